@@ -1,0 +1,32 @@
+package io.jtune.core.event;
+
+/** The garbage collector (young + old pair on JDK 8) a log was written by. */
+public enum Collector {
+  SERIAL("Serial"),
+  PARALLEL("Parallel"),
+  PARNEW_CMS("ParNew+CMS"),
+  DEFNEW_CMS("DefNew+CMS"),
+  PARNEW_SERIAL_OLD("ParNew+SerialOld"),
+  G1("G1"),
+  ZGC("ZGC"),
+  ZGC_GENERATIONAL("ZGC (generational)"),
+  SHENANDOAH("Shenandoah"),
+  SHENANDOAH_GENERATIONAL("Shenandoah (generational)"),
+  EPSILON("Epsilon"),
+  UNKNOWN("unknown");
+
+  private final String displayName;
+
+  Collector(String displayName) {
+    this.displayName = displayName;
+  }
+
+  public String displayName() {
+    return displayName;
+  }
+
+  /** True for collectors with a CMS old generation. */
+  public boolean isCms() {
+    return this == PARNEW_CMS || this == DEFNEW_CMS;
+  }
+}

@@ -1,0 +1,26 @@
+package io.jtune.core.event;
+
+/**
+ * Work a collector did concurrently with the application: one phase (e.g. "CMS-concurrent-mark",
+ * "Concurrent Mark") or, with {@code wholeCycle}, a whole concurrent cycle (G1 "Concurrent Mark
+ * Cycle", a ZGC/Shenandoah collection, CMS initial-mark to reset).
+ *
+ * @param durationMs wall time of the phase or cycle, or NaN when the log does not say
+ * @param memory heap across the cycle when logged (ZGC/Shenandoah), else null
+ */
+public record ConcurrentPhase(
+    long gcId,
+    double uptimeS,
+    long epochMs,
+    String name,
+    double durationMs,
+    boolean wholeCycle,
+    HeapChange memory,
+    long line)
+    implements GcEvent {
+
+  @Override
+  public ConcurrentPhase withUptime(double newUptimeS) {
+    return new ConcurrentPhase(gcId, newUptimeS, epochMs, name, durationMs, wholeCycle, memory, line);
+  }
+}

@@ -1,0 +1,28 @@
+package io.jtune.core.event;
+
+/**
+ * A noteworthy condition that is not itself a pause: a ZGC allocation stall, a Shenandoah
+ * cancelled cycle, a G1 humongous allocation request, a to-space exhaustion reported apart
+ * from its pause.
+ *
+ * @param durationMs how long it lasted when logged (allocation stall), else NaN
+ */
+public record GcNotice(long gcId, double uptimeS, long epochMs, Kind kind, String text, double durationMs, long line)
+    implements GcEvent {
+
+  /** The notices parsers emit. */
+  public enum Kind {
+    ALLOCATION_STALL,
+    CYCLE_CANCELLED,
+    HUMONGOUS_ALLOCATION,
+    TO_SPACE_EXHAUSTED,
+    CONCURRENT_MODE_FAILURE,
+    CONCURRENT_MARK_ABORT,
+    OTHER
+  }
+
+  @Override
+  public GcNotice withUptime(double newUptimeS) {
+    return new GcNotice(gcId, newUptimeS, epochMs, kind, text, durationMs, line);
+  }
+}

@@ -1,0 +1,53 @@
+package io.jtune.core.event;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One stop-the-world GC pause.
+ *
+ * @param gcId GC id from the log (`GC(12)`, `#12:`), or -1 when not logged
+ * @param uptimeS seconds since JVM start when the pause began
+ * @param epochMs wall-clock start, or {@link GcEvent#NO_EPOCH}
+ * @param kind what the pause did
+ * @param name the collector's own name for it, e.g. "Pause Young (Normal)", "ParNew", "CMS-remark"
+ * @param cause the GC cause when logged, e.g. "Allocation Failure", "Metadata GC Threshold"; else null
+ * @param durationMs the stop-the-world time in milliseconds
+ * @param memory occupancy across the pause, or null
+ * @param times user/sys/real seconds, or null
+ * @param tenuring tenuring distribution, or null
+ * @param anomalies conditions seen in this pause (immutable; empty when none)
+ * @param phasesMs named sub-phase times in ms (G1 `gc+phases`, JDK 8 G1 details), or empty map
+ * @param line the line the pause starts on
+ */
+public record GcPause(
+    long gcId,
+    double uptimeS,
+    long epochMs,
+    PauseKind kind,
+    String name,
+    String cause,
+    double durationMs,
+    HeapChange memory,
+    CpuTimes times,
+    Tenuring tenuring,
+    Set<Anomaly> anomalies,
+    Map<String, Double> phasesMs,
+    long line)
+    implements GcEvent {
+
+  public GcPause {
+    anomalies = anomalies == null ? Set.of() : Set.copyOf(anomalies);
+    phasesMs = phasesMs == null ? Map.of() : Map.copyOf(phasesMs);
+  }
+
+  @Override
+  public GcPause withUptime(double newUptimeS) {
+    return new GcPause(gcId, newUptimeS, epochMs, kind, name, cause, durationMs, memory, times,
+        tenuring, anomalies, phasesMs, line);
+  }
+
+  public boolean has(Anomaly a) {
+    return anomalies.contains(a);
+  }
+}

@@ -1,0 +1,30 @@
+package io.jtune.core.event;
+
+/** What a stop-the-world pause did, in the terms of a tuning study. */
+public enum PauseKind {
+  /** Young-only collection: ParNew, DefNew, PSYoungGen, G1 Pause Young, ZGC/Shenandoah young pauses. */
+  YOUNG("young"),
+  /** G1 mixed collection (young plus some old regions). */
+  MIXED("mixed"),
+  /** Whole-heap stop-the-world collection, incl. Shenandoah degenerated and Full GC. */
+  FULL("full"),
+  /** Remark / final mark pause of a concurrent cycle. */
+  REMARK("remark"),
+  /** G1 cleanup pause. */
+  CLEANUP("cleanup"),
+  /** Initial mark / mark start pause of a concurrent cycle (when logged as its own pause). */
+  INITIAL_MARK("initial-mark"),
+  /** Any other stop-the-world GC pause (relocate start, update refs, ...). */
+  OTHER("other");
+
+  private final String label;
+
+  PauseKind(String label) {
+    this.label = label;
+  }
+
+  /** Lower-case name used in output (`young`, `initial-mark`, ...). */
+  public String label() {
+    return label;
+  }
+}

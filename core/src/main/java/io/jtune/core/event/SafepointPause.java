@@ -1,0 +1,14 @@
+package io.jtune.core.event;
+
+/**
+ * A safepoint the application was stopped for (-XX:+PrintGCApplicationStoppedTime, `safepoint`
+ * tag): total stopped time and, where logged, the time to reach the safepoint.
+ */
+public record SafepointPause(double uptimeS, long epochMs, double stoppedMs, double timeToSafepointMs, long line)
+    implements GcEvent {
+
+  @Override
+  public SafepointPause withUptime(double newUptimeS) {
+    return new SafepointPause(newUptimeS, epochMs, stoppedMs, timeToSafepointMs, line);
+  }
+}

@@ -1,0 +1,378 @@
+package io.jtune.core.input;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One line of a log as a view over the reader's byte buffer: valid only during the callback
+ * that received it. Characters are the bytes read as ISO-8859-1 (GC logs are ASCII); {@link
+ * #toString()} decodes UTF-8 for display.
+ *
+ * <p>Number scanners return the value and leave the index after it in {@link #end}; they return
+ * NaN (or -1 for sizes/longs) when no number starts at the index.
+ */
+public final class Line implements CharSequence {
+  /*
+   * Parsing speed target is hundreds of MB/s on one core, so lines are never turned into
+   * Strings on the hot path: parsers test prefixes and scan numbers in place.
+   */
+  private byte[] buf;
+  private int start;
+  private int length;
+  private long number;
+  private boolean truncated;
+  private int scanEnd;
+
+  /** Points this view at {@code buf[start, start+length)}; used by the reader and tests. */
+  public Line set(byte[] buf, int start, int length, long number, boolean truncated) {
+    this.buf = buf;
+    this.start = start;
+    this.length = length;
+    this.number = number;
+    this.truncated = truncated;
+    return this;
+  }
+
+  /** A standalone line over a copy of {@code text} (tests and tools). */
+  public static Line of(String text, long number) {
+    byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);
+    return new Line().set(b, 0, b.length, number, false);
+  }
+
+  /** 1-based line number within its source. */
+  public long number() {
+    return number;
+  }
+
+  /** True when the line was longer than the reader's limit and was cut. */
+  public boolean truncated() {
+    return truncated;
+  }
+
+  @Override
+  public int length() {
+    return length;
+  }
+
+  @Override
+  public char charAt(int index) {
+    return (char) (buf[start + index] & 0xff);
+  }
+
+  /** The character at {@code index}, or 0 when out of range. */
+  public char at(int index) {
+    return index >= 0 && index < length ? (char) (buf[start + index] & 0xff) : 0;
+  }
+
+  public boolean isEmpty() {
+    return length == 0;
+  }
+
+  /** True when the line is empty or only white space. */
+  public boolean isBlank() {
+    for (int i = 0; i < length; i++) {
+      byte b = buf[start + i];
+      if (b != ' ' && b != '\t') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public boolean startsWith(String s) {
+    return startsWith(s, 0);
+  }
+
+  /** True when {@code s} occurs at {@code at}. */
+  public boolean startsWith(String s, int at) {
+    int n = s.length();
+    if (at < 0 || at + n > length) {
+      return false;
+    }
+    int base = start + at;
+    for (int i = 0; i < n; i++) {
+      if ((buf[base + i] & 0xff) != s.charAt(i)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  public boolean endsWith(String s) {
+    return startsWith(s, length - s.length());
+  }
+
+  public int indexOf(char c) {
+    return indexOf(c, 0);
+  }
+
+  public int indexOf(char c, int from) {
+    for (int i = Math.max(from, 0); i < length; i++) {
+      if ((buf[start + i] & 0xff) == c) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  public int lastIndexOf(char c) {
+    for (int i = length - 1; i >= 0; i--) {
+      if ((buf[start + i] & 0xff) == c) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  public int indexOf(String s) {
+    return indexOf(s, 0);
+  }
+
+  public int indexOf(String s, int from) {
+    int n = s.length();
+    if (n == 0) {
+      return Math.max(from, 0);
+    }
+    char first = s.charAt(0);
+    int last = length - n;
+    for (int i = Math.max(from, 0); i <= last; i++) {
+      if ((buf[start + i] & 0xff) == first && startsWith(s, i)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  public boolean contains(String s) {
+    return indexOf(s, 0) >= 0;
+  }
+
+  /** Index of the first non-space character at or after {@code at}. */
+  public int skipSpaces(int at) {
+    int i = at;
+    while (i < length && (buf[start + i] == ' ' || buf[start + i] == '\t')) {
+      i++;
+    }
+    return i;
+  }
+
+  public static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
+  }
+
+  /** Index just after the last number scan. */
+  public int end() {
+    return scanEnd;
+  }
+
+  /**
+   * Scans an unsigned decimal number like {@code 12}, {@code 0.0123} or {@code 1,234} (a comma
+   * as the decimal mark, as some locales log it) at {@code at}; NaN when none.
+   */
+  public double parseDouble(int at) {
+    int i = at;
+    long whole = 0;
+    int digits = 0;
+    while (i < length) {
+      int d = (buf[start + i] & 0xff) - '0';
+      if (d < 0 || d > 9) {
+        break;
+      }
+      whole = whole * 10 + d;
+      digits++;
+      i++;
+    }
+    if (digits == 0) {
+      scanEnd = at;
+      return Double.NaN;
+    }
+    double value = whole;
+    if (i + 1 < length && (buf[start + i] == '.' || buf[start + i] == ',') && isDigit(charAt(i + 1))) {
+      i++;
+      long frac = 0;
+      long scale = 1;
+      while (i < length) {
+        int d = (buf[start + i] & 0xff) - '0';
+        if (d < 0 || d > 9) {
+          break;
+        }
+        if (scale < 1_000_000_000_000L) {
+          frac = frac * 10 + d;
+          scale *= 10;
+        }
+        i++;
+      }
+      value += (double) frac / scale;
+    }
+    // scientific notation appears in a few old logs (e.g. 1.0E-4 secs)
+    if (i + 1 < length && (buf[start + i] == 'E' || buf[start + i] == 'e')) {
+      int j = i + 1;
+      boolean neg = false;
+      if (buf[start + j] == '-' || buf[start + j] == '+') {
+        neg = buf[start + j] == '-';
+        j++;
+      }
+      int exp = 0;
+      int expDigits = 0;
+      while (j < length && isDigit(charAt(j))) {
+        exp = exp * 10 + (charAt(j) - '0');
+        j++;
+        expDigits++;
+      }
+      if (expDigits > 0) {
+        value *= Math.pow(10, neg ? -exp : exp);
+        i = j;
+      }
+    }
+    scanEnd = i;
+    return value;
+  }
+
+  /** Scans an unsigned integer at {@code at}; -1 when none. */
+  public long parseLong(int at) {
+    int i = at;
+    long v = 0;
+    while (i < length) {
+      int d = (buf[start + i] & 0xff) - '0';
+      if (d < 0 || d > 9) {
+        break;
+      }
+      v = v * 10 + d;
+      i++;
+    }
+    scanEnd = i;
+    return i == at ? -1 : v;
+  }
+
+  /**
+   * Scans a memory size such as {@code 1024K}, {@code 24.0M}, {@code 3G}, {@code 512B} or
+   * {@code 1024} (bytes when no unit) and returns bytes; -1 when none. A unit may be followed by
+   * 'B' ("24MB").
+   */
+  public long parseSize(int at) {
+    double v = parseDouble(at);
+    if (Double.isNaN(v)) {
+      return -1;
+    }
+    int i = scanEnd;
+    long mult = 1;
+    if (i < length) {
+      switch (charAt(i)) {
+        case 'B' -> i++;
+        case 'K', 'k' -> {
+          mult = 1L << 10;
+          i++;
+        }
+        case 'M' -> {
+          mult = 1L << 20;
+          i++;
+        }
+        case 'G' -> {
+          mult = 1L << 30;
+          i++;
+        }
+        case 'T' -> {
+          mult = 1L << 40;
+          i++;
+        }
+        default -> { }
+      }
+      if (mult > 1 && i < length && charAt(i) == 'B') {
+        i++;
+      }
+    }
+    scanEnd = i;
+    return Math.round(v * mult);
+  }
+
+  /**
+   * Scans an ISO-8601 time stamp like {@code 2013-10-19T00:00:01.234+0200} (offset optional,
+   * also {@code +02:00} or {@code Z}) and returns epoch milliseconds; {@link Long#MIN_VALUE}
+   * when none starts at {@code at}.
+   */
+  public long parseIsoEpochMs(int at) {
+    if (at + 19 > length || charAt(at + 4) != '-' || charAt(at + 7) != '-'
+        || (charAt(at + 10) != 'T' && charAt(at + 10) != ' ') || charAt(at + 13) != ':') {
+      return Long.MIN_VALUE;
+    }
+    int year = digits(at, 4);
+    int month = digits(at + 5, 2);
+    int day = digits(at + 8, 2);
+    int hour = digits(at + 11, 2);
+    int minute = digits(at + 14, 2);
+    int second = digits(at + 17, 2);
+    if ((year | month | day | hour | minute | second) < 0) {
+      return Long.MIN_VALUE;
+    }
+    int i = at + 19;
+    int millis = 0;
+    if (i < length && (charAt(i) == '.' || charAt(i) == ',')) {
+      i++;
+      int scale = 100;
+      while (i < length && isDigit(charAt(i))) {
+        millis += (charAt(i) - '0') * scale;
+        scale /= 10;
+        i++;
+      }
+    }
+    int offsetMinutes = 0;
+    if (i < length && (charAt(i) == '+' || charAt(i) == '-')) {
+      int sign = charAt(i) == '-' ? -1 : 1;
+      int hh = digits(i + 1, 2);
+      int j = i + 3;
+      if (j < length && charAt(j) == ':') {
+        j++;
+      }
+      int mm = digits(j, 2);
+      if (hh >= 0 && mm >= 0) {
+        offsetMinutes = sign * (hh * 60 + mm);
+        i = j + 2;
+      }
+    } else if (i < length && charAt(i) == 'Z') {
+      i++;
+    }
+    scanEnd = i;
+    long days = daysFromCivil(year, month, day);
+    return ((days * 24 + hour) * 60 + minute - offsetMinutes) * 60_000L + second * 1000L + millis;
+  }
+
+  private int digits(int at, int n) {
+    if (at + n > length) {
+      return -1;
+    }
+    int v = 0;
+    for (int k = 0; k < n; k++) {
+      char c = charAt(at + k);
+      if (!isDigit(c)) {
+        return -1;
+      }
+      v = v * 10 + (c - '0');
+    }
+    return v;
+  }
+
+  /** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's civil algorithm). */
+  static long daysFromCivil(int y, int m, int d) {
+    y -= m <= 2 ? 1 : 0;
+    long era = (y >= 0 ? y : y - 399) / 400;
+    long yoe = y - era * 400;
+    long doy = (153L * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+  }
+
+  /** The characters in {@code [from, to)} as a String (ISO-8859-1). */
+  public String substring(int from, int to) {
+    return new String(buf, start + from, to - from, StandardCharsets.ISO_8859_1);
+  }
+
+  @Override
+  public CharSequence subSequence(int from, int to) {
+    return substring(from, to);
+  }
+
+  /** The line decoded as UTF-8 (for messages and examples). */
+  @Override
+  public String toString() {
+    return new String(buf, start, length, StandardCharsets.UTF_8);
+  }
+}

@@ -1,0 +1,124 @@
+package io.jtune.core.input;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * One input log: a file (plain or gzip, detected by its magic bytes), a member of a zip
+ * archive, or standard input. Sources are opened read-only; nothing the user gave is modified.
+ */
+public abstract class LogSource {
+  private final String name;
+
+  protected LogSource(String name) {
+    this.name = name;
+  }
+
+  /** Name for messages: the path, "zip!member" or "-". */
+  public String name() {
+    return name;
+  }
+
+  /** Opens the (decompressed) content; the caller closes it. */
+  public abstract InputStream open() throws IOException;
+
+  /** Whether the content can be opened more than once (not so for standard input). */
+  public boolean reopenable() {
+    return true;
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+
+  /** A file on disk; gzip content is decompressed transparently. */
+  public static LogSource file(Path path) {
+    return new LogSource(path.toString()) {
+      @Override
+      public InputStream open() throws IOException {
+        return maybeGunzip(new BufferedInputStream(Files.newInputStream(path), 1 << 16));
+      }
+    };
+  }
+
+  /** One member of a zip archive (opened from the archive each time). */
+  public static LogSource zipMember(Path zip, String member) {
+    return new LogSource(zip + "!" + member) {
+      @Override
+      public InputStream open() throws IOException {
+        ZipFile zf = new ZipFile(zip.toFile());
+        ZipEntry e = zf.getEntry(member);
+        if (e == null) {
+          zf.close();
+          throw new IOException("no member " + member + " in " + zip);
+        }
+        InputStream in = zf.getInputStream(e);
+        return maybeGunzip(new BufferedInputStream(new InputStream() {
+          @Override
+          public int read() throws IOException {
+            return in.read();
+          }
+
+          @Override
+          public int read(byte[] b, int off, int len) throws IOException {
+            return in.read(b, off, len);
+          }
+
+          @Override
+          public void close() throws IOException {
+            in.close();
+            zf.close();
+          }
+        }, 1 << 16));
+      }
+    };
+  }
+
+  /** Standard input (readable once; gzip detected too). */
+  public static LogSource stdin(InputStream in) {
+    return new LogSource("-") {
+      private boolean opened;
+
+      @Override
+      public InputStream open() throws IOException {
+        if (opened) {
+          throw new IOException("standard input can be read only once");
+        }
+        opened = true;
+        return maybeGunzip(new BufferedInputStream(in, 1 << 16));
+      }
+
+      @Override
+      public boolean reopenable() {
+        return false;
+      }
+    };
+  }
+
+  /** Wraps a stream in a gzip decoder when it starts with the gzip magic bytes. */
+  static InputStream maybeGunzip(BufferedInputStream in) throws IOException {
+    in.mark(2);
+    int b1 = in.read();
+    int b2 = in.read();
+    in.reset();
+    if (b1 == 0x1f && b2 == 0x8b) {
+      return new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+    }
+    return in;
+  }
+
+  /** True when the file starts with the zip local-header magic "PK\3\4". */
+  public static boolean isZip(Path path) throws IOException {
+    try (InputStream in = Files.newInputStream(path)) {
+      byte[] m = in.readNBytes(4);
+      return m.length == 4 && m[0] == 'P' && m[1] == 'K' && m[2] == 3 && m[3] == 4;
+    }
+  }
+}

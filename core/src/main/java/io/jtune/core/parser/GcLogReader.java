@@ -1,0 +1,202 @@
+package io.jtune.core.parser;
+
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.JvmInfo;
+import io.jtune.core.input.LineReader;
+import io.jtune.core.input.LogSource;
+import io.jtune.core.parser.jdk8.Jdk8LogParser;
+import io.jtune.core.parser.unified.UnifiedLogParser;
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.zip.ZipException;
+
+/**
+ * Reads sources in order as one timeline: sniffs each source's format, feeds its lines to the
+ * parser for that format, and places every event on a stitched uptime axis (filling uptime from
+ * wall-clock stamps where the log has none, and continuing across rotated files and restarts).
+ */
+public final class GcLogReader {
+  private static final int SNIFF_BYTES = 64 * 1024;
+
+  private final ParseReport report = new ParseReport();
+  private final ParserContext context = new ParserContext(report);
+  private final Map<LogFormat, GcLogParser> parsers = new EnumMap<>(LogFormat.class);
+  private final Timeline timeline;
+  private final Consumer<GcEvent> parserSink;
+
+  private GcLogReader(Consumer<GcEvent> sink) {
+    this.timeline = new Timeline(report, context);
+    this.parserSink = e -> sink.accept(timeline.place(e));
+  }
+
+  /** Reads all sources, sending events to {@code sink}; returns what was read and not understood. */
+  public static ParseReport read(List<LogSource> sources, Consumer<GcEvent> sink) {
+    GcLogReader r = new GcLogReader(sink);
+    for (LogSource s : sources) {
+      r.readOne(s);
+    }
+    return r.report;
+  }
+
+  /** Reads all sources; paths that could not be resolved are listed as problems first. */
+  public static ParseReport read(List<LogSource> sources, List<String> pathProblems, Consumer<GcEvent> sink) {
+    GcLogReader r = new GcLogReader(sink);
+    for (String p : pathProblems) {
+      int colon = p.indexOf(": ");
+      r.report.problem(colon > 0 ? p.substring(0, colon) : p, colon > 0 ? p.substring(colon + 2) : p);
+    }
+    for (LogSource s : sources) {
+      r.readOne(s);
+    }
+    return r.report;
+  }
+
+  private void readOne(LogSource source) {
+    context.source(source.name());
+    long[] lines = {0};
+    long bytes = 0;
+    LogFormat format = LogFormat.UNKNOWN;
+    try (InputStream raw = source.open()) {
+      BufferedInputStream in = raw instanceof BufferedInputStream b ? b : new BufferedInputStream(raw, 1 << 16);
+      in.mark(SNIFF_BYTES + 1);
+      byte[] head = in.readNBytes(SNIFF_BYTES);
+      in.reset();
+      if (head.length == 0) {
+        report.problem(source.name(), "empty file");
+        report.addSource(new ParseReport.SourceSummary(source.name(), format, 0, 0));
+        return;
+      }
+      FormatSniffer.Sniff sniff = FormatSniffer.sniff(head, head.length);
+      if (sniff.binary()) {
+        report.problem(source.name(), "binary data, not a GC log");
+        report.addSource(new ParseReport.SourceSummary(source.name(), format, head.length, 0));
+        return;
+      }
+      format = sniff.format();
+      GcLogParser parser = format == LogFormat.UNKNOWN ? lastParser() : parserFor(format);
+      if (parser == null) {
+        report.problem(source.name(), "not a GC log: no GC log lines in the first "
+            + sniff.lines() + " lines (starts with: " + firstLine(head) + ")");
+        report.addSource(new ParseReport.SourceSummary(source.name(), format, head.length, sniff.lines()));
+        return;
+      }
+      timeline.startSource();
+      GcLogParser p = parser;
+      bytes = LineReader.read(in, line -> {
+        lines[0]++;
+        if (line.truncated()) {
+          report.unparsed(source.name(), line.number(),
+              "line longer than " + LineReader.MAX_LINE + " bytes: " + line.substring(0, 120));
+        } else {
+          p.accept(line);
+        }
+      });
+      p.endOfSource();
+    } catch (ZipException | EOFException e) {
+      report.problem(source.name(), "compressed data ends early or is corrupt (" + e.getMessage()
+          + "); results cover the part read");
+    } catch (IOException e) {
+      report.problem(source.name(), "cannot read: " + describe(e));
+    }
+    report.addSource(new ParseReport.SourceSummary(source.name(), format, bytes, lines[0]));
+  }
+
+  private GcLogParser lastParser;
+
+  private GcLogParser lastParser() {
+    return lastParser;
+  }
+
+  private GcLogParser parserFor(LogFormat f) {
+    GcLogParser p = parsers.computeIfAbsent(f, k -> k == LogFormat.UNIFIED
+        ? new UnifiedLogParser(context, parserSink)
+        : new Jdk8LogParser(context, parserSink));
+    lastParser = p;
+    return p;
+  }
+
+  private static String firstLine(byte[] head) {
+    int end = 0;
+    while (end < head.length && end < 80 && head[end] != '\n' && head[end] != '\r') {
+      end++;
+    }
+    return "'" + new String(head, 0, end, java.nio.charset.StandardCharsets.UTF_8) + "'";
+  }
+
+  private static String describe(IOException e) {
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "no such file";
+    }
+    String m = e.getMessage();
+    return m == null ? e.getClass().getSimpleName() : m;
+  }
+
+  /**
+   * Places events on one uptime axis. Uptime missing -> from wall clock (relative to the first
+   * stamp). A later source whose clock starts before the previous one ended (a restarted JVM,
+   * or a rotated file of a new process) is shifted to continue after it, keeping the wall-clock
+   * gap when both have stamps. Within one source, a clock going backwards is counted.
+   */
+  static final class Timeline {
+    private final ParseReport report;
+    private final ParserContext context;
+    private long epochBase = GcEvent.NO_EPOCH;
+    private double offset;
+    private double lastRaw = Double.NaN;
+    private double lastPlaced = 0;
+    private long lastEpoch = GcEvent.NO_EPOCH;
+    private boolean sourceStart;
+
+    Timeline(ParseReport report, ParserContext context) {
+      this.report = report;
+      this.context = context;
+    }
+
+    void startSource() {
+      sourceStart = true;
+    }
+
+    GcEvent place(GcEvent e) {
+      if (e instanceof JvmInfo) {
+        return e;
+      }
+      double u = e.uptimeS();
+      long epoch = e.epochMs();
+      if (epoch != GcEvent.NO_EPOCH && epochBase == GcEvent.NO_EPOCH) {
+        epochBase = epoch;
+      }
+      if (Double.isNaN(u)) {
+        u = epoch != GcEvent.NO_EPOCH ? (epoch - epochBase) / 1000.0 : (Double.isNaN(lastRaw) ? 0 : lastRaw);
+      }
+      if (!Double.isNaN(lastRaw) && u + 0.0005 < lastRaw) {
+        if (sourceStart) {
+          // new file whose clock restarted: continue the timeline after what came before
+          double gap = epoch != GcEvent.NO_EPOCH && lastEpoch != GcEvent.NO_EPOCH && epoch >= lastEpoch
+              ? (epoch - lastEpoch) / 1000.0 : 0;
+          offset = lastPlaced + gap - u;
+        } else {
+          report.countClockBackwards();
+          report.warning(context.source(), e.line(),
+              String.format(java.util.Locale.ROOT, "clock went backwards: %.3fs after %.3fs", u, lastRaw));
+        }
+      }
+      sourceStart = false;
+      lastRaw = u;
+      if (epoch != GcEvent.NO_EPOCH) {
+        lastEpoch = epoch;
+      }
+      double placed = u + offset;
+      lastPlaced = Math.max(lastPlaced, placed);
+      return placed == e.uptimeS() ? e : e.withUptime(placed);
+    }
+  }
+}
