@@ -1,0 +1,71 @@
+package io.jtune.core.aggregate;
+
+import io.jtune.core.event.Anomaly;
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.PauseKind;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Pauses carrying each {@link Anomaly} (with examples), and Full GCs that come back to back:
+ * one starting within a few seconds of the previous one's end.
+ */
+public final class AnomalyAggregator implements Aggregator {
+  /** Full GCs closer than this (end of one to start of the next) count as back to back. */
+  public static final double BACK_TO_BACK_S = 5.0;
+
+  private final Map<Anomaly, ExampleList> byAnomaly = new EnumMap<>(Anomaly.class);
+  private final ExampleList fullGcs = new ExampleList(10);
+  private final ExampleList backToBack = new ExampleList(10);
+  private double lastFullEndS = Double.NaN;
+
+  @Override
+  public void accept(GcEvent e) {
+    if (!(e instanceof GcPause p)) {
+      return;
+    }
+    for (Anomaly a : p.anomalies()) {
+      byAnomaly.computeIfAbsent(a, k -> new ExampleList(10)).add(p.gcId(), p.uptimeS(), () -> describe(p));
+    }
+    if (p.kind() == PauseKind.FULL) {
+      fullGcs.add(p.gcId(), p.uptimeS(), () -> describe(p));
+      if (!Double.isNaN(lastFullEndS) && p.uptimeS() - lastFullEndS < BACK_TO_BACK_S) {
+        double gap = p.uptimeS() - lastFullEndS;
+        backToBack.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
+            "%s %.0f ms, %.2f s after the previous full GC ended", p.name(), p.durationMs(), Math.max(0, gap)));
+      }
+      lastFullEndS = p.uptimeS() + p.durationMs() / 1000;
+    }
+  }
+
+  static String describe(GcPause p) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(p.name());
+    if (p.cause() != null && !p.name().contains(p.cause())) {
+      sb.append(" (").append(p.cause()).append(')');
+    }
+    sb.append(String.format(Locale.ROOT, " %.1f ms", p.durationMs()));
+    if (p.memory() != null && p.memory().heap() != null && p.memory().heap().hasAfter()) {
+      var h = p.memory().heap();
+      sb.append(String.format(Locale.ROOT, ", heap %s->%s", MemoryAggregator.mb(h.before()), MemoryAggregator.mb(h.after())));
+      if (h.hasCapacity()) {
+        sb.append(String.format(Locale.ROOT, " of %s", MemoryAggregator.mb(h.capacity())));
+      }
+    }
+    return sb.toString();
+  }
+
+  public ExampleList of(Anomaly a) {
+    return byAnomaly.getOrDefault(a, new ExampleList(0));
+  }
+
+  public ExampleList fullGcs() {
+    return fullGcs;
+  }
+
+  public ExampleList backToBack() {
+    return backToBack;
+  }
+}

@@ -1,0 +1,113 @@
+package io.jtune.core.aggregate;
+
+import io.jtune.core.event.ConcurrentPhase;
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcNotice;
+import io.jtune.core.event.SafepointPause;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Work outside the pauses: concurrent cycles and phases (CMS, G1 marking, ZGC, Shenandoah),
+ * notices (allocation stalls, cancelled cycles, mark aborts) and safepoint stop times.
+ */
+public final class ConcurrentAggregator implements Aggregator {
+  /** Count, total and maximum duration of a named phase or of cycles. */
+  public static final class Durations {
+    private long count;
+    private long timed;
+    private double totalMs;
+    private double maxMs;
+
+    void add(double ms) {
+      count++;
+      if (!Double.isNaN(ms)) {
+        timed++;
+        totalMs += ms;
+        maxMs = Math.max(maxMs, ms);
+      }
+    }
+
+    public long count() {
+      return count;
+    }
+
+    /** How many had a duration in the log. */
+    public long timed() {
+      return timed;
+    }
+
+    public double totalMs() {
+      return totalMs;
+    }
+
+    public double maxMs() {
+      return maxMs;
+    }
+
+    public double meanMs() {
+      return timed == 0 ? 0 : totalMs / timed;
+    }
+  }
+
+  private final Durations cycles = new Durations();
+  private final Map<String, Durations> phases = new LinkedHashMap<>();
+  private final Map<GcNotice.Kind, ExampleList> notices = new EnumMap<>(GcNotice.Kind.class);
+  private final Durations allocationStalls = new Durations();
+  private final Durations safepoints = new Durations();
+  private double maxTimeToSafepointMs;
+
+  @Override
+  public void accept(GcEvent e) {
+    if (e instanceof ConcurrentPhase c) {
+      if (c.wholeCycle()) {
+        cycles.add(c.durationMs());
+      } else {
+        phases.computeIfAbsent(c.name(), k -> new Durations()).add(c.durationMs());
+      }
+    } else if (e instanceof GcNotice n) {
+      notices.computeIfAbsent(n.kind(), k -> new ExampleList(5)).add(n.gcId(), n.uptimeS(),
+          () -> Double.isNaN(n.durationMs()) ? n.text()
+              : String.format(Locale.ROOT, "%s (%.1f ms)", n.text(), n.durationMs()));
+      if (n.kind() == GcNotice.Kind.ALLOCATION_STALL) {
+        allocationStalls.add(n.durationMs());
+      }
+    } else if (e instanceof SafepointPause s) {
+      safepoints.add(s.stoppedMs());
+      if (!Double.isNaN(s.timeToSafepointMs())) {
+        maxTimeToSafepointMs = Math.max(maxTimeToSafepointMs, s.timeToSafepointMs());
+      }
+    }
+  }
+
+  public Durations cycles() {
+    return cycles;
+  }
+
+  public Map<String, Durations> phases() {
+    return Collections.unmodifiableMap(phases);
+  }
+
+  public Map<GcNotice.Kind, ExampleList> notices() {
+    return Collections.unmodifiableMap(notices);
+  }
+
+  public ExampleList notices(GcNotice.Kind k) {
+    return notices.getOrDefault(k, new ExampleList(0));
+  }
+
+  public Durations allocationStalls() {
+    return allocationStalls;
+  }
+
+  public Durations safepoints() {
+    return safepoints;
+  }
+
+  public double maxTimeToSafepointMs() {
+    return maxTimeToSafepointMs;
+  }
+}

@@ -1,0 +1,421 @@
+package io.jtune.core.aggregate;
+
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.HeapChange;
+import io.jtune.core.event.MemoryUsage;
+import io.jtune.core.event.PauseKind;
+import io.jtune.core.event.Tenuring;
+import java.util.Locale;
+
+/**
+ * Memory views: allocated and peak size per generation (GCeasy style), allocation and
+ * promotion rates, promoted bytes per young GC the seed-003 way (young drop - heap drop), the
+ * tenuring picture, and old-generation occupancy after GC over time with its trend.
+ */
+public final class MemoryAggregator implements Aggregator {
+  private static final int SERIES_POINTS = 2000;
+
+  /** Allocated (largest capacity seen) and peak (largest occupancy seen) of one area, bytes. */
+  public static final class Area {
+    private long allocated = -1;
+    private long peak = -1;
+
+    void observe(MemoryUsage u) {
+      if (u == null) {
+        return;
+      }
+      allocated = Math.max(allocated, u.capacity());
+      peak = Math.max(peak, Math.max(u.before(), u.after()));
+    }
+
+    public long allocated() {
+      return allocated;
+    }
+
+    public long peak() {
+      return peak;
+    }
+
+    public boolean known() {
+      return allocated >= 0 || peak >= 0;
+    }
+  }
+
+  private final Area young = new Area();
+  private final Area old = new Area();
+  private final Area metaspace = new Area();
+  private final Area heap = new Area();
+  private final Series heapBefore = new Series(SERIES_POINTS);
+  private final Series heapAfter = new Series(SERIES_POINTS);
+  private final Series oldAfter = new Series(SERIES_POINTS);
+  private final Series youngBefore = new Series(SERIES_POINTS);
+  private final Series metaspaceAfter = new Series(SERIES_POINTS);
+  private final Series promotedSeries = new Series(SERIES_POINTS);
+  private final Series allocationRate = new Series(SERIES_POINTS);
+  private final double windowS;
+
+  // allocation: occupancy growth between collections
+  private long lastYoungAfter = -1;
+  private long lastHeapAfter = -1;
+  private double lastPauseEndS = Double.NaN;
+  private double allocBytes;
+  private double allocFirstS = Double.NaN;
+  private double allocLastS = Double.NaN;
+  private long allocIntervals;
+
+  // promotion, young GCs only
+  private long youngWithPromotion;
+  private long youngMeasured;
+  private double promotedTotal;
+  private long promotedMax;
+  private final ExampleList bigPromotions = new ExampleList(5);
+
+  // young GC interval
+  private long youngGcs;
+  private double firstYoungS = Double.NaN;
+  private double lastYoungS = Double.NaN;
+  private double youngCapacitySum;
+  private long youngCapacityCount;
+
+  // tenuring
+  private long tenuringCount;
+  private long thresholdBelowMax;
+  private int minThreshold = Integer.MAX_VALUE;
+  private int maxThreshold = -1;
+  private final ExampleList lowThreshold = new ExampleList(5);
+  private long survivorFull;
+  private long survivorMeasured;
+  private long maxAgedBytes = -1;
+  private double survivorAfterSum;
+  private final ExampleList survivorOverflow = new ExampleList(5);
+
+  // old after GC: trend from the per-window minimum (the live set's lower envelope)
+  private final Trend oldTrend = new Trend();
+  private final Trend oldAfterFullTrend = new Trend();
+  private int envelopeWindow = -1;
+  private double envelopeMin = Double.NaN;
+  private double envelopeAt;
+  private double originS = Double.NaN;
+  private long fullGcs;
+  private final ExampleList oldAfterFull = new ExampleList(200);
+
+  public MemoryAggregator(double windowS) {
+    this.windowS = windowS;
+  }
+
+  @Override
+  public void accept(GcEvent e) {
+    if (!(e instanceof GcPause p) || p.memory() == null) {
+      return;
+    }
+    HeapChange m = p.memory();
+    double t = p.uptimeS();
+    if (Double.isNaN(originS)) {
+      originS = t;
+    }
+    young.observe(m.young());
+    old.observe(m.old());
+    metaspace.observe(m.metaspace());
+    heap.observe(m.heap());
+    if (m.heap() != null) {
+      if (m.heap().hasBefore()) {
+        heapBefore.add(t, m.heap().before());
+      }
+      if (m.heap().hasAfter()) {
+        heapAfter.add(t, m.heap().after());
+      }
+    }
+    if (m.young() != null && m.young().hasBefore()) {
+      youngBefore.add(t, m.young().before());
+    }
+    if (m.metaspace() != null && m.metaspace().hasAfter()) {
+      metaspaceAfter.add(t, m.metaspace().after());
+    }
+    allocation(p, m, t);
+    if (p.kind() == PauseKind.YOUNG) {
+      youngGc(p, m, t);
+    }
+    if (p.tenuring() != null) {
+      tenuring(p, p.tenuring());
+    }
+    oldAfterGc(p, m, t);
+  }
+
+  private void allocation(GcPause p, HeapChange m, double t) {
+    long before = -1;
+    long prevAfter = -1;
+    if (m.young() != null && m.young().hasBefore() && lastYoungAfter >= 0) {
+      before = m.young().before();
+      prevAfter = lastYoungAfter;
+    } else if (m.young() == null && m.heap() != null && m.heap().hasBefore() && lastHeapAfter >= 0) {
+      before = m.heap().before();
+      prevAfter = lastHeapAfter;
+    }
+    if (before >= 0 && before >= prevAfter && !Double.isNaN(lastPauseEndS)) {
+      double grown = before - prevAfter;
+      allocBytes += grown;
+      allocIntervals++;
+      if (Double.isNaN(allocFirstS)) {
+        allocFirstS = lastPauseEndS;
+      }
+      allocLastS = t;
+      double dt = t - lastPauseEndS;
+      if (dt > 0.001) {
+        allocationRate.add(t, grown / dt / (1 << 20));
+      }
+    }
+    if (m.young() != null && m.young().hasAfter()) {
+      lastYoungAfter = m.young().after();
+    }
+    if (m.heap() != null && m.heap().hasAfter()) {
+      lastHeapAfter = m.heap().after();
+    }
+    lastPauseEndS = t + p.durationMs() / 1000.0;
+  }
+
+  private void youngGc(GcPause p, HeapChange m, double t) {
+    youngGcs++;
+    if (Double.isNaN(firstYoungS)) {
+      firstYoungS = t;
+    }
+    lastYoungS = t;
+    if (m.young() != null && m.young().hasCapacity()) {
+      youngCapacitySum += m.young().capacity();
+      youngCapacityCount++;
+    }
+    MemoryUsage y = m.young();
+    MemoryUsage h = m.heap();
+    if (y != null && h != null && y.hasBefore() && y.hasAfter() && h.hasBefore() && h.hasAfter()) {
+      long promoted = Math.max(0, y.reclaimed() - h.reclaimed());
+      youngMeasured++;
+      promotedTotal += promoted;
+      promotedSeries.add(t, promoted);
+      if (promoted > 0) {
+        youngWithPromotion++;
+      }
+      if (promoted > promotedMax) {
+        promotedMax = promoted;
+        bigPromotions.add(p.gcId(), t, () -> String.format(Locale.ROOT,
+            "promoted %s (young %s->%s, heap %s->%s)", mb(promoted), mb(y.before()), mb(y.after()),
+            mb(h.before()), mb(h.after())));
+      }
+    }
+    MemoryUsage s = m.survivor();
+    if (s != null && s.hasAfter() && s.hasCapacity() && s.capacity() > 0) {
+      survivorMeasured++;
+      survivorAfterSum += s.after();
+      if (s.after() >= 0.95 * s.capacity()) {
+        survivorFull++;
+        survivorOverflow.add(p.gcId(), t, () -> String.format(Locale.ROOT,
+            "survivor %s of %s after GC", mb(s.after()), mb(s.capacity())));
+      }
+    }
+  }
+
+  private void tenuring(GcPause p, Tenuring tn) {
+    tenuringCount++;
+    maxAgedBytes = Math.max(maxAgedBytes, tn.agedBytes());
+    minThreshold = Math.min(minThreshold, tn.newThreshold());
+    maxThreshold = Math.max(maxThreshold, tn.maxThreshold());
+    if (tn.newThreshold() < tn.maxThreshold()) {
+      thresholdBelowMax++;
+      lowThreshold.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
+          "tenuring threshold %d (max %d), desired survivor %s, aged %s", tn.newThreshold(),
+          tn.maxThreshold(), mb(tn.desiredSurvivorBytes()), mb(tn.agedBytes())));
+    }
+  }
+
+  private void oldAfterGc(GcPause p, HeapChange m, double t) {
+    long after = -1;
+    if (m.old() != null && m.old().hasAfter()) {
+      after = m.old().after();
+    } else if (m.heap() != null && m.heap().hasAfter() && (m.young() == null || !m.young().hasAfter())) {
+      after = -1; // whole heap only: not an old-gen figure
+    }
+    if (after < 0 && m.old() == null && m.heap() != null && m.heap().hasAfter()
+        && m.young() != null && m.young().hasAfter()) {
+      after = Math.max(0, m.heap().after() - m.young().after());
+    }
+    if (after < 0) {
+      return;
+    }
+    oldAfter.add(t, after);
+    if (p.kind() == PauseKind.FULL) {
+      fullGcs++;
+      oldAfterFullTrend.add(t, after);
+      long a = after;
+      oldAfterFull.add(p.gcId(), t, () -> "old after full GC " + mb(a));
+    }
+    int w = (int) Math.floor((t - originS) / windowS);
+    if (w != envelopeWindow) {
+      flushEnvelope();
+      envelopeWindow = w;
+    }
+    if (Double.isNaN(envelopeMin) || after < envelopeMin) {
+      envelopeMin = after;
+      envelopeAt = t;
+    }
+  }
+
+  private void flushEnvelope() {
+    if (!Double.isNaN(envelopeMin)) {
+      oldTrend.add(envelopeAt, envelopeMin);
+    }
+    envelopeMin = Double.NaN;
+  }
+
+  static String mb(long bytes) {
+    return String.format(Locale.ROOT, "%.1f MB", bytes / 1048576.0);
+  }
+
+  public Area young() {
+    return young;
+  }
+
+  public Area old() {
+    return old;
+  }
+
+  public Area metaspace() {
+    return metaspace;
+  }
+
+  public Area heap() {
+    return heap;
+  }
+
+  /** Mean allocation rate in MB/s, or NaN when the log does not show occupancy growth. */
+  public double allocationRateMBps() {
+    double dt = allocLastS - allocFirstS;
+    return allocIntervals == 0 || !(dt > 0) ? Double.NaN : allocBytes / dt / (1 << 20);
+  }
+
+  /** Mean promotion rate in MB/s over the young GCs' time span, or NaN. */
+  public double promotionRateMBps() {
+    double dt = lastYoungS - firstYoungS;
+    return youngMeasured < 2 || !(dt > 0) ? Double.NaN : promotedTotal / dt / (1 << 20);
+  }
+
+  /** Mean bytes promoted per young GC (young drop - heap drop), or -1. */
+  public long promotedPerYoungGcMean() {
+    return youngMeasured == 0 ? -1 : Math.round(promotedTotal / youngMeasured);
+  }
+
+  public long promotedPerYoungGcMax() {
+    return youngMeasured == 0 ? -1 : promotedMax;
+  }
+
+  public long youngGcsMeasured() {
+    return youngMeasured;
+  }
+
+  public long youngGcsWithPromotion() {
+    return youngWithPromotion;
+  }
+
+  public ExampleList bigPromotions() {
+    return bigPromotions;
+  }
+
+  /** Mean time between young GCs in seconds, or NaN with fewer than two. */
+  public double meanYoungIntervalS() {
+    return youngGcs < 2 ? Double.NaN : (lastYoungS - firstYoungS) / (youngGcs - 1);
+  }
+
+  /** The eden filled between young GCs: mean allocation per interval, bytes (or -1). */
+  public long meanAllocationPerIntervalBytes() {
+    return allocIntervals == 0 ? -1 : Math.round(allocBytes / allocIntervals);
+  }
+
+  /** Mean young generation capacity in bytes, or -1. */
+  public long meanYoungCapacity() {
+    return youngCapacityCount == 0 ? -1 : Math.round(youngCapacitySum / youngCapacityCount);
+  }
+
+  public long tenuringCount() {
+    return tenuringCount;
+  }
+
+  public long thresholdBelowMax() {
+    return thresholdBelowMax;
+  }
+
+  public int minThreshold() {
+    return tenuringCount == 0 ? -1 : minThreshold;
+  }
+
+  public int maxThreshold() {
+    return maxThreshold;
+  }
+
+  public ExampleList lowThreshold() {
+    return lowThreshold;
+  }
+
+  public long survivorMeasured() {
+    return survivorMeasured;
+  }
+
+  public long survivorFull() {
+    return survivorFull;
+  }
+
+  /** Largest total of aged bytes in a tenuring distribution, or -1. */
+  public long maxAgedBytes() {
+    return maxAgedBytes;
+  }
+
+  /** Mean survivor occupancy after young GCs, or -1 when not logged. */
+  public long meanSurvivorAfter() {
+    return survivorMeasured == 0 ? -1 : Math.round(survivorAfterSum / survivorMeasured);
+  }
+
+  public ExampleList survivorOverflow() {
+    return survivorOverflow;
+  }
+
+  /** Trend of the old generation's lower envelope after GC (per-window minimum). */
+  public Trend oldTrend() {
+    flushEnvelope();
+    envelopeWindow = -1;
+    return oldTrend;
+  }
+
+  /** Trend of old occupancy right after full GCs (the live set). */
+  public Trend oldAfterFullTrend() {
+    return oldAfterFullTrend;
+  }
+
+  public long fullGcsWithOld() {
+    return fullGcs;
+  }
+
+  public Series heapBefore() {
+    return heapBefore;
+  }
+
+  public Series heapAfter() {
+    return heapAfter;
+  }
+
+  public Series oldAfter() {
+    return oldAfter;
+  }
+
+  public Series youngBefore() {
+    return youngBefore;
+  }
+
+  public Series metaspaceAfter() {
+    return metaspaceAfter;
+  }
+
+  public Series promoted() {
+    return promotedSeries;
+  }
+
+  public Series allocationRate() {
+    return allocationRate;
+  }
+}

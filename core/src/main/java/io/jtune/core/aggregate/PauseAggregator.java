@@ -1,0 +1,178 @@
+package io.jtune.core.aggregate;
+
+import io.jtune.core.event.CpuTimes;
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.PauseKind;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * Stop-the-world pause statistics: overall, by kind and by cause; the longest pauses; pauses
+ * over the target; and the CPU times of pauses (user/sys/real) with the ones that point at the
+ * OS rather than the collector.
+ */
+public final class PauseAggregator implements Aggregator {
+  private static final int TOP = 10;
+  private static final int SERIES_POINTS = 2000;
+
+  private final double pauseTargetMs;
+  private final PauseDistribution all = new PauseDistribution();
+  private final Map<PauseKind, PauseDistribution> byKind = new EnumMap<>(PauseKind.class);
+  private final Map<String, PauseDistribution> byCause = new LinkedHashMap<>();
+  private final Map<PauseKind, Series> timeline = new EnumMap<>(PauseKind.class);
+  private final PriorityQueue<GcPause> longest =
+      new PriorityQueue<>(Comparator.comparingDouble(GcPause::durationMs));
+  private final ExampleList overTarget = new ExampleList(10);
+  private final ExampleList realExceedsCpu = new ExampleList(10);
+  private final ExampleList sysExceedsUser = new ExampleList(10);
+  private final List<GcPause> events;
+  private long withTimes;
+  private double userS;
+  private double sysS;
+  private double realS;
+  private long youngOverTarget;
+  private long youngCount;
+
+  /**
+   * @param pauseTargetMs young pauses above this count as over target
+   * @param keepEvents keep every pause (for `--events`); memory then grows with the log
+   */
+  public PauseAggregator(double pauseTargetMs, boolean keepEvents) {
+    this.pauseTargetMs = pauseTargetMs;
+    this.events = keepEvents ? new ArrayList<>() : null;
+  }
+
+  @Override
+  public void accept(GcEvent e) {
+    if (!(e instanceof GcPause p)) {
+      return;
+    }
+    double ms = p.durationMs();
+    all.record(ms);
+    byKind.computeIfAbsent(p.kind(), k -> new PauseDistribution()).record(ms);
+    byCause.computeIfAbsent(p.cause() == null ? "(not logged)" : p.cause(), k -> new PauseDistribution()).record(ms);
+    timeline.computeIfAbsent(p.kind(), k -> new Series(SERIES_POINTS)).add(p.uptimeS(), ms);
+    if (longest.size() < TOP) {
+      longest.add(p);
+    } else if (ms > longest.peek().durationMs()) {
+      longest.poll();
+      longest.add(p);
+    }
+    if (p.kind() == PauseKind.YOUNG || p.kind() == PauseKind.MIXED) {
+      youngCount++;
+      if (ms > pauseTargetMs) {
+        youngOverTarget++;
+        overTarget.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT, "%s %.1f ms", p.name(), ms));
+      }
+    }
+    CpuTimes t = p.times();
+    if (t != null) {
+      withTimes++;
+      userS += t.userS();
+      sysS += t.sysS();
+      realS += t.realS();
+      double cpu = t.userS() + t.sysS();
+      // A pause that waited far longer than its threads computed: CPU starvation, swapping, IO.
+      if (t.realS() >= 0.05 && t.realS() > 2 * cpu) {
+        realExceedsCpu.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
+            "real %.2fs vs user+sys %.2fs (%s)", t.realS(), cpu, p.name()));
+      }
+      if (t.sysS() >= 0.02 && t.sysS() > t.userS()) {
+        sysExceedsUser.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
+            "sys %.2fs > user %.2fs, real %.2fs (%s)", t.sysS(), t.userS(), t.realS(), p.name()));
+      }
+    }
+    if (events != null) {
+      events.add(p);
+    }
+  }
+
+  public PauseDistribution all() {
+    return all;
+  }
+
+  public Map<PauseKind, PauseDistribution> byKind() {
+    return Collections.unmodifiableMap(byKind);
+  }
+
+  public PauseDistribution kind(PauseKind k) {
+    return byKind.getOrDefault(k, new PauseDistribution());
+  }
+
+  /** Pause distributions by cause, most total time first. */
+  public List<Map.Entry<String, PauseDistribution>> byCause() {
+    List<Map.Entry<String, PauseDistribution>> l = new ArrayList<>(byCause.entrySet());
+    l.sort((a, b) -> Double.compare(b.getValue().totalMs(), a.getValue().totalMs()));
+    return l;
+  }
+
+  public long causeCount(String cause) {
+    PauseDistribution d = byCause.get(cause);
+    return d == null ? 0 : d.count();
+  }
+
+  /** Pause durations over time per kind, downsampled for charts. */
+  public Map<PauseKind, Series> timeline() {
+    return Collections.unmodifiableMap(timeline);
+  }
+
+  /** The longest pauses, longest first. */
+  public List<GcPause> longest() {
+    List<GcPause> l = new ArrayList<>(longest);
+    l.sort(Comparator.comparingDouble(GcPause::durationMs).reversed());
+    return l;
+  }
+
+  public double pauseTargetMs() {
+    return pauseTargetMs;
+  }
+
+  public long youngCount() {
+    return youngCount;
+  }
+
+  public long youngOverTarget() {
+    return youngOverTarget;
+  }
+
+  public ExampleList overTarget() {
+    return overTarget;
+  }
+
+  public long pausesWithTimes() {
+    return withTimes;
+  }
+
+  public double userS() {
+    return userS;
+  }
+
+  public double sysS() {
+    return sysS;
+  }
+
+  public double realS() {
+    return realS;
+  }
+
+  public ExampleList realExceedsCpu() {
+    return realExceedsCpu;
+  }
+
+  public ExampleList sysExceedsUser() {
+    return sysExceedsUser;
+  }
+
+  /** Every pause in order when kept (`--events`), else null. */
+  public List<GcPause> events() {
+    return events == null ? null : Collections.unmodifiableList(events);
+  }
+}

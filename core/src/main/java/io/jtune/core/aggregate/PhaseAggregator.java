@@ -1,0 +1,74 @@
+package io.jtune.core.aggregate;
+
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.PauseKind;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sub-phase times of young/mixed pauses (G1 `gc+phases`, JDK 8 G1 details): total per phase
+ * name, to see where pause time goes (root and card scanning vs object copy, DOMAIN.md §3).
+ */
+public final class PhaseAggregator implements Aggregator {
+  private final Map<String, double[]> totals = new LinkedHashMap<>(); // totalMs, count, maxMs
+  private long pausesWithPhases;
+  private double pauseMsWithPhases;
+
+  @Override
+  public void accept(GcEvent e) {
+    if (!(e instanceof GcPause p) || p.phasesMs().isEmpty()
+        || (p.kind() != PauseKind.YOUNG && p.kind() != PauseKind.MIXED)) {
+      return;
+    }
+    pausesWithPhases++;
+    pauseMsWithPhases += p.durationMs();
+    for (Map.Entry<String, Double> ph : p.phasesMs().entrySet()) {
+      double[] t = totals.computeIfAbsent(ph.getKey(), k -> new double[3]);
+      double v = ph.getValue();
+      t[0] += v;
+      t[1]++;
+      t[2] = Math.max(t[2], v);
+    }
+  }
+
+  /** One phase's share of young/mixed pause time. */
+  public record PhaseShare(String phase, double totalMs, long pauses, double meanMs, double maxMs, double pctOfPauseTime) {}
+
+  public long pausesWithPhases() {
+    return pausesWithPhases;
+  }
+
+  public double pauseMsWithPhases() {
+    return pauseMsWithPhases;
+  }
+
+  /** Phases in order of total time, each with its share of the pause time of those pauses. */
+  public List<PhaseShare> shares() {
+    List<PhaseShare> out = new ArrayList<>();
+    for (Map.Entry<String, double[]> e : totals.entrySet()) {
+      double[] t = e.getValue();
+      out.add(new PhaseShare(e.getKey(), t[0], (long) t[1], t[0] / t[1], t[2],
+          pauseMsWithPhases == 0 ? 0 : 100 * t[0] / pauseMsWithPhases));
+    }
+    out.sort((a, b) -> Double.compare(b.totalMs(), a.totalMs()));
+    return out;
+  }
+
+  /** Total ms of the phases whose names contain any of the given words (case-insensitive). */
+  public double totalMsMatching(String... words) {
+    double sum = 0;
+    for (Map.Entry<String, double[]> e : totals.entrySet()) {
+      String n = e.getKey().toLowerCase(java.util.Locale.ROOT);
+      for (String w : words) {
+        if (n.contains(w)) {
+          sum += e.getValue()[0];
+          break;
+        }
+      }
+    }
+    return sum;
+  }
+}

@@ -1,0 +1,65 @@
+package io.jtune.core.aggregate;
+
+import io.jtune.core.event.ConcurrentPhase;
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.JvmInfo;
+
+/** The time the log covers: from the first event to the end of the last one. */
+public final class Span implements Aggregator {
+  private double startS = Double.NaN;
+  private double endS = Double.NaN;
+  private long firstEpochMs = GcEvent.NO_EPOCH;
+  private long lastEpochMs = GcEvent.NO_EPOCH;
+
+  @Override
+  public void accept(GcEvent e) {
+    if (e instanceof JvmInfo) {
+      return;
+    }
+    double t = e.uptimeS();
+    double end = t;
+    if (e instanceof GcPause p) {
+      end = t + p.durationMs() / 1000.0;
+    } else if (e instanceof ConcurrentPhase c && !Double.isNaN(c.durationMs()) && !c.wholeCycle()) {
+      end = t + c.durationMs() / 1000.0;
+    }
+    if (Double.isNaN(startS) || t < startS) {
+      startS = t;
+    }
+    if (Double.isNaN(endS) || end > endS) {
+      endS = end;
+    }
+    if (e.epochMs() != GcEvent.NO_EPOCH) {
+      if (firstEpochMs == GcEvent.NO_EPOCH) {
+        firstEpochMs = e.epochMs();
+      }
+      lastEpochMs = e.epochMs();
+    }
+  }
+
+  public boolean isEmpty() {
+    return Double.isNaN(startS);
+  }
+
+  public double startS() {
+    return isEmpty() ? 0 : startS;
+  }
+
+  public double endS() {
+    return isEmpty() ? 0 : endS;
+  }
+
+  public double durationS() {
+    return isEmpty() ? 0 : endS - startS;
+  }
+
+  /** Wall clock of the first event with one, or {@link GcEvent#NO_EPOCH}. */
+  public long firstEpochMs() {
+    return firstEpochMs;
+  }
+
+  public long lastEpochMs() {
+    return lastEpochMs;
+  }
+}

@@ -1,0 +1,73 @@
+package io.jtune.core.analysis;
+
+import io.jtune.core.JtuneException;
+import io.jtune.core.aggregate.Aggregator;
+import io.jtune.core.aggregate.AnomalyAggregator;
+import io.jtune.core.aggregate.ConcurrentAggregator;
+import io.jtune.core.aggregate.JvmInfoAggregator;
+import io.jtune.core.aggregate.MemoryAggregator;
+import io.jtune.core.aggregate.PauseAggregator;
+import io.jtune.core.aggregate.PhaseAggregator;
+import io.jtune.core.aggregate.Span;
+import io.jtune.core.aggregate.WindowAggregator;
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.finding.FindingEngine;
+import io.jtune.core.input.LogInputs;
+import io.jtune.core.parser.GcLogReader;
+import io.jtune.core.parser.ParseReport;
+import java.io.InputStream;
+import java.util.List;
+
+/**
+ * The analysis pipeline in one streaming pass: inputs -> reader (sniff, parse, timeline) ->
+ * events -> aggregators; then flags, findings and the {@link Analysis} view.
+ */
+public final class GcAnalyzer {
+  private GcAnalyzer() {}
+
+  /** Analyzes the named inputs (paths, directories, archives, "-" for {@code stdin}). */
+  public static Analysis analyze(List<String> inputs, InputStream stdin, AnalysisOptions options) {
+    LogInputs.Resolved resolved = LogInputs.resolve(inputs, stdin);
+    JvmInfoAggregator jvm = new JvmInfoAggregator();
+    Span span = new Span();
+    PauseAggregator pauses = new PauseAggregator(options.pauseTargetMs(), options.keepEvents());
+    WindowAggregator windows = new WindowAggregator(options.windowS());
+    MemoryAggregator memory = new MemoryAggregator(options.windowS());
+    ConcurrentAggregator concurrent = new ConcurrentAggregator();
+    PhaseAggregator phases = new PhaseAggregator();
+    AnomalyAggregator anomalies = new AnomalyAggregator();
+    List<Aggregator> all = List.of(jvm, span, pauses, windows, memory, concurrent, phases, anomalies);
+    long[] events = {0};
+    ParseReport report = GcLogReader.read(resolved.sources(), resolved.problems(), (GcEvent e) -> {
+      if (!(e instanceof io.jtune.core.event.JvmInfo)) {
+        events[0]++;
+      }
+      for (Aggregator a : all) {
+        a.accept(e);
+      }
+    });
+    if (events[0] == 0) {
+      throw new JtuneException(nothingMessage(inputs, report));
+    }
+    List<String> logFlags = jvm.info().commandLineFlags() == null ? List.of() : jvm.info().commandLineFlags();
+    JvmFlags flags = JvmFlags.of(logFlags).with(JvmFlags.split(options.flags()));
+    Analysis draft = new Analysis(options, report, jvm, flags, span, pauses, windows, memory, concurrent,
+        phases, anomalies, List.of());
+    return new Analysis(options, report, jvm, flags, span, pauses, windows, memory, concurrent, phases,
+        anomalies, FindingEngine.evaluate(draft));
+  }
+
+  private static String nothingMessage(List<String> inputs, ParseReport report) {
+    String what = inputs.size() == 1 ? inputs.get(0) : inputs.size() + " inputs";
+    if (!report.problems().isEmpty()) {
+      ParseReport.Problem p = report.problems().get(0);
+      String more = report.problems().size() > 1 ? " (and " + (report.problems().size() - 1) + " more problems)" : "";
+      return "nothing to analyze: " + p.source() + ": " + p.message() + more;
+    }
+    if (report.gcLines() > 0) {
+      return "nothing to analyze: " + what + " has " + report.gcLines() + " GC log lines but no collections"
+          + (report.unparsed() > 0 ? " (" + report.unparsed() + " lines not understood)" : "");
+    }
+    return "nothing to analyze: no GC log lines in " + what + " (" + report.linesRead() + " lines read)";
+  }
+}

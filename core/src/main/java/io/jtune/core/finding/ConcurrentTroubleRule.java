@@ -1,0 +1,49 @@
+package io.jtune.core.finding;
+
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.event.GcNotice;
+import io.jtune.core.event.PauseKind;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Concurrent collectors falling behind: ZGC allocation stalls, Shenandoah cancelled cycles and
+ * degenerated collections, G1 concurrent mark aborts.
+ */
+final class ConcurrentTroubleRule implements FindingRule {
+  @Override
+  public void evaluate(Analysis a, List<Finding> out) {
+    var stalls = a.concurrent().notices(GcNotice.Kind.ALLOCATION_STALL);
+    if (stalls.count() > 0) {
+      var d = a.concurrent().allocationStalls();
+      out.add(new Finding("allocation-stall", Severity.CRITICAL,
+          String.format(Locale.ROOT, "%d allocation stall(s): threads waited for memory (max %.1f ms)",
+              stalls.count(), d.maxMs()),
+          stalls.examples(), stalls.count(),
+          "The concurrent collector could not free memory as fast as the application allocated, so"
+              + " allocating threads were stopped. Give the heap more headroom (raise -Xmx or lower"
+              + " -XX:SoftMaxHeapSize use), add concurrent GC threads, or cut the allocation rate.",
+          List.of()));
+    }
+    var cancelled = a.concurrent().notices(GcNotice.Kind.CYCLE_CANCELLED);
+    long degenerated = a.pauses().byCause().stream()
+        .filter(e -> e.getKey().toLowerCase(Locale.ROOT).contains("degenerated")).mapToLong(e -> e.getValue().count()).sum();
+    if (cancelled.count() > 0) {
+      out.add(new Finding("cycle-cancelled", Severity.WARNING,
+          cancelled.count() + " concurrent cycle(s) cancelled" + (degenerated > 0 ? ", " + degenerated + " degenerated" : ""),
+          cancelled.examples(), cancelled.count(),
+          "The concurrent cycle lost the race with allocation and fell back to a stop-the-world (degenerated"
+              + " or full) collection. Start cycles earlier, give the heap more headroom, or reduce allocation.",
+          List.of()));
+    }
+    var aborts = a.concurrent().notices(GcNotice.Kind.CONCURRENT_MARK_ABORT);
+    if (aborts.count() > 0 && a.pauses().kind(PauseKind.FULL).count() > 0) {
+      out.add(new Finding("concurrent-mark-abort", Severity.WARNING,
+          aborts.count() + " G1 concurrent mark(s) aborted by a Full GC",
+          aborts.examples(), aborts.count(),
+          "Marking did not finish before the heap filled up. Start marking earlier"
+              + " (-XX:InitiatingHeapOccupancyPercent) or give the heap more room.",
+          List.of("-XX:InitiatingHeapOccupancyPercent=35")));
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package io.jtune.core.finding;
+
+import io.jtune.core.analysis.Analysis;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Runs every finding rule over an analysis; the verdict rule runs last, seeing the others. */
+public final class FindingEngine {
+  private static final List<FindingRule> RULES = List.of(
+      new PromotionFailureRule(),
+      new FullGcRule(),
+      new MetadataThresholdRule(),
+      new ExplicitGcRule(),
+      new PrematurePromotionRule(),
+      new HumongousRule(),
+      new ConcurrentTroubleRule(),
+      new LongYoungPauseRule(),
+      new RootScanningRule(),
+      new OldGenGrowthRule(),
+      new ThroughputRule(),
+      new OsInterferenceRule(),
+      new FlagRules());
+
+  private FindingEngine() {}
+
+  /** The findings, most severe first (rule order within a severity). */
+  public static List<Finding> evaluate(Analysis analysis) {
+    List<Finding> out = new ArrayList<>();
+    for (FindingRule r : RULES) {
+      r.evaluate(analysis, out);
+    }
+    new VerdictRule().evaluate(analysis, out);
+    List<Finding> sorted = new ArrayList<>(out);
+    sorted.sort(Comparator.comparing(Finding::severity));
+    return List.copyOf(sorted);
+  }
+}

@@ -1,0 +1,116 @@
+package io.jtune.core.finding;
+
+import io.jtune.core.aggregate.Example;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.JvmFlags;
+import io.jtune.core.event.Collector;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalLong;
+
+/**
+ * Problems in the JVM flags (from the log header or `--flags`), DOMAIN.md §1: no collector on
+ * JDK 8, PermSize ignored since JDK 8, metaspace unset, -Xms != -Xmx, a young generation below a
+ * quarter of the heap for a request/response service.
+ */
+final class FlagRules implements FindingRule {
+  @Override
+  public void evaluate(Analysis a, List<Finding> out) {
+    JvmFlags f = a.flags();
+    int major = a.javaMajor();
+    Collector c = a.jvm().collector();
+    if (!f.isEmpty()) {
+      flagOnly(a, f, major, c, out);
+    }
+    youngShare(a, f, c, out);
+  }
+
+  private void flagOnly(Analysis a, JvmFlags f, int major, Collector c, List<Finding> out) {
+    if (major == 8 && f.chosenCollector() == null && (c == Collector.PARALLEL || c == Collector.UNKNOWN)) {
+      out.add(new Finding("no-collector-chosen", Severity.WARNING,
+          "No collector chosen: JDK 8 defaults to Parallel, which favours throughput over pause time",
+          List.of(), 1,
+          "Parallel's Full GCs stop the application for the whole old generation. For a latency-sensitive"
+              + " service choose a low-pause collector: G1 (JDK 8u40+) with a pause goal, or ParNew+CMS on"
+              + " small heaps.",
+          List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=" + (long) a.pauses().pauseTargetMs())));
+    }
+    if ((f.has("PermSize") || f.has("MaxPermSize")) && major >= 8) {
+      out.add(new Finding("permsize-ignored", Severity.WARNING,
+          "-XX:PermSize/-XX:MaxPermSize are ignored since JDK 8 (the permanent generation became Metaspace)",
+          List.of(), 1,
+          "Replace them with MetaspaceSize/MaxMetaspaceSize; as they stand, metaspace is unbounded and starts"
+              + " with a ~21 MB threshold that triggers Metadata GC Threshold collections.",
+          List.of("-XX:MetaspaceSize=" + permValue(f), "-XX:MaxMetaspaceSize=" + permValue(f))));
+    }
+    if (major >= 8 && !f.has("MetaspaceSize")) {
+      long peak = a.memory().metaspace().peak();
+      long mb = peak > 0 ? Sizes.roundUpMb(peak * 1.5, 64) : 256;
+      out.add(new Finding("metaspace-unset", Severity.INFO,
+          "MetaspaceSize is not set: the first metaspace-triggered GC comes at ~21 MB",
+          List.of(), 1,
+          "Set MetaspaceSize (and MaxMetaspaceSize to bound it) from the observed peak"
+              + (peak > 0 ? " (" + Sizes.mb(peak) + ")" : "") + " with headroom, so start-up and deploys do"
+              + " not trigger collections for metadata.",
+          List.of("-XX:MetaspaceSize=" + Sizes.flagValue(mb), "-XX:MaxMetaspaceSize=" + Sizes.flagValue(mb))));
+    }
+    OptionalLong xms = f.bytes("InitialHeapSize");
+    OptionalLong xmx = f.bytes("MaxHeapSize");
+    if (xms.isPresent() && xmx.isPresent() && xms.getAsLong() != xmx.getAsLong()) {
+      out.add(new Finding("xms-not-xmx", Severity.INFO,
+          String.format(Locale.ROOT, "Initial heap %s differs from maximum %s", Sizes.mb(xms.getAsLong()), Sizes.mb(xmx.getAsLong())),
+          List.of(), 1,
+          "Growing and shrinking the heap costs Full GCs and makes behaviour depend on history; on a server"
+              + " give the heap its size up front (and pre-touch it).",
+          List.of("-Xms" + Sizes.flagValue(xmx.getAsLong() >> 20), "-Xmx" + Sizes.flagValue(xmx.getAsLong() >> 20))));
+    }
+  }
+
+  private static String permValue(JvmFlags f) {
+    String v = f.value("MaxPermSize") != null ? f.value("MaxPermSize") : f.value("PermSize");
+    return v.toLowerCase(Locale.ROOT);
+  }
+
+  /** Young below a quarter of the heap, from flags or, for fixed-generation collectors, the log. */
+  private void youngShare(Analysis a, JvmFlags f, Collector c, List<Finding> out) {
+    if (c == Collector.G1 || c == Collector.ZGC || c == Collector.ZGC_GENERATIONAL
+        || c == Collector.SHENANDOAH || c == Collector.SHENANDOAH_GENERATIONAL) {
+      return; // these size young adaptively (or have no fixed young generation)
+    }
+    long heap = f.bytes("MaxHeapSize").orElse(-1);
+    long young = f.bytes("MaxNewSize").orElse(f.bytes("NewSize").orElse(-1));
+    String source = "flags";
+    if (young < 0 && f.value("NewRatio") != null && heap > 0) {
+      try {
+        young = heap / (Long.parseLong(f.value("NewRatio")) + 1);
+      } catch (NumberFormatException e) {
+        young = -1;
+      }
+    }
+    if (young < 0 || heap < 0) {
+      long y = a.memory().young().allocated();
+      long h = a.memory().heap().allocated();
+      if (y > 0 && h > 0) {
+        young = y;
+        heap = h;
+        source = "log (largest capacities)";
+      }
+    }
+    if (young <= 0 || heap <= 0 || young * 4 >= heap) {
+      return;
+    }
+    long suggested = Sizes.roundUpMb(heap / 3.0, 64);
+    List<Example> ev = List.of(new Example(-1, a.span().startS(), String.format(Locale.ROOT,
+        "young %s of heap %s (%.0f%%) from the %s", Sizes.mb(young), Sizes.mb(heap), 100.0 * young / heap, source)));
+    List<String> flags = new ArrayList<>();
+    flags.add("-Xmn" + Sizes.flagValue(suggested));
+    out.add(new Finding("young-too-small", Severity.WARNING,
+        String.format(Locale.ROOT, "Young generation is %.0f%% of the heap (below 1/4)", 100.0 * young / heap),
+        ev, 1,
+        "In a request/response service most objects die young; a small young generation means frequent"
+            + " young GCs and objects promoted before they die (then Full GCs). Give young a quarter to a third of"
+            + " the heap, keeping old comfortably above its occupancy after Full GC.",
+        flags));
+  }
+}

@@ -1,0 +1,41 @@
+package io.jtune.core.finding;
+
+import io.jtune.core.aggregate.ExampleList;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.event.Anomaly;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Collections triggered by "Metadata GC Threshold" (DOMAIN.md §1): metaspace starts small
+ * (~21 MB) and each time it grows past the threshold a GC, often a Full GC, runs. Fix: set
+ * MetaspaceSize = MaxMetaspaceSize from the observed peak with headroom.
+ */
+final class MetadataThresholdRule implements FindingRule {
+  @Override
+  public void evaluate(Analysis a, List<Finding> out) {
+    ExampleList hits = a.anomalies().of(Anomaly.METADATA_THRESHOLD);
+    long count = Math.max(hits.count(), a.pauses().causeCount("Metadata GC Threshold"));
+    if (count == 0) {
+      return;
+    }
+    long peak = a.memory().metaspace().peak();
+    long sizeMb = peak > 0 ? Sizes.roundUpMb(peak * 1.5, 64) : 256;
+    String basis = peak > 0
+        ? String.format(Locale.ROOT, "observed metaspace peak %s + 50%% headroom, rounded up to 64 MB", Sizes.mb(peak))
+        : "metaspace use not logged: size it from `jstat -gc` MU x 1.5";
+    int major = a.javaMajor();
+    boolean perm = major > 0 && major < 8;
+    String v = Sizes.flagValue(sizeMb);
+    List<String> flags = perm
+        ? List.of("-XX:PermSize=" + v, "-XX:MaxPermSize=" + v)
+        : List.of("-XX:MetaspaceSize=" + v, "-XX:MaxMetaspaceSize=" + v);
+    out.add(new Finding("metadata-gc-threshold", Severity.WARNING,
+        count + " GC(s) triggered by Metadata GC Threshold",
+        hits.examples(), count,
+        "Metaspace grows from its small initial threshold and every crossing triggers a collection"
+            + " (a Full GC on many collectors), typically during start-up and deploys. Set the initial"
+            + " and maximum size equal, from the peak (" + basis + ").",
+        flags));
+  }
+}

@@ -1,0 +1,40 @@
+package io.jtune.core.finding;
+
+import io.jtune.core.aggregate.PhaseAggregator;
+import io.jtune.core.analysis.Analysis;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * G1 young pauses dominated by root and card scanning rather than copying (DOMAIN.md §3): the
+ * cost is finding old-to-young references, which object-lifetime fixes cut, not heap sizing.
+ */
+final class RootScanningRule implements FindingRule {
+  private static final String[] SCANNING = {"ext root scanning", "update rs", "scan rs", "merge heap roots",
+      "scan heap roots", "code root scanning", "scan hcc", "merge rs", "root region scan"};
+
+  @Override
+  public void evaluate(Analysis a, List<Finding> out) {
+    PhaseAggregator ph = a.phases();
+    if (ph.pausesWithPhases() < 5) {
+      return;
+    }
+    double scan = ph.totalMsMatching(SCANNING);
+    double copy = ph.totalMsMatching("object copy");
+    if (scan + copy <= 0 || scan < copy || scan / (scan + copy) < 0.5) {
+      return;
+    }
+    double meanPause = ph.pauseMsWithPhases() / ph.pausesWithPhases();
+    String title = String.format(Locale.ROOT,
+        "Root/card scanning takes %.0f%% of scanning+copy time in young pauses (%.1f ms vs object copy %.1f ms per pause)",
+        100 * scan / (scan + copy), scan / ph.pausesWithPhases(), copy / ph.pausesWithPhases());
+    out.add(new Finding("root-scanning", meanPause >= 10 ? Severity.WARNING : Severity.INFO, title,
+        List.of(), ph.pausesWithPhases(),
+        "Young pauses spend their time finding references from old to young objects (remembered sets,"
+            + " dirty cards), not copying survivors. Typical causes: caches whose entries are rewritten while"
+            + " old (LinkedHashMap LRU links), long-lived objects pointing at per-request ones. Move such"
+            + " caches off-heap, drop references to request objects, and bound queues so timed-out work does"
+            + " not linger.",
+        List.of()));
+  }
+}

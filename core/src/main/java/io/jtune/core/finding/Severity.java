@@ -1,0 +1,18 @@
+package io.jtune.core.finding;
+
+/** How much a finding matters, most severe first. */
+public enum Severity {
+  CRITICAL("critical"),
+  WARNING("warning"),
+  INFO("info");
+
+  private final String label;
+
+  Severity(String label) {
+    this.label = label;
+  }
+
+  public String label() {
+    return label;
+  }
+}

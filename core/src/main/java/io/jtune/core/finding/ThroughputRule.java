@@ -1,0 +1,28 @@
+package io.jtune.core.finding;
+
+import io.jtune.core.analysis.Analysis;
+import java.util.List;
+import java.util.Locale;
+
+/** GC throughput under 95 %: the application loses more than 5 % of its time to pauses. */
+final class ThroughputRule implements FindingRule {
+  @Override
+  public void evaluate(Analysis a, List<Finding> out) {
+    double tp = a.throughputPct();
+    if (tp >= 95 || a.span().durationS() < 10) {
+      return;
+    }
+    out.add(new Finding("low-throughput", tp < 90 ? Severity.CRITICAL : Severity.WARNING,
+        String.format(Locale.ROOT, "GC throughput %.1f%%: %.1f s of %.1f s spent in pauses", tp,
+            a.pauses().all().totalMs() / 1000, a.span().durationS()),
+        a.pauses().longest().stream().limit(5)
+            .map(p -> new io.jtune.core.aggregate.Example(p.gcId(), p.uptimeS(),
+                String.format(Locale.ROOT, "%s %.1f ms", p.name(), p.durationMs())))
+            .toList(),
+        a.pauses().all().count(),
+        "Pauses take more than 5% of the time. See which kind dominates the pause time (by kind and by"
+            + " cause): frequent young GCs want a larger young generation; Full GCs want the findings above"
+            + " addressed first.",
+        List.of()));
+  }
+}

@@ -1,0 +1,214 @@
+package io.jtune.core.render;
+
+import io.jtune.core.aggregate.ConcurrentAggregator;
+import io.jtune.core.aggregate.MemoryAggregator;
+import io.jtune.core.aggregate.PauseDistribution;
+import io.jtune.core.aggregate.PhaseAggregator;
+import io.jtune.core.aggregate.WindowAggregator;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.event.JvmInfo;
+import io.jtune.core.event.PauseKind;
+import io.jtune.core.parser.ParseReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The analysis laid out as report sections (everything but the findings). */
+public final class AnalysisSections {
+  private AnalysisSections() {}
+
+  public static List<Section> build(Analysis a) {
+    List<Section> out = new ArrayList<>();
+    out.add(overview(a));
+    out.add(pausesByKind(a));
+    out.add(pausesByCause(a));
+    out.add(study(a));
+    out.add(memory(a));
+    out.add(rates(a));
+    Section conc = concurrent(a.concurrent());
+    if (conc != null) {
+      out.add(conc);
+    }
+    Section ph = phases(a.phases());
+    if (ph != null) {
+      out.add(ph);
+    }
+    return out;
+  }
+
+  private static Section overview(Analysis a) {
+    JvmInfo j = a.jvm().info();
+    List<String> l = new ArrayList<>();
+    StringBuilder jvm = new StringBuilder(a.jvm().collector().displayName());
+    if (j.version() != null) {
+      jvm.append(", JVM ").append(j.version());
+    }
+    if (j.cpus() != null) {
+      jvm.append(", ").append(j.cpus()).append(" CPUs");
+    }
+    if (j.memoryBytes() != null) {
+      jvm.append(", host memory ").append(Format.bytes(j.memoryBytes()));
+    }
+    if (j.heapMaxBytes() != null) {
+      jvm.append(", heap max ").append(Format.bytes(j.heapMaxBytes()));
+    }
+    if (j.regionSizeBytes() != null) {
+      jvm.append(", region ").append(Format.bytes(j.regionSizeBytes()));
+    }
+    l.add("JVM         " + jvm);
+    if (!a.flags().isEmpty()) {
+      l.add("Flags       " + String.join(" ", a.flags().raw()));
+    }
+    ParseReport in = a.input();
+    l.add(String.format(Locale.ROOT, "Log         %d input(s), %s lines, %s; span %s (uptime %.1f s to %.1f s)",
+        in.sources().size(), Format.count(in.linesRead()), Format.bytes(in.bytesRead()),
+        Format.duration(a.span().durationS()), a.span().startS(), a.span().endS()));
+    PauseDistribution all = a.pauses().all();
+    l.add(String.format(Locale.ROOT, "Throughput  %.2f%% (stop-the-world pauses %s of %s)", a.throughputPct(),
+        Format.duration(all.totalMs() / 1000), Format.duration(a.span().durationS())));
+    l.add(String.format(Locale.ROOT, "Pauses      %s, total %s ms, mean %s, p50 %s, p90 %s, p95 %s, p99 %s, p99.9 %s, max %s",
+        Format.count(all.count()), Format.ms(all.totalMs()), Format.ms(all.meanMs()), Format.ms(all.percentileMs(50)),
+        Format.ms(all.percentileMs(90)), Format.ms(all.percentileMs(95)), Format.ms(all.percentileMs(99)),
+        Format.ms(all.percentileMs(99.9)), Format.ms(all.maxMs())));
+    return Section.text("Overview", l);
+  }
+
+  private static List<String> distributionRow(String name, PauseDistribution d) {
+    return List.of(name, Format.count(d.count()), Format.ms(d.totalMs()), Format.ms(d.meanMs()),
+        Format.ms(d.percentileMs(50)), Format.ms(d.percentileMs(95)), Format.ms(d.percentileMs(99)), Format.ms(d.maxMs()));
+  }
+
+  private static final List<String> DIST_HEADERS =
+      List.of("", "count", "total ms", "mean ms", "p50 ms", "p95 ms", "p99 ms", "max ms");
+
+  private static Section pausesByKind(Analysis a) {
+    List<List<String>> rows = new ArrayList<>();
+    for (PauseKind k : PauseKind.values()) {
+      PauseDistribution d = a.pauses().byKind().get(k);
+      if (d != null) {
+        rows.add(distributionRow(k.label(), d));
+      }
+    }
+    rows.add(distributionRow("all", a.pauses().all()));
+    return Section.table("Pauses by kind", DIST_HEADERS, rows);
+  }
+
+  private static Section pausesByCause(Analysis a) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Map.Entry<String, PauseDistribution> e : a.pauses().byCause()) {
+      rows.add(distributionRow(e.getKey(), e.getValue()));
+    }
+    List<String> headers = new ArrayList<>(DIST_HEADERS);
+    headers.set(0, "cause");
+    return Section.table("Pauses by cause", headers, rows);
+  }
+
+  private static Section study(Analysis a) {
+    WindowAggregator.StudyTable t = a.studyTable();
+    String per = Format.duration(t.windowS());
+    List<List<String>> rows = List.of(
+        List.of("YGC count", Format.num(t.ygcCountPeak()), Format.num(t.ygcCountMean())),
+        List.of("YGC cumulative ms", Format.ms(t.ygcMsPeak()), Format.ms(t.ygcMsMean())),
+        List.of("YGC single pause ms (mean)", "", Format.ms(t.ygcPauseMeanMs())),
+        List.of("FGC count", Format.num(t.fgcCountPeak()), Format.num(t.fgcCountMean())),
+        List.of("FGC cumulative ms", Format.ms(t.fgcMsPeak()), Format.ms(t.fgcMsMean())));
+    return Section.table("GC per " + per + " window (peak / mean)", List.of("", "peak", "mean"), rows);
+  }
+
+  private static Section memory(Analysis a) {
+    MemoryAggregator m = a.memory();
+    List<List<String>> rows = new ArrayList<>();
+    addArea(rows, "young", m.young());
+    addArea(rows, "old", m.old());
+    addArea(rows, "metaspace/perm", m.metaspace());
+    addArea(rows, "total heap", m.heap());
+    return Section.table("Memory (allocated = largest capacity, peak = largest occupancy)",
+        List.of("generation", "allocated", "peak"), rows);
+  }
+
+  private static void addArea(List<List<String>> rows, String name, MemoryAggregator.Area area) {
+    if (area.known()) {
+      rows.add(List.of(name, area.allocated() >= 0 ? Format.bytes(area.allocated()) : "-",
+          area.peak() >= 0 ? Format.bytes(area.peak()) : "-"));
+    }
+  }
+
+  private static Section rates(Analysis a) {
+    MemoryAggregator m = a.memory();
+    List<String> l = new ArrayList<>();
+    l.add("Allocation rate        " + Format.rate(m.allocationRateMBps()));
+    l.add("Promotion rate         " + Format.rate(m.promotionRateMBps()));
+    if (m.promotedPerYoungGcMean() >= 0) {
+      l.add(String.format(Locale.ROOT, "Promoted per young GC  mean %s, max %s (young drop - heap drop; promotion on %d of %d young GCs)",
+          Format.bytes(m.promotedPerYoungGcMean()), Format.bytes(m.promotedPerYoungGcMax()),
+          m.youngGcsWithPromotion(), m.youngGcsMeasured()));
+    }
+    if (!Double.isNaN(m.meanYoungIntervalS())) {
+      l.add(String.format(Locale.ROOT, "Young GC interval      mean %.2f s", m.meanYoungIntervalS()));
+    }
+    double slope = m.oldTrend().slopeMBph();
+    if (!Double.isNaN(slope)) {
+      l.add(String.format(Locale.ROOT, "Old gen after GC       %+.1f MB/hour (lowest per window; R² %.2f over %s)",
+          slope, m.oldTrend().r2(), Format.duration(m.oldTrend().spanS())));
+    }
+    double slopeFull = m.oldAfterFullTrend().slopeMBph();
+    if (!Double.isNaN(slopeFull)) {
+      l.add(String.format(Locale.ROOT, "Old gen after Full GC  %+.1f MB/hour (%d Full GCs)", slopeFull, m.oldAfterFullTrend().count()));
+    }
+    if (m.tenuringCount() > 0) {
+      l.add(String.format(Locale.ROOT, "Tenuring threshold     %d..%d (below max on %d of %d young GCs)",
+          m.minThreshold(), m.maxThreshold(), m.thresholdBelowMax(), m.tenuringCount()));
+    }
+    double qps = a.options().qps();
+    long eden = m.meanAllocationPerIntervalBytes();
+    double interval = m.meanYoungIntervalS();
+    if (!Double.isNaN(qps)) {
+      if (eden > 0 && interval > 0) {
+        l.add(String.format(Locale.ROOT, "Memory per request     %s (Eden %s / (%.0f QPS x %.2f s between young GCs))",
+            Format.bytes(Math.round(eden / (qps * interval))), Format.bytes(eden), qps, interval));
+      } else {
+        l.add("Memory per request     not computable: the log shows no young-GC occupancy growth");
+      }
+    }
+    if (a.pauses().pausesWithTimes() > 0) {
+      l.add(String.format(Locale.ROOT, "Pause CPU              user %.2f s, sys %.2f s, real %.2f s over %d pauses",
+          a.pauses().userS(), a.pauses().sysS(), a.pauses().realS(), a.pauses().pausesWithTimes()));
+    }
+    return Section.text("Rates", l);
+  }
+
+  private static Section concurrent(ConcurrentAggregator c) {
+    if (c.cycles().count() == 0 && c.phases().isEmpty() && c.safepoints().count() == 0 && c.notices().isEmpty()) {
+      return null;
+    }
+    List<List<String>> rows = new ArrayList<>();
+    if (c.cycles().count() > 0) {
+      rows.add(List.of("cycle", Format.count(c.cycles().count()), Format.ms(c.cycles().totalMs()),
+          Format.ms(c.cycles().meanMs()), Format.ms(c.cycles().maxMs())));
+    }
+    for (Map.Entry<String, ConcurrentAggregator.Durations> e : c.phases().entrySet()) {
+      ConcurrentAggregator.Durations d = e.getValue();
+      rows.add(List.of(e.getKey(), Format.count(d.count()), Format.ms(d.totalMs()), Format.ms(d.meanMs()), Format.ms(d.maxMs())));
+    }
+    if (c.safepoints().count() > 0) {
+      rows.add(List.of("safepoint stops", Format.count(c.safepoints().count()), Format.ms(c.safepoints().totalMs()),
+          Format.ms(c.safepoints().meanMs()), Format.ms(c.safepoints().maxMs())));
+    }
+    c.notices().forEach((k, v) -> rows.add(List.of(k.name().toLowerCase(Locale.ROOT).replace('_', ' '),
+        Format.count(v.count()), "", "", "")));
+    return Section.table("Concurrent work", List.of("", "count", "total ms", "mean ms", "max ms"), rows);
+  }
+
+  private static Section phases(PhaseAggregator p) {
+    if (p.pausesWithPhases() == 0) {
+      return null;
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (PhaseAggregator.PhaseShare s : p.shares()) {
+      rows.add(List.of(s.phase(), Format.ms(s.meanMs()), Format.ms(s.maxMs()), String.format(Locale.ROOT, "%.1f%%", s.pctOfPauseTime())));
+    }
+    return Section.table("Young pause phases (" + p.pausesWithPhases() + " pauses)",
+        List.of("phase", "mean ms", "max ms", "share of pause"), rows);
+  }
+}

@@ -1,0 +1,359 @@
+package io.jtune.core.render;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.core.aggregate.ConcurrentAggregator;
+import io.jtune.core.aggregate.Example;
+import io.jtune.core.aggregate.MemoryAggregator;
+import io.jtune.core.aggregate.PauseDistribution;
+import io.jtune.core.aggregate.PhaseAggregator;
+import io.jtune.core.aggregate.WindowAggregator;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.JvmInfo;
+import io.jtune.core.event.PauseKind;
+import io.jtune.core.finding.Finding;
+import io.jtune.core.parser.ParseReport;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Map;
+
+/**
+ * The analysis as one JSON document, schema {@code jtune.analysis/1} (documented in the
+ * README). Field order is fixed; absent values are null; times are seconds on the analysis
+ * timeline, durations milliseconds, sizes bytes, rates MB/s.
+ */
+public final class JsonReport {
+  public static final String SCHEMA = "jtune.analysis/1";
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private JsonReport() {}
+
+  public static void write(Analysis a, Writer out) throws IOException {
+    DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
+    MAPPER.writer(pp).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, build(a));
+    out.write('\n');
+    out.flush();
+  }
+
+  public static ObjectNode build(Analysis a) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schema", SCHEMA);
+    root.set("inputs", inputs(a.input()));
+    root.set("jvm", jvm(a));
+    root.set("summary", summary(a));
+    root.set("pauses", pauses(a));
+    root.set("windows", windows(a));
+    root.set("memory", memory(a.memory()));
+    root.set("rates", rates(a));
+    root.set("concurrent", concurrent(a.concurrent()));
+    root.set("phases", phases(a.phases()));
+    root.set("cpu", cpu(a));
+    root.set("findings", findings(a));
+    root.set("unparsed", unparsed(a.input()));
+    if (a.pauses().events() != null) {
+      ArrayNode ev = root.putArray("events");
+      for (GcPause p : a.pauses().events()) {
+        ObjectNode e = ev.addObject();
+        if (p.gcId() >= 0) {
+          e.put("gcId", p.gcId());
+        }
+        e.put("uptimeS", round(p.uptimeS(), 3));
+        e.put("kind", p.kind().label());
+        e.put("name", p.name());
+        e.put("cause", p.cause());
+        e.put("pauseMs", round(p.durationMs(), 4));
+        if (p.memory() != null && p.memory().heap() != null) {
+          e.put("heapBeforeBytes", nonNeg(p.memory().heap().before()));
+          e.put("heapAfterBytes", nonNeg(p.memory().heap().after()));
+        }
+      }
+    }
+    return root;
+  }
+
+  private static ArrayNode inputs(ParseReport r) {
+    ArrayNode arr = MAPPER.createArrayNode();
+    for (ParseReport.SourceSummary s : r.sources()) {
+      ObjectNode o = arr.addObject();
+      o.put("name", s.name());
+      o.put("format", s.format().label());
+      o.put("bytes", s.bytes());
+      o.put("lines", s.lines());
+    }
+    return arr;
+  }
+
+  private static ObjectNode jvm(Analysis a) {
+    JvmInfo j = a.jvm().info();
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("version", j.version());
+    o.put("javaMajor", a.javaMajor() > 0 ? a.javaMajor() : null);
+    o.put("collector", a.jvm().collector().displayName());
+    o.put("cpus", j.cpus());
+    o.put("memoryBytes", j.memoryBytes());
+    o.put("heapMinBytes", j.heapMinBytes());
+    o.put("heapInitialBytes", j.heapInitialBytes());
+    o.put("heapMaxBytes", j.heapMaxBytes());
+    o.put("regionSizeBytes", j.regionSizeBytes());
+    ArrayNode flags = o.putArray("flags");
+    a.flags().raw().forEach(flags::add);
+    return o;
+  }
+
+  private static ObjectNode summary(Analysis a) {
+    PauseDistribution all = a.pauses().all();
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("startS", round(a.span().startS(), 3));
+    o.put("endS", round(a.span().endS(), 3));
+    o.put("spanS", round(a.span().durationS(), 3));
+    o.put("pauseCount", all.count());
+    o.put("pauseTotalMs", round(all.totalMs(), 3));
+    o.put("pauseMeanMs", round(all.meanMs(), 3));
+    o.put("pauseMaxMs", round(all.maxMs(), 3));
+    percentiles(o, all);
+    o.put("throughputPct", round(a.throughputPct(), 3));
+    o.put("youngCount", a.pauses().kind(PauseKind.YOUNG).count());
+    o.put("mixedCount", a.pauses().kind(PauseKind.MIXED).count());
+    o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
+    o.put("concurrentCycles", a.concurrent().cycles().count());
+    return o;
+  }
+
+  private static void percentiles(ObjectNode o, PauseDistribution d) {
+    o.put("p50Ms", round(d.percentileMs(50), 3));
+    o.put("p90Ms", round(d.percentileMs(90), 3));
+    o.put("p95Ms", round(d.percentileMs(95), 3));
+    o.put("p99Ms", round(d.percentileMs(99), 3));
+    o.put("p999Ms", round(d.percentileMs(99.9), 3));
+  }
+
+  private static ObjectNode distribution(PauseDistribution d) {
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("count", d.count());
+    o.put("totalMs", round(d.totalMs(), 3));
+    o.put("meanMs", round(d.meanMs(), 3));
+    percentiles(o, d);
+    o.put("maxMs", round(d.maxMs(), 3));
+    return o;
+  }
+
+  private static ObjectNode pauses(Analysis a) {
+    ObjectNode o = MAPPER.createObjectNode();
+    ObjectNode byKind = o.putObject("byKind");
+    for (PauseKind k : PauseKind.values()) {
+      PauseDistribution d = a.pauses().byKind().get(k);
+      if (d != null) {
+        byKind.set(k.label(), distribution(d));
+      }
+    }
+    ObjectNode byCause = o.putObject("byCause");
+    for (Map.Entry<String, PauseDistribution> e : a.pauses().byCause()) {
+      byCause.set(e.getKey(), distribution(e.getValue()));
+    }
+    ArrayNode longest = o.putArray("longest");
+    for (GcPause p : a.pauses().longest()) {
+      ObjectNode l = longest.addObject();
+      l.put("gcId", p.gcId() >= 0 ? p.gcId() : null);
+      l.put("uptimeS", round(p.uptimeS(), 3));
+      l.put("kind", p.kind().label());
+      l.put("name", p.name());
+      l.put("cause", p.cause());
+      l.put("pauseMs", round(p.durationMs(), 3));
+    }
+    return o;
+  }
+
+  private static ObjectNode windows(Analysis a) {
+    WindowAggregator.StudyTable t = a.studyTable();
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("windowS", t.windowS());
+    o.put("ygcCountPeak", round(t.ygcCountPeak(), 3));
+    o.put("ygcCountMean", round(t.ygcCountMean(), 3));
+    o.put("ygcTimePeakMs", round(t.ygcMsPeak(), 3));
+    o.put("ygcTimeMeanMs", round(t.ygcMsMean(), 3));
+    o.put("ygcPauseMeanMs", round(t.ygcPauseMeanMs(), 3));
+    o.put("fgcCountPeak", round(t.fgcCountPeak(), 3));
+    o.put("fgcCountMean", round(t.fgcCountMean(), 3));
+    o.put("fgcTimePeakMs", round(t.fgcMsPeak(), 3));
+    o.put("fgcTimeMeanMs", round(t.fgcMsMean(), 3));
+    ArrayNode rows = o.putArray("rows");
+    for (WindowAggregator.Window w : a.windows().windows()) {
+      ObjectNode r = rows.addObject();
+      r.put("startS", round(w.startS(), 3));
+      r.put("ygcCount", w.ygcCount());
+      r.put("ygcMs", round(w.ygcMs(), 3));
+      r.put("fgcCount", w.fgcCount());
+      r.put("fgcMs", round(w.fgcMs(), 3));
+    }
+    return o;
+  }
+
+  private static ObjectNode memory(MemoryAggregator m) {
+    ObjectNode o = MAPPER.createObjectNode();
+    area(o, "young", m.young());
+    area(o, "old", m.old());
+    area(o, "metaspace", m.metaspace());
+    area(o, "total", m.heap());
+    return o;
+  }
+
+  private static void area(ObjectNode parent, String name, MemoryAggregator.Area area) {
+    ObjectNode o = parent.putObject(name);
+    o.put("allocatedBytes", area.allocated() >= 0 ? area.allocated() : null);
+    o.put("peakBytes", area.peak() >= 0 ? area.peak() : null);
+  }
+
+  private static ObjectNode rates(Analysis a) {
+    MemoryAggregator m = a.memory();
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("allocationMBps", finite(m.allocationRateMBps(), 3));
+    o.put("promotionMBps", finite(m.promotionRateMBps(), 3));
+    o.put("promotedPerYoungGcMeanBytes", m.promotedPerYoungGcMean() >= 0 ? m.promotedPerYoungGcMean() : null);
+    o.put("promotedPerYoungGcMaxBytes", m.promotedPerYoungGcMax() >= 0 ? m.promotedPerYoungGcMax() : null);
+    o.put("youngGcsWithPromotion", m.youngGcsWithPromotion());
+    o.put("youngGcsMeasured", m.youngGcsMeasured());
+    o.put("meanYoungGcIntervalS", finite(m.meanYoungIntervalS(), 3));
+    o.put("oldAfterGcSlopeMBph", finite(m.oldTrend().slopeMBph(), 3));
+    o.put("oldAfterFullGcSlopeMBph", finite(m.oldAfterFullTrend().slopeMBph(), 3));
+    double qps = a.options().qps();
+    long eden = m.meanAllocationPerIntervalBytes();
+    double interval = m.meanYoungIntervalS();
+    if (!Double.isNaN(qps) && qps > 0 && eden > 0 && interval > 0) {
+      o.put("qps", qps);
+      o.put("edenBytes", eden);
+      o.put("memoryPerRequestBytes", Math.round(eden / (qps * interval)));
+    } else {
+      o.putNull("memoryPerRequestBytes");
+    }
+    ObjectNode ten = o.putObject("tenuring");
+    ten.put("youngGcsWithTenuring", m.tenuringCount());
+    ten.put("thresholdBelowMax", m.thresholdBelowMax());
+    ten.put("minThreshold", m.minThreshold() >= 0 ? m.minThreshold() : null);
+    ten.put("maxThreshold", m.maxThreshold() >= 0 ? m.maxThreshold() : null);
+    return o;
+  }
+
+  private static ObjectNode concurrent(ConcurrentAggregator c) {
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("cycles", c.cycles().count());
+    o.put("cycleTotalMs", round(c.cycles().totalMs(), 3));
+    o.put("cycleMeanMs", round(c.cycles().meanMs(), 3));
+    o.put("cycleMaxMs", round(c.cycles().maxMs(), 3));
+    ObjectNode ph = o.putObject("phases");
+    c.phases().forEach((name, d) -> {
+      ObjectNode p = ph.putObject(name);
+      p.put("count", d.count());
+      p.put("totalMs", round(d.totalMs(), 3));
+      p.put("maxMs", round(d.maxMs(), 3));
+    });
+    ObjectNode notices = o.putObject("notices");
+    c.notices().forEach((k, v) -> notices.put(k.name().toLowerCase(java.util.Locale.ROOT), v.count()));
+    ObjectNode sp = o.putObject("safepoints");
+    sp.put("count", c.safepoints().count());
+    sp.put("totalStoppedMs", round(c.safepoints().totalMs(), 3));
+    sp.put("maxStoppedMs", round(c.safepoints().maxMs(), 3));
+    sp.put("maxTimeToSafepointMs", round(c.maxTimeToSafepointMs(), 3));
+    return o;
+  }
+
+  private static ObjectNode phases(PhaseAggregator p) {
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("pausesWithPhases", p.pausesWithPhases());
+    ArrayNode arr = o.putArray("young");
+    for (PhaseAggregator.PhaseShare s : p.shares()) {
+      ObjectNode n = arr.addObject();
+      n.put("phase", s.phase());
+      n.put("totalMs", round(s.totalMs(), 3));
+      n.put("meanMs", round(s.meanMs(), 3));
+      n.put("maxMs", round(s.maxMs(), 3));
+      n.put("pctOfPauseTime", round(s.pctOfPauseTime(), 2));
+    }
+    return o;
+  }
+
+  private static ObjectNode cpu(Analysis a) {
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("pausesWithTimes", a.pauses().pausesWithTimes());
+    o.put("userS", round(a.pauses().userS(), 3));
+    o.put("sysS", round(a.pauses().sysS(), 3));
+    o.put("realS", round(a.pauses().realS(), 3));
+    o.put("pausesRealOverCpu", a.pauses().realExceedsCpu().count());
+    o.put("pausesSysOverUser", a.pauses().sysExceedsUser().count());
+    return o;
+  }
+
+  private static ArrayNode findings(Analysis a) {
+    ArrayNode arr = MAPPER.createArrayNode();
+    for (Finding f : a.findings()) {
+      ObjectNode o = arr.addObject();
+      o.put("id", f.id());
+      o.put("severity", f.severity().label());
+      o.put("title", f.title());
+      o.put("occurrences", f.occurrences());
+      ArrayNode ev = o.putArray("evidence");
+      for (Example e : f.evidence()) {
+        ObjectNode x = ev.addObject();
+        x.put("gcId", e.gcId() >= 0 ? e.gcId() : null);
+        x.put("uptimeS", round(e.uptimeS(), 3));
+        x.put("detail", e.detail());
+      }
+      o.put("recommendation", f.recommendation());
+      ArrayNode flags = o.putArray("flags");
+      f.flags().forEach(flags::add);
+    }
+    return arr;
+  }
+
+  private static ObjectNode unparsed(ParseReport r) {
+    ObjectNode o = MAPPER.createObjectNode();
+    o.put("count", r.unparsed());
+    o.put("linesRead", r.linesRead());
+    o.put("gcLines", r.gcLines());
+    o.put("pctOfGcLines", round(r.unparsedPct(), 4));
+    o.put("otherTextLines", r.otherText());
+    o.put("clockBackwards", r.clockBackwards());
+    o.set("examples", examples(r.unparsedExamples()));
+    o.set("otherTextExamples", examples(r.otherTextExamples()));
+    o.set("warnings", examples(r.warningExamples()));
+    ArrayNode problems = o.putArray("problems");
+    for (ParseReport.Problem p : r.problems()) {
+      ObjectNode x = problems.addObject();
+      x.put("source", p.source());
+      x.put("message", p.message());
+    }
+    return o;
+  }
+
+  private static ArrayNode examples(java.util.List<ParseReport.Example> list) {
+    ArrayNode arr = MAPPER.createArrayNode();
+    for (ParseReport.Example e : list) {
+      ObjectNode x = arr.addObject();
+      x.put("source", e.source());
+      x.put("line", e.line());
+      x.put("text", e.text());
+    }
+    return arr;
+  }
+
+  static Double round(double v, int decimals) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      return null;
+    }
+    double f = Math.pow(10, decimals);
+    return Math.round(v * f) / f;
+  }
+
+  private static Double finite(double v, int decimals) {
+    return round(v, decimals);
+  }
+
+  private static Long nonNeg(long v) {
+    return v >= 0 ? v : null;
+  }
+}

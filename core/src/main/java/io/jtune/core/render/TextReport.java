@@ -1,0 +1,120 @@
+package io.jtune.core.render;
+
+import io.jtune.core.aggregate.Example;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.finding.Finding;
+import io.jtune.core.finding.Severity;
+import io.jtune.core.parser.ParseReport;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** The analysis for a terminal: aligned tables, findings with evidence, optional ANSI colour. */
+public final class TextReport {
+  private static final String RESET = "\u001b[0m";
+  private static final String BOLD = "\u001b[1m";
+
+  private final boolean color;
+
+  public TextReport(boolean color) {
+    this.color = color;
+  }
+
+  public void write(Analysis a, PrintWriter out) {
+    for (Section s : AnalysisSections.build(a)) {
+      heading(out, s.title());
+      for (String l : s.lines()) {
+        out.println("  " + l);
+      }
+      if (!s.rows().isEmpty()) {
+        table(out, s.headers(), s.rows());
+      }
+      out.println();
+    }
+    heading(out, "Findings");
+    if (a.findings().isEmpty()) {
+      out.println("  none");
+    }
+    for (Finding f : a.findings()) {
+      finding(out, f);
+    }
+    out.println();
+    unparsed(out, a.input());
+    out.flush();
+  }
+
+  private void heading(PrintWriter out, String title) {
+    out.println(color ? BOLD + title + RESET : title);
+  }
+
+  private void finding(PrintWriter out, Finding f) {
+    String tag = "[" + f.severity().label().toUpperCase(Locale.ROOT) + "]";
+    if (color) {
+      String c = f.severity() == Severity.CRITICAL ? "\u001b[31m" : f.severity() == Severity.WARNING ? "\u001b[33m" : "\u001b[36m";
+      tag = c + tag + RESET;
+    }
+    out.println("  " + tag + " " + f.title() + "  (" + f.id() + ")");
+    List<Example> ev = f.evidence();
+    for (int i = 0; i < Math.min(5, ev.size()); i++) {
+      Example e = ev.get(i);
+      out.println("      " + Format.when(e.gcId(), e.uptimeS()) + ": " + e.detail());
+    }
+    if (f.occurrences() > ev.size() && !ev.isEmpty()) {
+      out.println("      ... " + (f.occurrences() - Math.min(5, ev.size())) + " more");
+    }
+    out.println("    -> " + f.recommendation());
+    if (!f.flags().isEmpty()) {
+      out.println("    flags: " + String.join(" ", f.flags()));
+    }
+  }
+
+  static void unparsed(PrintWriter out, ParseReport r) {
+    out.println(String.format(Locale.ROOT, "Input: %s lines read, %s GC lines, %s not understood (%.3f%%), %s other text lines",
+        Format.count(r.linesRead()), Format.count(r.gcLines()), Format.count(r.unparsed()), r.unparsedPct(),
+        Format.count(r.otherText())));
+    for (ParseReport.Example e : r.unparsedExamples()) {
+      out.println("  not understood " + e.source() + ":" + e.line() + ": " + e.text());
+    }
+    for (ParseReport.Problem p : r.problems()) {
+      out.println("  problem: " + p.source() + ": " + p.message());
+    }
+    if (r.clockBackwards() > 0) {
+      out.println("  clock went backwards " + r.clockBackwards() + " time(s)");
+      for (ParseReport.Example e : r.warningExamples()) {
+        out.println("    " + e.source() + ":" + e.line() + ": " + e.text());
+      }
+    }
+  }
+
+  static void table(PrintWriter out, List<String> headers, List<List<String>> rows) {
+    int cols = headers.size();
+    int[] w = new int[cols];
+    for (int c = 0; c < cols; c++) {
+      w[c] = headers.get(c).length();
+      for (List<String> r : rows) {
+        w[c] = Math.max(w[c], r.get(c).length());
+      }
+    }
+    StringBuilder sb = new StringBuilder("  ");
+    for (int c = 0; c < cols; c++) {
+      pad(sb, headers.get(c), w[c], c > 0);
+    }
+    out.println(sb.toString().stripTrailing());
+    for (List<String> r : rows) {
+      sb.setLength(0);
+      sb.append("  ");
+      for (int c = 0; c < cols; c++) {
+        pad(sb, r.get(c), w[c], c > 0);
+      }
+      out.println(sb.toString().stripTrailing());
+    }
+  }
+
+  private static void pad(StringBuilder sb, String s, int width, boolean right) {
+    if (right) {
+      sb.append("  ").append(" ".repeat(width - s.length())).append(s);
+    } else {
+      sb.append(s).append(" ".repeat(width - s.length()));
+    }
+  }
+}
