@@ -90,7 +90,8 @@ public final class FormatSniffer {
     if (line.startsWith("[GC") || line.startsWith("[Full GC") || line.startsWith("{Heap before")
         || line.startsWith("CommandLine flags:") || line.startsWith("Java HotSpot")
         || line.startsWith("OpenJDK") || line.startsWith("Memory: ") || line.startsWith("[CMS")
-        || line.startsWith("Total time for which") || line.startsWith("Desired survivor")) {
+        || line.startsWith("Total time for which") || line.startsWith("Desired survivor")
+        || line.startsWith("Shenandoah Heap")) {
       return true;
     }
     if (!Line.isDigit(line.charAt(0))) {

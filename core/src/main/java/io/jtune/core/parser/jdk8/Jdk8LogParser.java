@@ -1,15 +1,144 @@
 package io.jtune.core.parser.jdk8;
 
+import io.jtune.core.event.Anomaly;
+import io.jtune.core.event.Collector;
+import io.jtune.core.event.ConcurrentPhase;
+import io.jtune.core.event.CpuTimes;
 import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcNotice;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.HeapChange;
+import io.jtune.core.event.JvmInfo;
+import io.jtune.core.event.MemoryUsage;
+import io.jtune.core.event.PauseKind;
+import io.jtune.core.event.SafepointPause;
+import io.jtune.core.event.Tenuring;
 import io.jtune.core.input.Line;
 import io.jtune.core.parser.GcLogParser;
 import io.jtune.core.parser.ParserContext;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
-/** Parser for JDK 6/7/8-style GC logs (being written: reports every line as not understood for now). */
+/**
+ * Parser for JDK 6/7/8-style GC logs ({@code -verbose:gc}, {@code -XX:+PrintGCDetails}) of the
+ * Serial, Parallel, ParNew/CMS (incl. iCMS), G1 and JDK 8 Shenandoah collectors.
+ */
 public final class Jdk8LogParser implements GcLogParser {
+  /*
+   * How a record is read. A GC record is bracketed text, "[GC ... [ParNew: a->b(c), t secs] ...,
+   * t secs]", that the JVM may split over several lines when other output (tenuring
+   * distribution, FLS statistics, CMS concurrent phases, adaptive-size policy) is printed while
+   * the pause runs. A line whose brackets balance is parsed in place. A line that leaves a
+   * bracket open is copied into a small buffer; following lines that carry brackets (or start
+   * like a continuation, ": ...", ", ...", " (...") are appended until the brackets balance,
+   * while the interleaved lines without brackets are handled on their own. The joined text is
+   * then read by one tolerant scanner (scanBody) that walks the bracket structure: a nested
+   * segment's name says which memory area its "before->after(capacity)" triple belongs to,
+   * ", t secs" at a level is that level's time, parenthesised words are anomalies, and text it
+   * does not know is skipped. CMS concurrent-phase output glued into a record is read as its
+   * own event and emitted after the pause.
+   *
+   * Hot path: most lines are single-line records or block lines decided by their first
+   * characters; nothing allocates for a line that produces no event. Strings are made only for
+   * names, causes and phase keys, through NameCache.
+   *
+   * A pause whose record has no "[Times: ...]" is held until the next line, which may carry its
+   * details (G1 phase lines, "[Eden: ...]", " [Times: ...]", tenuring); any other line emits it.
+   *
+   * ConcurrentPhase events carry the time stamp of the line that ended them (CMS and G1 print
+   * a phase when it ends), so events stay in log order; a phase started durationMs earlier.
+   */
+  private static final int OUTER = 0;
+  private static final int YOUNG = 1;
+  private static final int OLD = 2;
+  private static final int PERM = 3;
+  private static final int OLD_MARK = 4;
+  private static final int YG_OCC = 5;
+  private static final int SKIP = 6;
+
+  private static final int MAX_RECORD_LINES = 400;
+  private static final int MAX_RECORD_BYTES = 1 << 20;
+
+  private static final String GC = "GC";
+  private static final String FULL_GC = "Full GC";
+  private static final String GC_REMARK = "GC remark";
+  private static final String GC_CLEANUP = "GC cleanup";
+  private static final String CMS_INITIAL_MARK = "CMS-initial-mark";
+  private static final String CMS_REMARK = "CMS-remark";
+  private static final String CMS_CYCLE = "CMS Concurrent Cycle";
+  private static final String G1_CYCLE = "Concurrent Mark Cycle";
+  private static final String STOPPED = "Total time for which application threads were stopped: ";
+  private static final String[] YOUNG_NAMES = {"ParNew", "DefNew", "PSYoungGen", "ASParNew", "ASPSYoungGen"};
+  private static final String[] OLD_NAMES = {"CMS", "Tenured", "ParOldGen", "PSOldGen", "ASParOldGen", "ASCMS"};
+  private static final String[] PERM_NAMES = {"CMS Perm ", "Perm ", "PSPermGen", "Metaspace", "Perm"};
+
   private final ParserContext ctx;
   private final Consumer<GcEvent> sink;
+  private final NameCache names = new NameCache();
+  private final PauseDraft draft = new PauseDraft();
+  private final PauseDraft scratch = new PauseDraft();
+  private final List<GcEvent> deferred = new ArrayList<>();
+
+  // time stamps of the line being read
+  private double stUptime;
+  private long stEpoch;
+  private long stGcId;
+  private long lineNo;
+
+  // time stamp seen last inside a record (for glued-in concurrent phases)
+  private double scanUptime;
+  private long scanEpoch;
+
+  // record being assembled over several lines
+  private final Line recLine = new Line();
+  private byte[] rec = new byte[4096];
+  private int recLen;
+  private int recDepth;
+  private int recLines;
+  private boolean open;
+  /** The open record is a CMS remark, which may contain a whole young collection (CMSScavengeBeforeRemark). */
+  private boolean recRemark;
+  private double recUptime;
+  private long recEpoch;
+  private long recGcId;
+  private long recLineNo;
+
+  // a complete pause waiting for details on the next lines
+  private boolean pending;
+  private String pendingPhaseKey;
+
+  // tenuring distribution seen since the last pause
+  private boolean tenPresent;
+  private long tenDesired;
+  private int tenNew;
+  private int tenMax;
+  private long tenAged;
+
+  private boolean inHeapBlock;
+
+  // concurrent cycles
+  private boolean cmsCycleOpen;
+  private double cmsCycleUptime;
+  private long cmsCycleEpoch;
+  private long cmsCycleGcId;
+  private boolean g1CycleOpen;
+  private double g1CycleUptime;
+  private long g1CycleEpoch;
+  private long g1CycleGcId;
+  private boolean g1CleanupSeen;
+  private double g1CleanupEndUptime;
+  private long g1CleanupEndEpoch;
+  private boolean g1ConcurrentCleanupStarted;
+
+  // collector detection: from flags first, corrected once by the first record that tells
+  private boolean collectorKnown;
+  private boolean collectorFromRecords;
+  private Collector flagsCollector;
+  private boolean cmsSeen;
+  private boolean tenuredSeen;
+  private String youngSeen;
+  private boolean iCmsReported;
 
   public Jdk8LogParser(ParserContext ctx, Consumer<GcEvent> sink) {
     this.ctx = ctx;
@@ -17,10 +146,1485 @@ public final class Jdk8LogParser implements GcLogParser {
   }
 
   @Override
-  public void accept(Line line) {
-    ctx.notUnderstood(line);
+  public void accept(Line t) {
+    lineNo = t.number();
+    stUptime = Double.NaN;
+    stEpoch = GcEvent.NO_EPOCH;
+    stGcId = -1;
+    int n = t.length();
+    if (n == 0) {
+      ctx.otherText(t);
+      return;
+    }
+    char c0 = t.charAt(0);
+    int p = Line.isDigit(c0) || c0 == '#' ? stamps(t) : 0;
+    if (open) {
+      if (startsRecord(t, p) && !recRemark) {
+        closeRecord();
+      } else if (continuesRecord(t, p, c0)) {
+        append(t);
+        ctx.understood();
+        if (recDepth <= 0 || recLines > MAX_RECORD_LINES || recLen > MAX_RECORD_BYTES) {
+          closeRecord();
+        }
+        return;
+      }
+    }
+    if (pending && !attachable(t, c0)) {
+      flushPending();
+    }
+    dispatch(t, p, c0);
   }
 
   @Override
-  public void endOfSource() {}
+  public void endOfSource() {
+    if (open) {
+      closeRecord();
+    }
+    if (pending) {
+      flushPending();
+    }
+    endG1Cycle();
+    if (!collectorFromRecords && flagsCollector == null && youngSeen != null) {
+      decideCollector();
+    }
+    inHeapBlock = false;
+    tenPresent = false;
+  }
+
+  // ---------------------------------------------------------------- line dispatch
+
+  private void dispatch(Line t, int p, char c0) {
+    char c = t.at(p);
+    if (c == '[') {
+      bracketLine(t, p);
+      return;
+    }
+    if (p > 0) {
+      if (t.startsWith(STOPPED, p)) {
+        safepoint(t, p);
+      } else if (t.startsWith("Application time:", p)) {
+        ctx.understood();
+      } else {
+        ctx.notUnderstood(t);
+      }
+      return;
+    }
+    switch (c0) {
+      case ' ', '\t' -> spaceLine(t);
+      case '-' -> {
+        if (t.startsWith("- age")) {
+          tenuringAge(t);
+        } else if (t.startsWith("---")) {
+          ctx.understood();
+        } else {
+          ctx.otherText(t);
+        }
+      }
+      case 'D' -> {
+        if (t.startsWith("Desired survivor size ")) {
+          tenuringHead(t);
+        } else {
+          ctx.otherText(t);
+        }
+      }
+      case '{' -> {
+        inHeapBlock = t.startsWith("{Heap before");
+        understoodIf(t, inHeapBlock);
+      }
+      case '}' -> {
+        inHeapBlock = false;
+        ctx.understood();
+      }
+      case 'H' -> {
+        inHeapBlock = t.startsWith("Heap after") || (t.startsWith("Heap") && t.length() == 4);
+        understoodIf(t, inHeapBlock);
+      }
+      case 'T' -> {
+        if (t.startsWith(STOPPED)) {
+          safepoint(t, 0);
+        } else {
+          understoodIf(t, t.startsWith("Total Free Space:") || t.startsWith("Tree      Height:")
+              || t.startsWith("TLAB"));
+        }
+      }
+      case 'J', 'O' -> {
+        if (t.startsWith("Java HotSpot") || t.startsWith("OpenJDK")) {
+          version(t);
+        } else {
+          ctx.otherText(t);
+        }
+      }
+      case 'M' -> {
+        if (t.startsWith("Memory: ")) {
+          memory(t);
+        } else {
+          understoodIf(t, t.startsWith("Max   Chunk Size:"));
+        }
+      }
+      case 'C' -> {
+        if (t.startsWith("CommandLine flags: ")) {
+          flags(t);
+        } else {
+          understoodIf(t, t.startsWith("Cancelling concurrent GC"));
+        }
+      }
+      case 'S' -> {
+        if (t.startsWith("Shenandoah Heap")) {
+          ctx.understood();
+          inHeapBlock = true;
+          if (!collectorKnown) {
+            collector(Collector.SHENANDOAH);
+          }
+        } else {
+          understoodIf(t, t.startsWith("Statistics for "));
+        }
+      }
+      case 'N' -> understoodIf(t, t.startsWith("Number of Blocks:") || t.startsWith("No shared spaces"));
+      case 'A' -> understoodIf(t, t.startsWith("Av.  Block  Size:") || t.startsWith("Application time:")
+          || t.startsWith("AdaptiveSize"));
+      case 'P' -> understoodIf(t, t.startsWith("PSAdaptiveSizePolicy::"));
+      case 'B' -> understoodIf(t, t.startsWith("Before GC:"));
+      case 'a' -> understoodIf(t, t.startsWith("avg_"));
+      case 'f' -> understoodIf(t, t.startsWith("free="));
+      case 's' -> understoodIf(t, t.startsWith("size["));
+      case ',' -> {
+        if (t.startsWith(", [Metaspace:")) {
+          ctx.understood();
+        } else {
+          ctx.notUnderstood(t);
+        }
+      }
+      case ':' -> ctx.notUnderstood(t);
+      default -> {
+        if (Line.isDigit(c0) && t.indexOf("GC log file ") > 0) {
+          ctx.understood();
+        } else {
+          ctx.otherText(t);
+        }
+      }
+    }
+  }
+
+  private void understoodIf(Line t, boolean gcOutput) {
+    if (gcOutput) {
+      ctx.understood();
+    } else {
+      ctx.otherText(t);
+    }
+  }
+
+  /** Lines that begin with white space: G1 details, heap blocks, Times, FLS and RS statistics. */
+  private void spaceLine(Line t) {
+    int q = t.skipSpaces(0);
+    if (pending && (t.at(q) == '[' || pendingPhaseKey != null)) {
+      g1Detail(t, q);
+      return;
+    }
+    if (t.startsWith("[Times:", q)) {
+      ctx.understood();
+      return;
+    }
+    if (inHeapBlock || t.indexOf("[0x", q) > 0) {
+      if (!collectorKnown && inHeapBlock) {
+        if (t.startsWith("concurrent mark-sweep", q)) {
+          cmsSeen = true;
+        } else if (t.startsWith("tenured generation", q)) {
+          tenuredSeen = true;
+        }
+      }
+      ctx.understood();
+      return;
+    }
+    if (t.startsWith("CMS: abort preclean", q)) {
+      int b = t.indexOf('[', q);
+      int s = b;
+      while (s > q && t.charAt(s - 1) != ' ') {
+        s--;
+      }
+      stampsAt(t, s);
+      concurrent(t, b, stUptime, stEpoch, false);
+      flushDeferred();
+      ctx.understood();
+      return;
+    }
+    if (t.startsWith("(concurrent mode failure)", q)) {
+      sink.accept(new GcNotice(stGcId, Double.NaN, GcEvent.NO_EPOCH, GcNotice.Kind.CONCURRENT_MODE_FAILURE,
+          "concurrent mode failure", Double.NaN, lineNo));
+      ctx.understood();
+      return;
+    }
+    if (t.startsWith("free=", q) || t.startsWith("frag=", q) || t.startsWith("[G1Ergonomics", q)
+        || t.startsWith("avg_", q) || t.startsWith("Concurrent RS processed", q)
+        || t.startsWith("Total heap region rem set", q)) {
+      ctx.understood();
+      return;
+    }
+    int b = t.indexOf('[', q);
+    if (b > q && Line.isDigit(t.at(q))) {
+      // " 0.123: [G1Ergonomics ...]" adaptive-size lines
+      int s = stampsAt(t, q);
+      if (s == b && t.startsWith("[G1Ergonomics", b)) {
+        ctx.understood();
+        return;
+      }
+    }
+    ctx.otherText(t);
+  }
+
+  /** Lines whose information belongs to the pause held back for details. */
+  private boolean attachable(Line t, char c0) {
+    return c0 == ' ' || c0 == '\t' || t.startsWith("Desired survivor") || t.startsWith("- age")
+        || (c0 == '[' && t.startsWith("[Times:"));
+  }
+
+  // ---------------------------------------------------------------- time stamps
+
+  /** Reads "date: uptime: #id: " at the start of the line; returns the index after them. */
+  private int stamps(Line t) {
+    return stampsAt(t, 0);
+  }
+
+  private int stampsAt(Line t, int from) {
+    int p = from;
+    if (Line.isDigit(t.at(p)) && t.at(p + 4) == '-' && t.at(p + 7) == '-') {
+      long e = t.parseIsoEpochMs(p);
+      if (e == Long.MIN_VALUE) {
+        return from;
+      }
+      int q = t.end();
+      if (t.at(q) != ':') {
+        return from;
+      }
+      stEpoch = e;
+      p = q + 1;
+      if (t.at(p) == ' ') {
+        p++;
+      }
+    }
+    if (Line.isDigit(t.at(p))) {
+      double v = t.parseDouble(p);
+      int q = t.end();
+      if (t.at(q) == ':') {
+        stUptime = v;
+        p = q + 1;
+        if (t.at(p) == ' ') {
+          p++;
+        }
+      }
+    }
+    if (t.at(p) == '#') {
+      long id = t.parseLong(p + 1);
+      int q = t.end();
+      if (id >= 0 && t.at(q) == ':') {
+        stGcId = id;
+        p = q + 1;
+        if (t.at(p) == ' ') {
+          p++;
+        }
+      }
+    }
+    return p;
+  }
+
+  // ---------------------------------------------------------------- record assembly
+
+  private static int balance(Line t, int from) {
+    int depth = 0;
+    for (int i = from, n = t.length(); i < n; i++) {
+      char c = t.charAt(i);
+      if (c == '[') {
+        depth++;
+      } else if (c == ']') {
+        depth--;
+      }
+    }
+    return depth;
+  }
+
+  private static boolean startsRecord(Line t, int p) {
+    if (t.at(p) != '[') {
+      return false;
+    }
+    if (t.startsWith("[Full GC", p)) {
+      return true;
+    }
+    if (!t.startsWith("[GC", p) || t.startsWith("[GC concurrent-", p)) {
+      return false;
+    }
+    char c = t.at(p + 3);
+    return c == ' ' || c == '(' || c == '-' || c == '[' || Line.isDigit(c);
+  }
+
+  private static boolean continuesRecord(Line t, int p, char c0) {
+    if (c0 == ':' || c0 == ',') {
+      return true;
+    }
+    if (c0 == ' ' && (t.at(1) == '(' || t.startsWith(" [PS") || t.startsWith(" [Times"))) {
+      return true;
+    }
+    if (c0 == ' ' && t.indexOf("[0x") > 0) {
+      return false;
+    }
+    return t.indexOf('[') >= 0 || t.indexOf(']') >= 0;
+  }
+
+  private void bracketLine(Line t, int p) {
+    if (balance(t, p) > 0) {
+      if (pending) {
+        flushPending();
+      }
+      open = true;
+      recLen = 0;
+      recDepth = 0;
+      recLines = 0;
+      recUptime = stUptime;
+      recEpoch = stEpoch;
+      recGcId = stGcId;
+      recLineNo = lineNo;
+      recRemark = t.indexOf("YG occupancy", p) > 0 || t.startsWith("[GC (CMS Final Remark)", p);
+      appendFrom(t, p);
+      return;
+    }
+    if (record(t, p)) {
+      ctx.understood();
+    } else {
+      ctx.notUnderstood(t);
+    }
+    flushDeferred();
+  }
+
+  private void append(Line t) {
+    appendFrom(t, 0);
+  }
+
+  private void appendFrom(Line t, int from) {
+    int n = t.length() - from;
+    if (recLen + n > rec.length) {
+      rec = java.util.Arrays.copyOf(rec, Math.max(rec.length * 2, recLen + n));
+    }
+    for (int i = 0; i < n; i++) {
+      rec[recLen + i] = (byte) t.charAt(from + i);
+    }
+    recLen += n;
+    recDepth += balance(t, from);
+    recLines++;
+  }
+
+  private void closeRecord() {
+    open = false;
+    recLine.set(rec, 0, recLen, recLineNo, false);
+    double up = stUptime;
+    long ep = stEpoch;
+    long id = stGcId;
+    long ln = lineNo;
+    stUptime = recUptime;
+    stEpoch = recEpoch;
+    stGcId = recGcId;
+    lineNo = recLineNo;
+    if (record(recLine, 0)) {
+      ctx.understood();
+    } else {
+      ctx.notUnderstood(recLine);
+    }
+    flushDeferred();
+    stUptime = up;
+    stEpoch = ep;
+    stGcId = id;
+    lineNo = ln;
+  }
+
+  // ---------------------------------------------------------------- records
+
+  /** Reads one complete bracketed record starting at {@code p}; false when it makes no sense. */
+  private boolean record(Line t, int p) {
+    int j = p + 1;
+    scanUptime = stUptime;
+    scanEpoch = stEpoch;
+    if (t.startsWith("GC concurrent-", j) || t.startsWith("CMS-concurrent-", j)) {
+      concurrent(t, p, stUptime, stEpoch, false);
+      return true;
+    }
+    if (t.startsWith("Full GC", j) || (t.startsWith(GC, j) && !t.startsWith("GC ref-proc", j))) {
+      return gcRecord(t, p);
+    }
+    if (t.startsWith("Pause ", j)) {
+      return shenandoahPause(t, j);
+    }
+    if (t.startsWith("Concurrent ", j)) {
+      return shenandoahConcurrent(t, j);
+    }
+    if (t.startsWith("G1Ergonomics", j)) {
+      return true;
+    }
+    if (t.startsWith("Times:", j)) {
+      return true;
+    }
+    scratch.reset(stGcId, stUptime, stEpoch, lineNo);
+    trailer(t, p, scratch);
+    return !deferred.isEmpty();
+  }
+
+  private boolean gcRecord(Line t, int p) {
+    if (pending) {
+      flushPending();
+    }
+    PauseDraft d = draft;
+    d.reset(stGcId, stUptime, stEpoch, lineNo);
+    int k = readHead(t, p + 1, d);
+    k = scanBody(t, k, OUTER, d);
+    trailer(t, k, d);
+    if (!finish(d)) {
+      return false;
+    }
+    if (d.times == null) {
+      pending = true;
+      pendingPhaseKey = null;
+    } else {
+      emitPause(d);
+    }
+    return true;
+  }
+
+  /** Reads the record's name and cause from {@code j} (just after '['); returns where the body starts. */
+  private int readHead(Line t, int j, PauseDraft d) {
+    int k;
+    if (t.startsWith("Full GC", j)) {
+      d.kind = PauseKind.FULL;
+      d.name = FULL_GC;
+      k = j + 7;
+    } else {
+      k = j + 2;
+      if (t.startsWith(" pause", k)) {
+        d.g1 = true;
+        return g1Head(t, j, k + 6, d);
+      } else if (t.startsWith(" remark", k)) {
+        d.g1 = true;
+        d.kind = PauseKind.REMARK;
+        d.name = GC_REMARK;
+        return k + 7;
+      } else if (t.startsWith(" cleanup", k)) {
+        d.g1 = true;
+        d.kind = PauseKind.CLEANUP;
+        d.name = GC_CLEANUP;
+        return k + 8;
+      }
+    }
+    if (t.startsWith("--", k)) {
+      d.dashDash = true;
+      k += 2;
+    }
+    int q = t.skipSpaces(k);
+    if (t.at(q) == '(' && !t.startsWith("(promotion", q) && !t.startsWith("(concurrent", q)) {
+      int close = closeParen(t, q);
+      if (close > q) {
+        d.cause = names.get(t, q + 1, close);
+        k = close + 1;
+        if (t.startsWith("--", k)) {
+          d.dashDash = true;
+          k += 2;
+        }
+      }
+    }
+    return k;
+  }
+
+  /** Reads the parenthesised words after "GC pause": cause, young/mixed, initial-mark, to-space. */
+  private int g1Head(Line t, int j, int k, PauseDraft d) {
+    int nameEnd = k;
+    d.kind = PauseKind.YOUNG;
+    while (true) {
+      int q = t.skipSpaces(k);
+      if (t.at(q) != '(') {
+        break;
+      }
+      int close = closeParen(t, q);
+      if (close < 0) {
+        break;
+      }
+      if (t.startsWith("(to-space", q)) {
+        d.anomalies.add(Anomaly.TO_SPACE_EXHAUSTED);
+      } else {
+        if (t.startsWith("(mixed)", q) || t.startsWith("(partial)", q)) {
+          d.kind = PauseKind.MIXED;
+        } else if (t.startsWith("(initial-mark)", q)) {
+          d.initialMark = true;
+        } else if (!t.startsWith("(young)", q) && d.cause == null) {
+          d.cause = names.get(t, q + 1, close);
+        }
+        nameEnd = close + 1;
+      }
+      k = close + 1;
+    }
+    if (t.startsWith("--", k)) {
+      d.dashDash = true;
+      k += 2;
+    }
+    d.name = names.get(t, j, nameEnd);
+    return k;
+  }
+
+  /** Index of the ')' closing the '(' at {@code q}, or -1 (stops at brackets). */
+  private static int closeParen(Line t, int q) {
+    int depth = 0;
+    for (int i = q, n = t.length(); i < n; i++) {
+      char c = t.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        if (--depth == 0) {
+          return i;
+        }
+      } else if (c == '[' || c == ']') {
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  /** Reads what follows the record's closing bracket: "[Times: ...]" and glued-in phases. */
+  private void trailer(Line t, int k, PauseDraft d) {
+    int n = t.length();
+    while (k < n) {
+      if (t.charAt(k) == '[') {
+        k = nested(t, k, d);
+      } else if (Line.isDigit(t.charAt(k))) {
+        k = stampInBody(t, k);
+      } else {
+        k++;
+      }
+    }
+  }
+
+  /** Skips a time stamp inside a record, remembering it; returns the index after it. */
+  private int stampInBody(Line t, int i) {
+    if (t.at(i + 4) == '-' && t.at(i + 7) == '-') {
+      long e = t.parseIsoEpochMs(i);
+      if (e != Long.MIN_VALUE) {
+        scanEpoch = e;
+        int q = t.end();
+        return t.at(q) == ':' ? q + 1 : q;
+      }
+    }
+    double v = t.parseDouble(i);
+    int q = t.end();
+    if (t.at(q) == ':') {
+      scanUptime = v;
+      return q + 1;
+    }
+    return Math.max(q, i + 1);
+  }
+
+  /** Decides kind and name of a GC record and its anomalies; false when the record is unusable. */
+  private boolean finish(PauseDraft d) {
+    if (d.kind == null) {
+      if (d.initialMark) {
+        d.kind = PauseKind.INITIAL_MARK;
+        d.name = CMS_INITIAL_MARK;
+      } else if (d.remark) {
+        d.kind = PauseKind.REMARK;
+        d.name = CMS_REMARK;
+      } else if (d.oldCollected) {
+        d.kind = PauseKind.FULL;
+        d.name = d.oldName;
+      } else {
+        d.kind = PauseKind.YOUNG;
+        d.name = d.youngName != null ? d.youngName : GC;
+      }
+    }
+    if (d.dashDash) {
+      d.anomalies.add(d.g1 ? Anomaly.TO_SPACE_EXHAUSTED : Anomaly.PROMOTION_FAILED);
+    }
+    causeAnomaly(d);
+    if (d.icms && !iCmsReported) {
+      iCmsReported = true;
+      sink.accept(new JvmInfo(null, null, null, null, null, null, null, null, null, Boolean.TRUE, lineNo));
+    }
+    return !Double.isNaN(d.secs);
+  }
+
+  private static void causeAnomaly(PauseDraft d) {
+    String c = d.cause;
+    if (c == null) {
+      return;
+    }
+    switch (c) {
+      case "System.gc()", "System" -> d.anomalies.add(Anomaly.SYSTEM_GC);
+      case "GCLocker Initiated GC" -> d.anomalies.add(Anomaly.GC_LOCKER);
+      case "Metadata GC Threshold" -> d.anomalies.add(Anomaly.METADATA_THRESHOLD);
+      case "G1 Humongous Allocation" -> d.anomalies.add(Anomaly.HUMONGOUS_ALLOCATION);
+      default -> { }
+    }
+  }
+
+  /**
+   * Scans one bracket level from {@code i} to its closing ']' and returns the index after it.
+   * The first memory triple at this level and its last ", t secs" are assigned by {@code role}.
+   */
+  private int scanBody(Line t, int i, int role, PauseDraft d) {
+    int n = t.length();
+    long b = PauseDraft.NONE;
+    long a = PauseDraft.NONE;
+    long cap = PauseDraft.NONE;
+    boolean have = false;
+    double secs = Double.NaN;
+    while (i < n) {
+      char c = t.charAt(i);
+      if (c == ']') {
+        i++;
+        break;
+      }
+      if (c == '[') {
+        i = nested(t, i, d);
+        continue;
+      }
+      if (c >= '0' && c <= '9') {
+        if (t.at(i + 4) == '-' && t.at(i + 7) == '-') {
+          i = stampInBody(t, i);
+          continue;
+        }
+        double v = t.parseDouble(i);
+        int e = t.end();
+        char u = t.at(e);
+        if (u == ':') {
+          scanUptime = v;
+          i = e + 1;
+          continue;
+        }
+        if (u == ' ' && role == YG_OCC && !have) {
+          // "[YG occupancy: 592 K (8256 K)]"
+          long used = sizeWithSpace(t, i);
+          int q = t.end();
+          if (used >= 0 && t.startsWith(" (", q)) {
+            long c2 = sizeWithSpace(t, q + 2);
+            b = used;
+            a = used;
+            cap = c2;
+            have = true;
+            i = t.end();
+            continue;
+          }
+        }
+        long before = t.parseSize(i);
+        int k = t.end();
+        if (t.startsWith("->", k)) {
+          long after = t.parseSize(k + 2);
+          k = t.end();
+          long cp = PauseDraft.NONE;
+          if (t.at(k) == '(') {
+            cp = t.parseSize(k + 1);
+            k = t.end();
+            if (t.at(k) == ')') {
+              k++;
+            }
+          }
+          if (!have) {
+            b = before;
+            a = after;
+            cap = cp;
+            have = true;
+          }
+          i = k;
+          continue;
+        }
+        if (t.at(k) == '(') {
+          long cp = t.parseSize(k + 1);
+          int q = t.end();
+          if (cp >= 0 && t.at(q) == ')') {
+            q++;
+            if (t.startsWith("->", q)) {
+              long after = t.parseSize(q + 2);
+              q = t.end();
+              long cp2 = PauseDraft.NONE;
+              if (t.at(q) == '(') {
+                cp2 = t.parseSize(q + 1);
+                q = t.end();
+                if (t.at(q) == ')') {
+                  q++;
+                }
+              }
+              if (!have) {
+                b = before;
+                a = after;
+                cap = cp2;
+                have = true;
+              }
+            } else if (!have) {
+              b = before;
+              a = before;
+              cap = cp;
+              have = true;
+            }
+            i = q;
+            continue;
+          }
+        }
+        i = Math.max(e, i + 1);
+        continue;
+      }
+      if (c == ',') {
+        int k = t.skipSpaces(i + 1);
+        double v = t.parseDouble(k);
+        if (!Double.isNaN(v)) {
+          int e = t.end();
+          if (t.startsWith(" sec", e)) {
+            secs = v;
+          } else if (t.startsWith(" ms", e)) {
+            secs = v / 1000.0;
+          }
+          i = e;
+        } else {
+          i = k;
+        }
+        continue;
+      }
+      if (c == '(') {
+        i = paren(t, i, d);
+        continue;
+      }
+      if (c == 'i' && t.startsWith("icms_dc=", i)) {
+        d.icms = true;
+        i += 8;
+        continue;
+      }
+      i++;
+    }
+    if (have || !Double.isNaN(secs)) {
+      switch (role) {
+        case OUTER -> {
+          if (have && !PauseDraft.known(d.heap)) {
+            PauseDraft.set(d.heap, b, a, cap);
+          }
+          d.secs = secs;
+        }
+        case YOUNG -> {
+          if (have) {
+            PauseDraft.set(d.young, b, a, cap);
+          }
+        }
+        case OLD -> {
+          if (have) {
+            PauseDraft.set(d.old, b, a, cap);
+          }
+          if (!Double.isNaN(secs)) {
+            d.oldCollected = true;
+          }
+        }
+        case PERM -> {
+          if (have) {
+            PauseDraft.set(d.meta, b, a, cap);
+          }
+        }
+        case OLD_MARK -> {
+          if (have) {
+            PauseDraft.set(d.old, b, a, cap);
+          }
+        }
+        case YG_OCC -> {
+          if (have) {
+            PauseDraft.set(d.young, b, a, cap);
+          }
+        }
+        default -> { }
+      }
+    }
+    return i;
+  }
+
+  /** Scans "592 K" (a size with a space before the unit); -1 when none. Leaves end() after the unit. */
+  private static long sizeWithSpace(Line t, int i) {
+    long v = t.parseLong(i);
+    int e = t.end();
+    if (v < 0 || t.at(e) != ' ') {
+      return -1;
+    }
+    long mult = switch (t.at(e + 1)) {
+      case 'K' -> 1L << 10;
+      case 'M' -> 1L << 20;
+      case 'G' -> 1L << 30;
+      case 'B' -> 1L;
+      default -> 0;
+    };
+    if (mult == 0) {
+      return -1;
+    }
+    t.parseLong(e + 2); // no digit there: only moves end() past the unit
+    return v * mult;
+  }
+
+  /** Handles a parenthesised group inside a record: anomalies; returns the index after it. */
+  private int paren(Line t, int i, PauseDraft d) {
+    if (t.startsWith("(promotion failed", i)) {
+      d.anomalies.add(Anomaly.PROMOTION_FAILED);
+    } else if (t.startsWith("(concurrent mode failure)", i)) {
+      d.anomalies.add(Anomaly.CONCURRENT_MODE_FAILURE);
+    } else if (t.startsWith("(concurrent mode interrupted)", i)) {
+      d.anomalies.add(Anomaly.CONCURRENT_MODE_INTERRUPTED);
+    } else if (t.startsWith("(to-space", i)) {
+      d.anomalies.add(Anomaly.TO_SPACE_EXHAUSTED);
+    } else if (Line.isDigit(t.at(i + 1))) {
+      int q = t.indexOf(": promotion failure", i);
+      if (q > 0 && q < i + 8) {
+        d.anomalies.add(Anomaly.PROMOTION_FAILED);
+      }
+    }
+    int close = closeParen(t, i);
+    return close > 0 ? close + 1 : i + 1;
+  }
+
+  /** Reads a nested "[...]" segment at {@code i}; returns the index after its closing ']'. */
+  private int nested(Line t, int i, PauseDraft d) {
+    int j = i + 1;
+    if (t.startsWith("Times: ", j)) {
+      return times(t, j + 7, d);
+    }
+    if (t.startsWith("CMS-concurrent-", j) || t.startsWith("GC concurrent-", j)) {
+      int e = concurrent(t, i, scanUptime, scanEpoch, true);
+      int q = t.skipSpaces(e);
+      if (t.startsWith("[Times: ", q)) {
+        int close = t.indexOf(']', q);
+        e = close < 0 ? t.length() : close + 1;
+      }
+      return e;
+    }
+    if (t.startsWith("Eden: ", j)) {
+      return eden(t, j + 6, d);
+    }
+    if ((t.startsWith("GC (", j) || t.startsWith("GC ", j)) && d == draft && !t.startsWith("GC ref-proc", j)) {
+      return nestedPause(t, i);
+    }
+    for (String y : YOUNG_NAMES) {
+      if (t.startsWith(y, j)) {
+        d.youngName = y;
+        youngSeen = y;
+        return scanBody(t, j + y.length(), YOUNG, d);
+      }
+    }
+    for (String p : PERM_NAMES) {
+      if (t.startsWith(p, j)) {
+        return scanBody(t, j + p.length(), PERM, d);
+      }
+    }
+    for (String o : OLD_NAMES) {
+      if (t.startsWith(o, j) && t.at(j + o.length()) != '-') {
+        d.oldName = o;
+        if (o == "CMS" || o == "ASCMS") {
+          cmsSeen = true;
+        } else if (o == "Tenured") {
+          tenuredSeen = true;
+        }
+        return scanBody(t, j + o.length(), OLD, d);
+      }
+    }
+    if (t.startsWith("1 CMS-initial-mark", j)) {
+      d.initialMark = true;
+      cmsSeen = true;
+      return scanBody(t, j + 18, OLD_MARK, d);
+    }
+    if (t.startsWith("1 CMS-remark", j)) {
+      d.remark = true;
+      cmsSeen = true;
+      return scanBody(t, j + 12, OLD_MARK, d);
+    }
+    if (t.startsWith("YG occupancy", j)) {
+      return scanBody(t, j + 12, YG_OCC, d);
+    }
+    return scanBody(t, j, SKIP, d);
+  }
+
+  /** A young collection logged inside another record (CMS remark with CMSScavengeBeforeRemark). */
+  private int nestedPause(Line t, int i) {
+    PauseDraft d = scratch;
+    d.reset(stGcId, scanUptime, scanEpoch, lineNo);
+    int k = readHead(t, i + 1, d);
+    k = scanBody(t, k, OUTER, d);
+    int q = t.skipSpaces(k);
+    if (t.startsWith("[Times: ", q)) {
+      k = times(t, q + 8, d);
+    }
+    if (finish(d)) {
+      emitPause(d);
+    }
+    return k;
+  }
+
+  /** Parses "user=0.31 sys=0.00, real=0.02 secs]" from {@code k}; returns the index after ']'. */
+  private static int times(Line t, int k, PauseDraft d) {
+    int close = t.indexOf(']', k);
+    int u = t.indexOf("user=", k);
+    int s = t.indexOf("sys=", k);
+    int r = t.indexOf("real=", k);
+    if (u >= 0 && s > u && r > s) {
+      double user = t.parseDouble(u + 5);
+      double sys = t.parseDouble(s + 4);
+      double real = t.parseDouble(r + 5);
+      if (!Double.isNaN(user) && !Double.isNaN(sys) && !Double.isNaN(real)) {
+        d.times = new CpuTimes(user, sys, real);
+      }
+    }
+    return close < 0 ? t.length() : close + 1;
+  }
+
+  /** Parses G1 "Eden: a(b)->c(d) Survivors: e->f Heap: g(h)->i(j)]"; returns the index after ']'. */
+  private static int eden(Line t, int k, PauseDraft d) {
+    int close = t.indexOf(']', k);
+    int end = close < 0 ? t.length() : close + 1;
+    long eb = t.parseSize(k);
+    int q = t.end();
+    if (t.at(q) == '(') {
+      t.parseSize(q + 1);
+      q = t.end() + 1;
+    }
+    if (eb < 0 || !t.startsWith("->", q)) {
+      return end;
+    }
+    long ea = t.parseSize(q + 2);
+    q = t.end();
+    long eca = PauseDraft.NONE;
+    if (t.at(q) == '(') {
+      eca = t.parseSize(q + 1);
+      q = t.end() + 1;
+    }
+    int s = t.indexOf("Survivors: ", q);
+    if (s < 0) {
+      return end;
+    }
+    long sb = t.parseSize(s + 11);
+    q = t.end();
+    long sa = t.startsWith("->", q) ? t.parseSize(q + 2) : -1;
+    q = t.end();
+    int h = t.indexOf("Heap: ", q);
+    if (h < 0 || sb < 0 || sa < 0) {
+      return end;
+    }
+    long hb = t.parseSize(h + 6);
+    q = t.end();
+    if (t.at(q) == '(') {
+      t.parseSize(q + 1);
+      q = t.end() + 1;
+    }
+    long ha = t.startsWith("->", q) ? t.parseSize(q + 2) : -1;
+    q = t.end();
+    long hca = PauseDraft.NONE;
+    if (t.at(q) == '(') {
+      hca = t.parseSize(q + 1);
+    }
+    if (hb < 0 || ha < 0) {
+      return end;
+    }
+    long yb = eb + sb;
+    long ya = ea + sa;
+    long yc = eca >= 0 ? eca + sa : PauseDraft.NONE;
+    PauseDraft.set(d.young, yb, ya, yc);
+    PauseDraft.set(d.survivor, sb, sa, PauseDraft.NONE);
+    PauseDraft.set(d.heap, hb, ha, hca);
+    PauseDraft.set(d.old, hb - yb, ha - ya, hca >= 0 && yc >= 0 ? hca - yc : PauseDraft.NONE);
+    return end;
+  }
+
+  // ---------------------------------------------------------------- G1 details
+
+  private void g1Detail(Line t, int q) {
+    PauseDraft d = draft;
+    ctx.understood();
+    if (t.at(q) != '[') {
+      if (pendingPhaseKey != null) {
+        int avg = t.indexOf("Avg:", q);
+        if (avg >= 0) {
+          double v = t.parseDouble(t.skipSpaces(avg + 4));
+          if (!Double.isNaN(v)) {
+            d.phase(pendingPhaseKey, v);
+          }
+          pendingPhaseKey = null;
+        }
+      }
+      return;
+    }
+    int j = q + 1;
+    if (t.startsWith("Times: ", j)) {
+      times(t, j + 7, d);
+      flushPending();
+      return;
+    }
+    if (t.startsWith("Eden: ", j)) {
+      int k = eden(t, j + 6, d);
+      trailer(t, k, d);
+      return;
+    }
+    if (t.startsWith("Metaspace", j) || t.startsWith("Perm", j)) {
+      trailer(t, q, d);
+      return;
+    }
+    int colon = t.indexOf(':', j);
+    if (colon < 0) {
+      return;
+    }
+    int keyEnd = colon;
+    while (keyEnd > j && t.charAt(keyEnd - 1) == ' ') {
+      keyEnd--;
+    }
+    boolean perWorker = false;
+    if (t.startsWith(" (ms)", keyEnd - 5)) {
+      keyEnd -= 5;
+      perWorker = true;
+    }
+    if (t.startsWith("GC Worker Start", j) || t.startsWith("GC Worker End", j)) {
+      return;
+    }
+    double v;
+    if (perWorker) {
+      int avg = t.indexOf("Avg:", colon);
+      if (avg >= 0) {
+        v = t.parseDouble(t.skipSpaces(avg + 4));
+      } else if (t.indexOf(']', colon) < 0) {
+        pendingPhaseKey = names.get(t, j, keyEnd);
+        return;
+      } else {
+        v = meanOfList(t, colon + 1);
+      }
+    } else {
+      v = t.parseDouble(t.skipSpaces(colon + 1));
+      if (!t.startsWith(" ms", t.end())) {
+        return;
+      }
+    }
+    if (!Double.isNaN(v)) {
+      d.phase(names.get(t, j, keyEnd), v);
+    }
+  }
+
+  /** Mean of the numbers in "  1.0  2.0  3.0]" (JDK 6 G1 per-worker lines). */
+  private static double meanOfList(Line t, int k) {
+    double sum = 0;
+    int count = 0;
+    int n = t.length();
+    while (k < n && t.charAt(k) != ']') {
+      if (Line.isDigit(t.charAt(k))) {
+        sum += t.parseDouble(k);
+        count++;
+        k = t.end();
+      } else {
+        k++;
+      }
+    }
+    return count == 0 ? Double.NaN : sum / count;
+  }
+
+  // ---------------------------------------------------------------- emitting pauses
+
+  private void flushPending() {
+    pending = false;
+    pendingPhaseKey = null;
+    emitPause(draft);
+    flushDeferred();
+  }
+
+  private void flushDeferred() {
+    if (!deferred.isEmpty()) {
+      for (GcEvent e : deferred) {
+        sink.accept(e);
+      }
+      deferred.clear();
+    }
+  }
+
+  private void emitPause(PauseDraft d) {
+    if (tenPresent && d == draft) {
+      d.tenuring = new Tenuring(tenDesired, tenNew, tenMax, tenAged);
+      tenPresent = false;
+    }
+    if (d.g1) {
+      g1CycleBeforePause(d);
+    }
+    GcPause pause = d.toPause();
+    sink.accept(pause);
+    if (!collectorFromRecords) {
+      inferCollector(d);
+    }
+    if (d.kind == PauseKind.INITIAL_MARK && d.name == CMS_INITIAL_MARK) {
+      cmsCycleOpen = true;
+      cmsCycleUptime = d.uptimeS;
+      cmsCycleEpoch = d.epochMs;
+      cmsCycleGcId = d.gcId;
+    } else if (d.anomalies.contains(Anomaly.CONCURRENT_MODE_FAILURE)) {
+      cmsCycleOpen = false;
+    }
+    if (d.g1) {
+      g1CycleAfterPause(d);
+    }
+  }
+
+  private void g1CycleBeforePause(PauseDraft d) {
+    if (g1CycleOpen && g1CleanupSeen && d.kind != PauseKind.CLEANUP && d.kind != PauseKind.REMARK) {
+      endG1Cycle();
+    }
+  }
+
+  private void g1CycleAfterPause(PauseDraft d) {
+    if (d.initialMark) {
+      g1CycleOpen = true;
+      g1CycleUptime = d.uptimeS;
+      g1CycleEpoch = d.epochMs;
+      g1CycleGcId = d.gcId;
+      g1CleanupSeen = false;
+      g1ConcurrentCleanupStarted = false;
+    } else if (d.kind == PauseKind.CLEANUP && g1CycleOpen) {
+      g1CleanupSeen = true;
+      double s = Double.isNaN(d.secs) ? 0 : d.secs;
+      g1CleanupEndUptime = d.uptimeS + s;
+      g1CleanupEndEpoch = d.hasEpoch() ? d.epochMs + Math.round(s * 1000) : GcEvent.NO_EPOCH;
+    } else if (d.kind == PauseKind.FULL) {
+      g1CycleOpen = false;
+    }
+  }
+
+  /** Emits the open G1 cycle as ending with its cleanup pause, when the pause was seen. */
+  private void endG1Cycle() {
+    if (g1CycleOpen && g1CleanupSeen) {
+      cycle(G1_CYCLE, g1CycleGcId, g1CycleUptime, g1CycleEpoch, g1CleanupEndUptime, g1CleanupEndEpoch, false);
+    }
+    g1CycleOpen = false;
+  }
+
+  private void cycle(String name, long gcId, double startUp, long startEp, double endUp, long endEp,
+      boolean defer) {
+    double ms;
+    if (!Double.isNaN(startUp) && !Double.isNaN(endUp)) {
+      ms = (endUp - startUp) * 1000.0;
+    } else if (startEp != GcEvent.NO_EPOCH && endEp != GcEvent.NO_EPOCH) {
+      ms = endEp - startEp;
+    } else {
+      ms = Double.NaN;
+    }
+    ConcurrentPhase e = new ConcurrentPhase(gcId, endUp, endEp, name, ms, true, null, lineNo);
+    if (defer) {
+      deferred.add(e);
+    } else {
+      sink.accept(e);
+    }
+  }
+
+  // ---------------------------------------------------------------- concurrent phases
+
+  /**
+   * Reads "[CMS-concurrent-x: cpu/wall secs]" or "[GC concurrent-x-end, t secs]" at {@code i};
+   * returns the index after its ']'. Events are deferred when inside a pause record.
+   */
+  private int concurrent(Line t, int i, double up, long ep, boolean defer) {
+    int j = i + 1;
+    int close = t.indexOf(']', j);
+    int end = close < 0 ? t.length() : close + 1;
+    if (t.startsWith("CMS-concurrent-", j)) {
+      cmsSeen = true;
+      int colon = t.indexOf(':', j);
+      if (colon < 0 || (close >= 0 && colon > close)) {
+        return end;
+      }
+      double wall = Double.NaN;
+      double cpu = t.parseDouble(t.skipSpaces(colon + 1));
+      if (!Double.isNaN(cpu) && t.at(t.end()) == '/') {
+        wall = t.parseDouble(t.end() + 1);
+      }
+      String name = names.get(t, j, colon);
+      add(new ConcurrentPhase(stGcId, up, ep, name, wall * 1000.0, false, null, lineNo), defer);
+      if (cmsCycleOpen && name.equals("CMS-concurrent-reset")) {
+        cmsCycleOpen = false;
+        cycle(CMS_CYCLE, cmsCycleGcId, cmsCycleUptime, cmsCycleEpoch, up, ep, true);
+        if (!defer) {
+          flushDeferred();
+        }
+      }
+      return end;
+    }
+    // "GC concurrent-..."
+    int nameStart = j + 3;
+    int stop = close < 0 ? t.length() : close;
+    int comma = t.indexOf(',', nameStart);
+    if (comma < 0 || comma > stop) {
+      if (t.startsWith("concurrent-mark-abort", nameStart)) {
+        add(new GcNotice(stGcId, up, ep, GcNotice.Kind.CONCURRENT_MARK_ABORT, "concurrent-mark-abort",
+            Double.NaN, lineNo), defer);
+        g1CycleOpen = false;
+      } else if (t.startsWith("concurrent-cleanup-start", nameStart)) {
+        g1ConcurrentCleanupStarted = true;
+      }
+      return end;
+    }
+    int nameEnd = comma;
+    if (t.startsWith("-end", nameEnd - 4)) {
+      nameEnd -= 4;
+    }
+    double secs = t.parseDouble(t.skipSpaces(comma + 1));
+    String name = names.get(t, nameStart, nameEnd);
+    add(new ConcurrentPhase(stGcId, up, ep, name, secs * 1000.0, false, null, lineNo), defer);
+    if (g1CycleOpen && name.equals("concurrent-cleanup")) {
+      g1CycleOpen = false;
+      cycle(G1_CYCLE, g1CycleGcId, g1CycleUptime, g1CycleEpoch, up, ep, true);
+      if (!defer) {
+        flushDeferred();
+      }
+    }
+    return end;
+  }
+
+  private void add(GcEvent e, boolean defer) {
+    if (defer) {
+      deferred.add(e);
+    } else {
+      sink.accept(e);
+    }
+  }
+
+  // ---------------------------------------------------------------- Shenandoah (JDK 8)
+
+  /** End of a name like "Pause Init Mark (process weakrefs), 3.341 ms": before " (", ',' or " 1". */
+  private static int shenandoahNameEnd(Line t, int j) {
+    int n = t.length();
+    for (int i = j; i < n; i++) {
+      char c = t.charAt(i);
+      if (c == ',' || c == ']') {
+        return i;
+      }
+      if (c == ' ' && (t.at(i + 1) == '(' || Line.isDigit(t.at(i + 1)))) {
+        return i;
+      }
+    }
+    return n;
+  }
+
+  private boolean shenandoahPause(Line t, int j) {
+    int nameEnd = shenandoahNameEnd(t, j);
+    int close = t.indexOf(']', j);
+    if (close > 0 && t.startsWith(", start", close - 7)) {
+      return true;
+    }
+    PauseDraft d = draft;
+    if (pending) {
+      flushPending();
+    }
+    d.reset(stGcId, stUptime, stEpoch, lineNo);
+    d.name = names.get(t, j, nameEnd);
+    if (t.startsWith("Pause Init Mark", j)) {
+      d.kind = PauseKind.INITIAL_MARK;
+    } else if (t.startsWith("Pause Final Mark", j)) {
+      d.kind = PauseKind.REMARK;
+    } else if (t.startsWith("Pause Full", j)) {
+      d.kind = PauseKind.FULL;
+      if (t.at(nameEnd) == ' ' && t.at(nameEnd + 1) == '(' && !Character.isLowerCase(t.at(nameEnd + 2))) {
+        int cp = closeParen(t, nameEnd + 1);
+        if (cp > 0) {
+          d.cause = names.get(t, nameEnd + 2, cp);
+          causeAnomaly(d);
+        }
+      }
+    } else if (t.startsWith("Pause Degenerated", j)) {
+      d.kind = PauseKind.FULL;
+      d.anomalies.add(Anomaly.ALLOCATION_FAILURE_DEGENERATED);
+    } else {
+      d.kind = PauseKind.OTHER;
+    }
+    scanBody(t, nameEnd, OUTER, d);
+    if (Double.isNaN(d.secs)) {
+      return false;
+    }
+    if (!collectorKnown) {
+      collector(Collector.SHENANDOAH);
+    }
+    emitPause(d);
+    return true;
+  }
+
+  private boolean shenandoahConcurrent(Line t, int j) {
+    int close = t.indexOf(']', j);
+    if (close > 0 && t.startsWith(", start", close - 7)) {
+      return true;
+    }
+    int nameEnd = shenandoahNameEnd(t, j);
+    PauseDraft d = scratch;
+    d.reset(stGcId, stUptime, stEpoch, lineNo);
+    scanBody(t, nameEnd, OUTER, d);
+    if (Double.isNaN(d.secs)) {
+      return false;
+    }
+    HeapChange mem = PauseDraft.known(d.heap)
+        ? HeapChange.heapOnly(new MemoryUsage(d.heap[0], d.heap[1], d.heap[2])) : null;
+    sink.accept(new ConcurrentPhase(stGcId, stUptime, stEpoch, names.get(t, j, nameEnd), d.secs * 1000.0,
+        false, mem, lineNo));
+    return true;
+  }
+
+  // ---------------------------------------------------------------- other lines
+
+  private void safepoint(Line t, int p) {
+    int k = p + STOPPED.length();
+    double stopped = t.parseDouble(k);
+    if (Double.isNaN(stopped)) {
+      ctx.notUnderstood(t);
+      return;
+    }
+    double tts = Double.NaN;
+    int took = t.indexOf("took: ", t.end());
+    if (took > 0) {
+      tts = t.parseDouble(took + 6) * 1000.0;
+    }
+    ctx.understood();
+    sink.accept(new SafepointPause(stUptime, stEpoch, stopped * 1000.0, tts, lineNo));
+  }
+
+  private void tenuringHead(Line t) {
+    // "Desired survivor size 524288 bytes, new threshold 7 (max 15)"
+    ctx.understood();
+    long desired = t.parseLong(22);
+    int nt = t.indexOf("threshold ", t.end());
+    if (desired < 0 || nt < 0) {
+      return;
+    }
+    long threshold = t.parseLong(nt + 10);
+    int mx = t.indexOf("(max ", t.end());
+    long max = mx > 0 ? t.parseLong(mx + 5) : -1;
+    tenPresent = true;
+    tenDesired = desired;
+    tenNew = (int) threshold;
+    tenMax = (int) max;
+    tenAged = -1;
+  }
+
+  private void tenuringAge(Line t) {
+    // "- age   1:    6595712 bytes,    6595712 total"
+    ctx.understood();
+    if (!tenPresent) {
+      return;
+    }
+    int comma = t.indexOf(',');
+    if (comma > 0) {
+      long total = t.parseLong(t.skipSpaces(comma + 1));
+      if (total >= 0) {
+        tenAged = total;
+      }
+    }
+  }
+
+  private void version(Line t) {
+    ctx.understood();
+    int v = t.indexOf("JRE (");
+    int from = v >= 0 ? v + 5 : t.indexOf('(') + 1;
+    int to = from > 0 ? t.indexOf(')', from) : -1;
+    if (from > 0 && to > from) {
+      sink.accept(JvmInfo.ofVersion(t.substring(from, to), lineNo));
+    }
+  }
+
+  private void memory(Line t) {
+    ctx.understood();
+    int ph = t.indexOf("physical ");
+    if (ph > 0) {
+      long bytes = t.parseSize(ph + 9);
+      if (bytes > 0) {
+        sink.accept(new JvmInfo(null, null, null, bytes, null, null, null, null, null, null, lineNo));
+      }
+    }
+  }
+
+  private void flags(Line t) {
+    ctx.understood();
+    List<String> flags = new ArrayList<>();
+    Collector c = null;
+    boolean cms = false;
+    boolean noParNew = false;
+    boolean parNew = false;
+    Boolean icms = null;
+    Long xms = null;
+    Long initial = null;
+    Long max = null;
+    int n = t.length();
+    int i = 19;
+    while (i < n) {
+      i = t.skipSpaces(i);
+      int e = i;
+      while (e < n && t.charAt(e) != ' ') {
+        e++;
+      }
+      if (e > i) {
+        String f = t.substring(i, e);
+        flags.add(f);
+        switch (f) {
+          case "-XX:+UseConcMarkSweepGC" -> cms = true;
+          case "-XX:-UseParNewGC" -> noParNew = true;
+          case "-XX:+UseParNewGC" -> parNew = true;
+          case "-XX:+UseParallelGC", "-XX:+UseParallelOldGC" -> c = Collector.PARALLEL;
+          case "-XX:+UseG1GC" -> c = Collector.G1;
+          case "-XX:+UseSerialGC" -> c = Collector.SERIAL;
+          case "-XX:+UseShenandoahGC" -> c = Collector.SHENANDOAH;
+          case "-XX:+CMSIncrementalMode" -> icms = Boolean.TRUE;
+          default -> {
+            if (f.startsWith("-XX:InitialHeapSize=")) {
+              initial = flagSize(t, i + 20);
+            } else if (f.startsWith("-XX:MaxHeapSize=")) {
+              max = flagSize(t, i + 16);
+            } else if (f.startsWith("-Xms")) {
+              xms = flagSize(t, i + 4);
+            } else if (f.startsWith("-Xmx")) {
+              max = max == null ? flagSize(t, i + 4) : max;
+            }
+          }
+        }
+      }
+      i = e;
+    }
+    if (cms) {
+      c = noParNew ? Collector.DEFNEW_CMS : Collector.PARNEW_CMS;
+    } else if (c == null && parNew) {
+      c = Collector.PARNEW_SERIAL_OLD;
+    }
+    if (c != null && !collectorFromRecords) {
+      flagsCollector = c;
+    }
+    if (icms != null) {
+      iCmsReported = true;
+    }
+    sink.accept(new JvmInfo(null, c, null, null, xms, initial != null ? initial : xms, max, null, flags, icms,
+        lineNo));
+  }
+
+  private static Long flagSize(Line t, int at) {
+    long v = t.parseSize(at);
+    return v < 0 ? null : v;
+  }
+
+  // ---------------------------------------------------------------- collector
+
+  private void inferCollector(PauseDraft d) {
+    if (d.g1) {
+      collector(Collector.G1);
+      return;
+    }
+    String y = d.youngName;
+    if (y == null) {
+      return;
+    }
+    if (y.endsWith("PSYoungGen")) {
+      collector(Collector.PARALLEL);
+    } else if (cmsSeen || tenuredSeen) {
+      decideCollector();
+    }
+  }
+
+  private void decideCollector() {
+    boolean parNew = youngSeen != null && youngSeen.endsWith("ParNew");
+    if (youngSeen != null && youngSeen.endsWith("PSYoungGen")) {
+      collector(Collector.PARALLEL);
+    } else if (cmsSeen) {
+      collector(parNew ? Collector.PARNEW_CMS : Collector.DEFNEW_CMS);
+    } else {
+      collector(parNew ? Collector.PARNEW_SERIAL_OLD : Collector.SERIAL);
+    }
+  }
+
+  private void collector(Collector c) {
+    collectorFromRecords = true;
+    collectorKnown = true;
+    if (c != flagsCollector) {
+      sink.accept(JvmInfo.ofCollector(c, lineNo));
+    }
+  }
 }

@@ -1,0 +1,127 @@
+package io.jtune.core.parser.jdk8;
+
+import io.jtune.core.event.Anomaly;
+import io.jtune.core.event.CpuTimes;
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.HeapChange;
+import io.jtune.core.event.MemoryUsage;
+import io.jtune.core.event.PauseKind;
+import io.jtune.core.event.Tenuring;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What is known so far about one stop-the-world pause while its record is being read; turned
+ * into an immutable {@link GcPause} by {@link #toPause}. One instance is reused per parser.
+ */
+final class PauseDraft {
+  static final long NONE = MemoryUsage.UNKNOWN;
+
+  long gcId;
+  double uptimeS;
+  long epochMs;
+  long line;
+  PauseKind kind;
+  String name;
+  String cause;
+  /** Name of the young-generation segment ("ParNew", "PSYoungGen", ...), or null. */
+  String youngName;
+  /** Name of the old-generation segment ("CMS", "Tenured", ...), or null. */
+  String oldName;
+  /** True when the old-generation segment reports its own collection time. */
+  boolean oldCollected;
+  boolean initialMark;
+  boolean remark;
+  boolean g1;
+  boolean dashDash;
+  boolean icms;
+  double secs;
+  final long[] young = new long[3];
+  final long[] survivor = new long[3];
+  final long[] old = new long[3];
+  final long[] heap = new long[3];
+  final long[] meta = new long[3];
+  CpuTimes times;
+  Tenuring tenuring;
+  final EnumSet<Anomaly> anomalies = EnumSet.noneOf(Anomaly.class);
+  Map<String, Double> phases;
+
+  void reset(long gcId, double uptimeS, long epochMs, long line) {
+    this.gcId = gcId;
+    this.uptimeS = uptimeS;
+    this.epochMs = epochMs;
+    this.line = line;
+    kind = null;
+    name = null;
+    cause = null;
+    youngName = null;
+    oldName = null;
+    oldCollected = false;
+    initialMark = false;
+    remark = false;
+    g1 = false;
+    dashDash = false;
+    icms = false;
+    secs = Double.NaN;
+    clear(young);
+    clear(survivor);
+    clear(old);
+    clear(heap);
+    clear(meta);
+    times = null;
+    tenuring = null;
+    anomalies.clear();
+    phases = null;
+  }
+
+  private static void clear(long[] m) {
+    m[0] = NONE;
+    m[1] = NONE;
+    m[2] = NONE;
+  }
+
+  static void set(long[] m, long before, long after, long capacity) {
+    m[0] = before;
+    m[1] = after;
+    m[2] = capacity;
+  }
+
+  static boolean known(long[] m) {
+    return m[0] != NONE || m[1] != NONE || m[2] != NONE;
+  }
+
+  void phase(String key, double ms) {
+    if (phases == null) {
+      phases = new LinkedHashMap<>();
+    }
+    phases.put(key, ms);
+  }
+
+  private static MemoryUsage usage(long[] m) {
+    return known(m) ? new MemoryUsage(m[0], m[1], m[2]) : null;
+  }
+
+  private static long minus(long a, long b) {
+    return a >= 0 && b >= 0 && a >= b ? a - b : NONE;
+  }
+
+  /** The pause as an event; the old generation is derived as heap minus young when not logged. */
+  GcPause toPause() {
+    MemoryUsage oldUsage = usage(old);
+    if (oldUsage == null && known(young) && known(heap)) {
+      oldUsage = new MemoryUsage(minus(heap[0], young[0]), minus(heap[1], young[1]), minus(heap[2], young[2]));
+    }
+    HeapChange memory = null;
+    if (known(young) || known(heap) || oldUsage != null || known(meta)) {
+      memory = new HeapChange(usage(young), usage(survivor), oldUsage, usage(heap), usage(meta));
+    }
+    return new GcPause(gcId, uptimeS, epochMs, kind, name, cause, secs * 1000.0, memory, times, tenuring,
+        anomalies, phases, line);
+  }
+
+  boolean hasEpoch() {
+    return epochMs != GcEvent.NO_EPOCH;
+  }
+}
