@@ -189,6 +189,13 @@ public final class GcLogReader {
               String.format(java.util.Locale.ROOT, "clock went backwards: %.3fs after %.3fs", u, lastRaw));
         }
       }
+      if (!sourceStart && epoch != GcEvent.NO_EPOCH && lastEpoch != GcEvent.NO_EPOCH
+          && epoch + 1000 < lastEpoch && !Double.isNaN(e.uptimeS())) {
+        // uptime still runs forward but the wall clock jumped back (NTP step, manual change)
+        report.countClockBackwards();
+        report.warning(context.source(), e.line(), String.format(java.util.Locale.ROOT,
+            "wall clock went backwards by %.3fs while uptime advanced", (lastEpoch - epoch) / 1000.0));
+      }
       sourceStart = false;
       lastRaw = u;
       if (epoch != GcEvent.NO_EPOCH) {

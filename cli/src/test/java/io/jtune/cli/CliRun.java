@@ -1,0 +1,39 @@
+package io.jtune.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+
+/** Runs the jtune CLI in-process and captures its exit code, stdout and stderr. */
+record CliRun(int exitCode, String out, String err) {
+
+  static CliRun of(String... args) {
+    return withStdin(new ByteArrayInputStream(new byte[0]), args);
+  }
+
+  static CliRun withStdin(InputStream stdin, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    InputStream saved = System.in;
+    System.setIn(stdin);
+    try {
+      int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
+      return new CliRun(code, out.toString(), err.toString());
+    } finally {
+      System.setIn(saved);
+    }
+  }
+
+  /** The shared GC log corpus (../shared/corpus/gclogs). */
+  static Path corpus() {
+    String p = System.getProperty("jtune.corpus");
+    Path dir = p != null ? Path.of(p) : Path.of("../../shared/corpus/gclogs");
+    return dir.toAbsolutePath().normalize();
+  }
+
+  static Path corpusFile(String name) {
+    return corpus().resolve(name);
+  }
+}
