@@ -1246,7 +1246,7 @@ public final class Jdk8LogParser implements GcLogParser {
       cmsCycleUptime = d.uptimeS;
       cmsCycleEpoch = d.epochMs;
       cmsCycleGcId = d.gcId;
-    } else if (d.anomalies.contains(Anomaly.CONCURRENT_MODE_FAILURE)) {
+    } else if (d.kind == PauseKind.FULL) {
       cmsCycleOpen = false;
     }
     if (d.g1) {
