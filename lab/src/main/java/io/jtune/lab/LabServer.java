@@ -1,0 +1,116 @@
+package io.jtune.lab;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.stream.Stream;
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.Wrapper;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.session.StandardManager;
+import org.apache.catalina.startup.Tomcat;
+
+/** The running lab: embedded Tomcat with the lab servlet on one NIO connector. */
+final class LabServer implements AutoCloseable {
+  private final Tomcat tomcat;
+  private final Connector connector;
+  private final Path baseDir;
+  private final MessageCache cache;
+  private final ScheduledExecutorService timer;
+  private final String url;
+
+  private LabServer(Tomcat tomcat, Connector connector, Path baseDir, MessageCache cache,
+      ScheduledExecutorService timer, String url) {
+    this.tomcat = tomcat;
+    this.connector = connector;
+    this.baseDir = baseDir;
+    this.cache = cache;
+    this.timer = timer;
+    this.url = url;
+  }
+
+  /** Starts the lab; returns once it serves. */
+  static LabServer start(LabOptions options, Scenario scenario, CpuBurner cpu, ClassDefiner classes)
+      throws LifecycleException, IOException {
+    Path baseDir = Files.createTempDirectory("jtune-lab-");
+    long cacheBytes = (long) options.cacheMb() << 20;
+    MessageCache cache = options.cache() == LabOptions.CacheKind.OFFHEAP
+        ? new OffHeapMessageCache(cacheBytes) : new HeapMessageCache(cacheBytes);
+    DownstreamClient downstream = new DownstreamClient();
+    LabEndpoints endpoints = new LabEndpoints(
+        new WorkEndpoint(cpu, downstream, AllocationBudget.halfOfHeap()),
+        new XmlEndpoint(), new SessionEndpoint(), new CacheEndpoint(cache), classes);
+    ScheduledExecutorService timer = Executors.newScheduledThreadPool(2, r -> {
+      Thread t = new Thread(r, "lab-downstream-timer");
+      t.setDaemon(true);
+      return t;
+    });
+    String settings = String.format(Locale.ROOT,
+        "{\"scenario\":\"%s\",\"threads\":%d,\"acceptCount\":%d,\"cache\":\"%s\",\"cacheBytes\":%d,"
+            + "\"cpuIterationsPerMs\":%d,\"warmClasses\":%d,\"maxHeapBytes\":%d}",
+        scenario.name(), options.threads(), options.acceptCount(), cache.kind(), cacheBytes,
+        cpu.iterationsPerMs(), options.warmClasses(), Runtime.getRuntime().maxMemory());
+    LabServlet servlet = new LabServlet(endpoints, scenario, timer, settings);
+
+    Tomcat tomcat = new Tomcat();
+    tomcat.setBaseDir(baseDir.toString());
+    Connector connector = new Connector("org.apache.coyote.http11.Http11NioProtocol");
+    connector.setPort(options.port());
+    connector.setProperty("address", options.host());
+    connector.setProperty("maxThreads", Integer.toString(options.threads()));
+    connector.setProperty("minSpareThreads", Integer.toString(Math.min(10, options.threads())));
+    connector.setProperty("acceptCount", Integer.toString(options.acceptCount()));
+    connector.setProperty("maxKeepAliveRequests", "-1");
+    connector.setProperty("keepAliveTimeout", "60000");
+    connector.setProperty("maxConnections", "10000");
+    tomcat.getService().addConnector(connector);
+    tomcat.setConnector(connector);
+
+    Context context = tomcat.addContext("", null);
+    context.setSessionTimeout(SessionEndpoint.DEFAULT_TTL_SECONDS / 60);
+    StandardManager sessions = new StandardManager();
+    sessions.setPathname(null);
+    context.setManager(sessions);
+    Wrapper wrapper = Tomcat.addServlet(context, "lab", servlet);
+    wrapper.setAsyncSupported(true);
+    context.addServletMappingDecoded("/*", "lab");
+    tomcat.start();
+
+    String host = options.host().equals("0.0.0.0") || options.host().equals("::")
+        ? "127.0.0.1" : options.host();
+    String url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + connector.getLocalPort();
+    downstream.target(url);
+    return new LabServer(tomcat, connector, baseDir, cache, timer, url);
+  }
+
+  String url() {
+    return url;
+  }
+
+  int port() {
+    return connector.getLocalPort();
+  }
+
+  @Override
+  public void close() {
+    try {
+      tomcat.stop();
+      tomcat.destroy();
+    } catch (LifecycleException e) {
+      System.err.println("jtune-lab: stopping Tomcat: " + e.getMessage());
+    }
+    timer.shutdownNow();
+    cache.close();
+    try (Stream<Path> files = Files.walk(baseDir)) {
+      files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.jtune.lab;
+
+import java.util.List;
+
+/**
+ * A named preset that reproduces one case of DOMAIN.md: the endpoint mix {@code /scenario}
+ * serves, the load it is meant to run under, the JVM flags that show the case and those that
+ * fix it (empty when flags are not the fix).
+ *
+ * @param name short name, such as {@code survivor-overflow}
+ * @param about the case and where it comes from
+ * @param load the intended load: {@code concurrency=N} closed-loop clients, or {@code rate=N/s}
+ * @param jvmFlags flags the case shows under
+ * @param fixFlags flags added to {@code jvmFlags} that remove the signature, or empty
+ * @param labArgs lab options the case needs
+ * @param fixLabArgs lab options that fix the case in the application, or empty
+ * @param fix how the case is fixed, in words
+ * @param signature what to look for in the GC log, MXBeans or a thread dump
+ * @param mix weighted requests, one of which each {@code /scenario} request performs
+ */
+public record Scenario(
+    String name,
+    String about,
+    String load,
+    List<String> jvmFlags,
+    List<String> fixFlags,
+    List<String> labArgs,
+    List<String> fixLabArgs,
+    String fix,
+    String signature,
+    List<MixEntry> mix) {
+
+  public Scenario {
+    jvmFlags = List.copyOf(jvmFlags);
+    fixFlags = List.copyOf(fixFlags);
+    labArgs = List.copyOf(labArgs);
+    fixLabArgs = List.copyOf(fixLabArgs);
+    mix = List.copyOf(mix);
+  }
+
+  /**
+   * One weighted request of a mix, such as {@code 3 /work?cpu=1}.
+   *
+   * @param weight relative frequency, at least 1
+   * @param path the endpoint
+   * @param query its query string, or empty
+   */
+  public record MixEntry(int weight, String path, String query) {
+    /** The request as a relative URL. */
+    public String url() {
+      return query.isEmpty() ? path : path + "?" + query;
+    }
+  }
+
+  /** The scenario as the human-readable text of {@code --print}. */
+  public String describe() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("scenario   ").append(name).append('\n');
+    sb.append("about      ").append(about).append('\n');
+    sb.append("load       ").append(load).append(" against /scenario\n");
+    sb.append("jvm flags  ").append(String.join(" ", jvmFlags)).append('\n');
+    if (!labArgs.isEmpty()) {
+      sb.append("lab args   ").append(String.join(" ", labArgs)).append('\n');
+    }
+    sb.append("signature  ").append(signature).append('\n');
+    sb.append("fix        ").append(fix).append('\n');
+    if (!fixFlags.isEmpty()) {
+      sb.append("fix flags  ").append(String.join(" ", fixFlags)).append('\n');
+    }
+    if (!fixLabArgs.isEmpty()) {
+      sb.append("fix args   ").append(String.join(" ", fixLabArgs)).append('\n');
+    }
+    int total = mix.stream().mapToInt(MixEntry::weight).sum();
+    sb.append("mix\n");
+    for (MixEntry e : mix) {
+      sb.append(String.format(java.util.Locale.ROOT, "  %5.1f%%  %s%n", 100.0 * e.weight() / total, e.url()));
+    }
+    return sb.toString();
+  }
+}

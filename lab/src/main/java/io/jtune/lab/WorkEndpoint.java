@@ -1,0 +1,77 @@
+package io.jtune.lab;
+
+import java.lang.ref.Reference;
+
+/**
+ * {@code /work?cpu=&io=&alloc=&hold=}: seed 003's test pages in one. In order: allocates
+ * {@code alloc} bytes, burns {@code cpu} ms of one core, waits {@code io} ms on a real HTTP
+ * call to {@code /downstream}, sleeps {@code hold} ms; the allocation stays reachable until
+ * the end, so it lives for the whole request.
+ */
+final class WorkEndpoint {
+  /** One request's allocation is at most this: a request must not eat the heap alone. */
+  static final long MAX_CHUNK = 16L << 20;
+
+  private final CpuBurner cpu;
+  private final DownstreamClient downstream;
+  private final AllocationBudget budget;
+  private final long maxAlloc;
+
+  WorkEndpoint(CpuBurner cpu, DownstreamClient downstream, AllocationBudget budget) {
+    this.cpu = cpu;
+    this.downstream = downstream;
+    this.budget = budget;
+    this.maxAlloc = Math.max(1L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8));
+  }
+
+  String handle(RequestParams params) throws Exception {
+    long cpuMs = params.number("cpu", 0, 0, 10_000);
+    long ioMs = params.number("io", 0, 0, 10_000);
+    long allocBytes = params.number("alloc", 0, 0, maxAlloc);
+    long holdMs = params.number("hold", 0, 0, 60_000);
+    if (allocBytes == 0) {
+      return respond(cpuMs, ioMs, holdMs, 0);
+    }
+    budget.reserve(allocBytes);
+    try {
+      byte[][] held = allocate(allocBytes);
+      String body = respond(cpuMs, ioMs, holdMs, allocBytes);
+      Reference.reachabilityFence(held);
+      return body;
+    } finally {
+      budget.release(allocBytes);
+    }
+  }
+
+  private String respond(long cpuMs, long ioMs, long holdMs, long allocBytes) throws Exception {
+    long result = cpu.burn(cpuMs);
+    if (ioMs > 0) {
+      downstream.call(ioMs);
+    }
+    if (holdMs > 0) {
+      Thread.sleep(holdMs);
+    }
+    if (cpuMs == 0 && ioMs == 0 && holdMs == 0 && allocBytes == 0) {
+      return "ok\n";
+    }
+    return "ok cpu=" + cpuMs + " io=" + ioMs + " alloc=" + allocBytes + " hold=" + holdMs
+        + " result=" + (result & 0xff) + "\n";
+  }
+
+  /** Allocates the bytes as one array, or as 16 MiB chunks past that; touches every page. */
+  private static byte[][] allocate(long bytes) {
+    int chunks = (int) ((bytes + MAX_CHUNK - 1) / MAX_CHUNK);
+    byte[][] held = new byte[chunks][];
+    long left = bytes;
+    for (int i = 0; i < chunks; i++) {
+      int size = (int) Math.min(left, MAX_CHUNK);
+      byte[] chunk = new byte[size];
+      for (int p = 0; p < size; p += 4096) {
+        chunk[p] = (byte) p;
+      }
+      held[i] = chunk;
+      left -= size;
+    }
+    return held;
+  }
+}
