@@ -79,7 +79,16 @@ public final class FormatSniffer {
         }
       }
     }
-    return false;
+    // no tags decorator (e.g. -Xlog:gc*:file=x:uptimenanos,pid,tid): a GC id after the decorators
+    int end = close;
+    while (end + 1 < line.length() && line.charAt(end + 1) == '[') {
+      int next = line.indexOf(']', end + 1);
+      if (next < 0) {
+        return false;
+      }
+      end = next;
+    }
+    return line.startsWith("GC(", end + 1) || line.startsWith(" GC(", end + 1);
   }
 
   /** A JDK 8-style GC line: a time stamp then "[GC", a bare "[GC"/"[Full GC", a heap dump block, or header. */
