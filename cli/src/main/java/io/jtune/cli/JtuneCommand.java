@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
     description = "JVM performance workbench: analyze GC logs, load a service, run tuning experiments.",
     subcommands = {
       AnalyzeCommand.class,
+      LoadCommand.class,
     })
 public final class JtuneCommand implements Runnable {
   @Spec CommandSpec spec;

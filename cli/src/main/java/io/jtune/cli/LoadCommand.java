@@ -1,0 +1,174 @@
+package io.jtune.cli;
+
+import io.jtune.core.JtuneException;
+import io.jtune.load.DurationText;
+import io.jtune.load.LoadException;
+import io.jtune.load.LoadModel;
+import io.jtune.load.LoadPlan;
+import io.jtune.load.LoadProgress;
+import io.jtune.load.LoadResult;
+import io.jtune.load.LoadResultText;
+import io.jtune.load.LoadRun;
+import io.jtune.load.LoadTarget;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jtune load}: drives HTTP/1.1 keep-alive load at URLs and reports throughput and latency. */
+@Command(name = "load", mixinStandardHelpOptions = true,
+    description = {
+        "Send HTTP/1.1 keep-alive load to URLs and report throughput, latency percentiles, errors.",
+        "Closed model (default): --concurrency N connections back to back, like 'ab -c N'.",
+        "Open model: --rate R requests/s on a fixed schedule; latency is measured from each request's"
+            + " intended send time (coordinated-omission corrected) and also reported uncorrected.",
+        "Exit code 1 when no request succeeded, 2 on bad input."})
+final class LoadCommand implements Callable<Integer> {
+  /** Connections used by the open model when --concurrency is not given. */
+  static final int OPEN_MODEL_CONNECTIONS = 32;
+
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "URL", description = "http:// URLs to load (several: see --weights)")
+  List<String> urls;
+
+  @Option(names = {"-c", "--concurrency"}, paramLabel = "N",
+      description = "closed model: concurrent connections (default 10); open model: most requests in flight"
+          + " (default " + OPEN_MODEL_CONNECTIONS + ")")
+  Integer concurrency;
+
+  @Option(names = {"-r", "--rate"}, paramLabel = "R", description = "open model: requests per second on a fixed schedule")
+  Double rate;
+
+  @Option(names = {"-d", "--duration"}, paramLabel = "TIME",
+      description = "measured time after the warmup (default 10s unless --requests is given)")
+  String duration;
+
+  @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "measured requests to send, then stop")
+  long requests;
+
+  @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "0s",
+      description = "time at the start whose requests are not recorded (default ${DEFAULT-VALUE})")
+  String warmup;
+
+  @Option(names = "--ramp-up", paramLabel = "TIME", defaultValue = "0s",
+      description = "closed model: start the connections evenly over TIME; open model: raise the rate linearly over TIME")
+  String rampUp;
+
+  @Option(names = {"-X", "--method"}, defaultValue = "GET", description = "HTTP method (default ${DEFAULT-VALUE})")
+  String method;
+
+  @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'", description = "extra request header (repeatable)")
+  List<String> headers = new ArrayList<>();
+
+  @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE", description = "request body, literal or @file")
+  String body;
+
+  @Option(names = "--weights", split = ",", paramLabel = "W", description = "relative share of each URL, in order (default all 1)")
+  List<Integer> weights;
+
+  @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "5s",
+      description = "longest wait for one response or connect (default ${DEFAULT-VALUE})")
+  String timeout;
+
+  @Option(names = "--threads", paramLabel = "N", description = "event-loop threads (default half the cores, at least 1)")
+  Integer threads;
+
+  @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE})")
+  OutputFormat format;
+
+  @Option(names = "--hlog", paramLabel = "FILE", description = "write an HdrHistogram interval log of the corrected latency")
+  Path hlog;
+
+  @Option(names = {"-q", "--quiet"}, description = "no live progress line")
+  boolean quiet;
+
+  enum OutputFormat { text, json }
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    LoadPlan plan = plan();
+    LoadResult result;
+    try {
+      result = LoadRun.execute(plan, progress(err), hlog);
+    } catch (LoadException e) {
+      throw new JtuneException(e.getMessage(), e);
+    }
+    if (format == OutputFormat.json) {
+      result.writeJson(out);
+    } else {
+      LoadResultText.write(result, out);
+    }
+    if (result.successes() == 0) {
+      err.println("jtune: no request succeeded; errors: " + LoadResultText.errors(result));
+      return 1;
+    }
+    return 0;
+  }
+
+  LoadPlan plan() {
+    try {
+      byte[] bodyBytes = body(body);
+      if (weights != null && weights.size() != urls.size()) {
+        throw new LoadException("--weights has " + weights.size() + " values for " + urls.size() + " URLs");
+      }
+      List<LoadTarget> targets = new ArrayList<>();
+      for (int i = 0; i < urls.size(); i++) {
+        targets.add(new LoadTarget(LoadTarget.parseUrl(urls.get(i)), method, headers, bodyBytes,
+            weights == null ? 1 : weights.get(i)));
+      }
+      LoadModel model = rate == null ? LoadModel.CLOSED : LoadModel.OPEN;
+      int connections = concurrency != null ? concurrency : model == LoadModel.OPEN ? OPEN_MODEL_CONNECTIONS : 10;
+      Duration measured = duration == null ? Duration.ZERO : DurationText.parse(duration, "--duration");
+      if (duration != null && measured.isZero()) {
+        throw new LoadException("--duration must be above 0");
+      }
+      return new LoadPlan(targets, model, connections, rate == null ? 0 : rate, measured, requests,
+          DurationText.parse(warmup, "--warmup"), DurationText.parse(rampUp, "--ramp-up"),
+          DurationText.parse(timeout, "--timeout"),
+          threads != null ? threads : LoadPlan.defaultThreads(connections));
+    } catch (LoadException e) {
+      throw new JtuneException(e.getMessage(), e);
+    }
+  }
+
+  private LoadProgress progress(PrintWriter err) {
+    if (quiet || System.console() == null) {
+      return LoadProgress.NONE;
+    }
+    return (elapsed, inWarmup, point) -> {
+      err.print("\r" + LoadResultText.progressLine(elapsed, inWarmup, point) + "   ");
+      err.flush();
+    };
+  }
+
+  static byte[] body(String body) {
+    if (body == null) {
+      return null;
+    }
+    if (!body.startsWith("@")) {
+      return body.getBytes(StandardCharsets.UTF_8);
+    }
+    Path file = Path.of(body.substring(1));
+    try {
+      return Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new LoadException("body file not found: " + file);
+    } catch (IOException e) {
+      throw new LoadException("cannot read body file " + file + ": " + e.getMessage());
+    }
+  }
+}

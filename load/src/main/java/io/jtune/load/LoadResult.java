@@ -1,0 +1,138 @@
+package io.jtune.load;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The outcome of one load run: counts, throughput, latency percentiles (corrected and
+ * uncorrected), errors by kind and a per-interval timeline. Serialized as the documented JSON
+ * contract {@value #SCHEMA} (see load/README.md).
+ *
+ * @param plan what was run
+ * @param startTime wall-clock time the run started
+ * @param measuredSeconds length of the measured part
+ * @param requests measured requests that got a complete response (any status)
+ * @param successes of those, responses with a status below 400
+ * @param throughputRps completed responses per second of the measured part
+ * @param latencyMs latency from the intended send time (open model) or the send (closed model)
+ * @param uncorrectedLatencyMs latency from the actual send time
+ * @param errors failed measured requests by kind
+ * @param timeline the measured part, interval by interval
+ * @param maxSendLagMs open model: the most a request was sent behind its schedule
+ */
+public record LoadResult(
+    LoadPlan plan,
+    Instant startTime,
+    double measuredSeconds,
+    long requests,
+    long successes,
+    double throughputRps,
+    LatencySummary latencyMs,
+    LatencySummary uncorrectedLatencyMs,
+    Map<ErrorKind, Long> errors,
+    List<TimelinePoint> timeline,
+    double maxSendLagMs) {
+
+  /** The JSON schema name and version written as {@code schema}. */
+  public static final String SCHEMA = "jtune.load/1";
+
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+  public LoadResult {
+    EnumMap<ErrorKind, Long> all = new EnumMap<>(ErrorKind.class);
+    for (ErrorKind kind : ErrorKind.values()) {
+      all.put(kind, errors.getOrDefault(kind, 0L));
+    }
+    errors = Collections.unmodifiableMap(all);
+    timeline = List.copyOf(timeline);
+  }
+
+  /** Failed requests of all kinds. */
+  public long errorTotal() {
+    return errors.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** Writes the result as JSON ({@value #SCHEMA}). */
+  public void writeJson(Writer out) {
+    try {
+      JSON.writeValue(out, toJsonTree());
+      out.write(System.lineSeparator());
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The result as a JSON tree ({@value #SCHEMA}), for embedding in other reports. */
+  public ObjectNode toJsonTree() {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("schema", SCHEMA);
+    root.put("model", plan.model().name().toLowerCase(java.util.Locale.ROOT));
+    root.put("connections", plan.connections());
+    if (plan.model() == LoadModel.OPEN) {
+      root.put("rateRps", plan.rateRps());
+    } else {
+      root.putNull("rateRps");
+    }
+    ArrayNode targets = root.putArray("targets");
+    for (LoadTarget target : plan.targets()) {
+      targets.addObject()
+          .put("url", target.url().toString())
+          .put("method", target.method())
+          .put("weight", target.weight());
+    }
+    root.put("startTime", startTime.toString());
+    root.put("durationSeconds", round(measuredSeconds));
+    root.put("warmupSeconds", round(plan.warmup().toNanos() / 1e9));
+    root.put("requests", requests);
+    root.put("successes", successes);
+    root.put("throughputRps", round(throughputRps));
+    latency(root.putObject("latencyMs"), latencyMs);
+    latency(root.putObject("uncorrectedLatencyMs"), uncorrectedLatencyMs);
+    ObjectNode errorNode = root.putObject("errors");
+    errorNode.put("total", errorTotal());
+    errors.forEach((kind, count) -> errorNode.put(kind.key(), count));
+    if (plan.model() == LoadModel.OPEN) {
+      root.put("maxSendLagMs", round(maxSendLagMs));
+    }
+    ArrayNode points = root.putArray("timeline");
+    for (TimelinePoint p : timeline) {
+      points.addObject()
+          .put("second", round(p.second()))
+          .put("requests", p.requests())
+          .put("throughputRps", round(p.throughputRps()))
+          .put("p99Ms", round(p.p99Ms()))
+          .put("errors", p.errors());
+    }
+    return root;
+  }
+
+  private static void latency(ObjectNode node, LatencySummary s) {
+    node.put("p50", round(s.p50()));
+    node.put("p75", round(s.p75()));
+    node.put("p90", round(s.p90()));
+    node.put("p95", round(s.p95()));
+    node.put("p99", round(s.p99()));
+    node.put("p999", round(s.p999()));
+    node.put("p9999", round(s.p9999()));
+    node.put("max", round(s.max()));
+    node.put("mean", round(s.mean()));
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000.0) / 1000.0;
+  }
+}

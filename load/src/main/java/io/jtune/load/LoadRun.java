@@ -1,0 +1,289 @@
+package io.jtune.load;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Runs a {@link LoadPlan} in this JVM and returns its {@link LoadResult}: the engine behind
+ * {@code jtune load}, {@code jtune capacity} and the experiment runner.
+ */
+public final class LoadRun {
+  /*
+   * Threads: one event loop per LoadPlan.threads() (LoadWorker) plus the calling thread, which
+   * wakes once per interval to swap the Recorders' interval histograms, fold them into the
+   * totals, append the timeline point, write the interval log and report progress.
+   */
+  private static final long INTERVAL_NANOS = 1_000_000_000L;
+  private static final long PREFLIGHT_TIMEOUT_MILLIS = 3_000;
+
+  private final LoadPlan plan;
+  private final LoadProgress progress;
+  private final Path intervalLog;
+
+  private LoadRun(LoadPlan plan, LoadProgress progress, Path intervalLog) {
+    this.plan = plan;
+    this.progress = progress == null ? LoadProgress.NONE : progress;
+    this.intervalLog = intervalLog;
+  }
+
+  /** Runs the plan; returns when it is done (always within its bounds plus the timeout). */
+  public static LoadResult execute(LoadPlan plan, LoadProgress progress) {
+    return new LoadRun(plan, progress, null).run();
+  }
+
+  /**
+   * Runs the plan and also writes the corrected latency of every measured interval to an
+   * HdrHistogram interval log, readable by HdrHistogram's {@code HistogramLogProcessor}
+   * (values in nanoseconds).
+   */
+  public static LoadResult execute(LoadPlan plan, LoadProgress progress, Path intervalLog) {
+    return new LoadRun(plan, progress, intervalLog).run();
+  }
+
+  /**
+   * Checks that every target's server accepts TCP connections, so that a wrong port fails at
+   * once with one line instead of a run full of connect errors.
+   */
+  public static void checkReachable(LoadPlan plan) {
+    Set<InetSocketAddress> addresses = new LinkedHashSet<>();
+    for (LoadTarget target : plan.targets()) {
+      addresses.add(target.resolve());
+    }
+    int timeout = (int) Math.min(PREFLIGHT_TIMEOUT_MILLIS, plan.timeout().toMillis());
+    for (InetSocketAddress address : addresses) {
+      try (Socket socket = new Socket()) {
+        socket.connect(address, Math.max(1, timeout));
+      } catch (IOException e) {
+        throw new LoadException("cannot connect to " + address.getHostString() + ":" + address.getPort()
+            + " (" + e.getMessage() + ")", e);
+      }
+    }
+  }
+
+  private LoadResult run() {
+    checkReachable(plan);
+    Instant startTime = Instant.now();
+    long start = System.nanoTime();
+    long measureStart = start + plan.warmup().toNanos();
+    long measureEnd = measureStart + plan.measureLimit().toNanos();
+    long timeout = plan.timeout().toNanos();
+    long drainDeadline = plan.model() == LoadModel.OPEN ? measureEnd + timeout : measureEnd;
+    RunControl control = new RunControl(start, measureStart, measureEnd, drainDeadline, timeout);
+    long firstMeasuredIndex = plan.model() == LoadModel.OPEN
+        ? new ArrivalSchedule(plan.rateRps(), plan.rampUp().toNanos()).firstIndexAtOrAfter(plan.warmup().toNanos())
+        : 0;
+
+    List<LoadWorker> workers = new ArrayList<>();
+    List<Thread> threads = new ArrayList<>();
+    try {
+      for (int i = 0; i < plan.threads(); i++) {
+        workers.add(new LoadWorker(control, plan, i, plan.threads(), firstMeasuredIndex));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    for (int i = 0; i < workers.size(); i++) {
+      Thread thread = new Thread(workers.get(i), "jtune-load-" + i);
+      thread.setDaemon(true);
+      threads.add(thread);
+    }
+    threads.forEach(Thread::start);
+
+    IntervalBook book = new IntervalBook(control, measureStart, startTime);
+    book.log = openLog(startTime);
+    try {
+      long hardDeadline = drainDeadline + timeout + INTERVAL_NANOS;
+      long nextTick = nextTick(start, start, measureStart);
+      while (anyAlive(threads)) {
+        long now = System.nanoTime();
+        if (now >= hardDeadline) {
+          control.stopRequested = true;
+          workers.forEach(LoadWorker::wakeUp);
+          joinAll(threads);
+          break;
+        }
+        if (now >= nextTick) {
+          if (nextTick <= measureStart) {
+            progress.onInterval((now - start) / 1e9, true, null);
+          } else {
+            progress.onInterval((now - start) / 1e9, false, book.close(now));
+          }
+          nextTick = nextTick(nextTick, start, measureStart);
+          continue;
+        }
+        joinSome(threads, Math.min(nextTick, hardDeadline) - now);
+      }
+      joinAll(threads);
+      long end = System.nanoTime();
+      if (end > measureStart) {
+        TimelinePoint last = book.close(end);
+        if (last.requests() > 0 || last.errors() > 0) {
+          progress.onInterval((end - start) / 1e9, false, last);
+        } else {
+          book.timeline.remove(book.timeline.size() - 1);
+        }
+      }
+    } finally {
+      if (book.log != null) {
+        book.log.close();
+      }
+    }
+
+    long successes = 0;
+    long lastCompletion = 0;
+    long maxLag = 0;
+    for (LoadWorker w : workers) {
+      successes += w.successes;
+      lastCompletion = Math.max(lastCompletion, w.lastCompletionNanos);
+      maxLag = Math.max(maxLag, w.maxSendLagNanos);
+    }
+    double measuredSeconds;
+    if (!plan.duration().isZero() && (plan.model() == LoadModel.OPEN || lastCompletion == 0
+        || plan.requests() == 0 || book.total.getTotalCount() < plan.requests())) {
+      measuredSeconds = plan.duration().toNanos() / 1e9;
+    } else {
+      measuredSeconds = Math.max(1, (lastCompletion == 0 ? System.nanoTime() : lastCompletion) - measureStart) / 1e9;
+    }
+    Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
+    for (ErrorKind kind : ErrorKind.values()) {
+      errors.put(kind, control.errors.get(kind.ordinal()));
+    }
+    long requests = book.total.getTotalCount();
+    return new LoadResult(plan, startTime, measuredSeconds, requests, successes,
+        requests / measuredSeconds, LatencySummary.of(book.total), LatencySummary.of(book.totalUncorrected),
+        errors, book.timeline, maxLag / 1e6);
+  }
+
+  /** The tick after {@code tick}: whole seconds from the start in the warmup, then from the measured start. */
+  private static long nextTick(long tick, long start, long measureStart) {
+    long next = tick + INTERVAL_NANOS;
+    if (tick < measureStart && next >= measureStart) {
+      return measureStart == start ? next : measureStart + INTERVAL_NANOS;
+    }
+    return next;
+  }
+
+  private HistogramLogWriter openLog(Instant startTime) {
+    if (intervalLog == null) {
+      return null;
+    }
+    try {
+      Path parent = intervalLog.toAbsolutePath().getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+      HistogramLogWriter log = new HistogramLogWriter(new PrintStream(Files.newOutputStream(intervalLog), false, "UTF-8"));
+      log.outputComment("jtune load " + plan.model().name().toLowerCase(java.util.Locale.ROOT)
+          + " model, latency in nanoseconds" + (plan.model() == LoadModel.OPEN ? " from the intended send time" : ""));
+      log.outputLogFormatVersion();
+      log.outputStartTime(startTime.toEpochMilli());
+      log.setBaseTime(startTime.toEpochMilli());
+      log.outputBaseTime(startTime.toEpochMilli());
+      log.outputLegend();
+      return log;
+    } catch (IOException e) {
+      throw new LoadException("cannot write interval log " + intervalLog + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean anyAlive(List<Thread> threads) {
+    for (Thread t : threads) {
+      if (t.isAlive()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void joinSome(List<Thread> threads, long nanos) {
+    for (Thread t : threads) {
+      if (t.isAlive()) {
+        try {
+          t.join(Math.max(1, nanos / 1_000_000));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new LoadException("interrupted", e);
+        }
+        return;
+      }
+    }
+    LockSupport.parkNanos(nanos);
+  }
+
+  private static void joinAll(List<Thread> threads) {
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new LoadException("interrupted", e);
+      }
+    }
+  }
+
+  /** The running totals and timeline, fed one interval histogram at a time. */
+  private static final class IntervalBook {
+    final RunControl control;
+    final long measureStart;
+    final Histogram total;
+    final Histogram totalUncorrected;
+    final List<TimelinePoint> timeline = new ArrayList<>();
+    final long[] errorsSoFar = new long[ErrorKind.values().length];
+    final long startEpochMillis;
+    final long startNanos;
+    Histogram interval;
+    Histogram intervalUncorrected;
+    long intervalStart;
+    HistogramLogWriter log;
+
+    IntervalBook(RunControl control, long measureStart, Instant startTime) {
+      this.control = control;
+      this.measureStart = measureStart;
+      this.total = new Histogram(control.highestTrackableNanos, 3);
+      this.totalUncorrected = new Histogram(control.highestTrackableNanos, 3);
+      this.intervalStart = measureStart;
+      this.startEpochMillis = startTime.toEpochMilli();
+      this.startNanos = control.startNanos;
+    }
+
+    TimelinePoint close(long now) {
+      interval = control.corrected.getIntervalHistogram(interval);
+      intervalUncorrected = control.uncorrected.getIntervalHistogram(intervalUncorrected);
+      total.add(interval);
+      totalUncorrected.add(intervalUncorrected);
+      long errors = 0;
+      for (int i = 0; i < errorsSoFar.length; i++) {
+        long count = control.errors.get(i);
+        errors += count - errorsSoFar[i];
+        errorsSoFar[i] = count;
+      }
+      double seconds = (now - intervalStart) / 1e9;
+      long count = interval.getTotalCount();
+      TimelinePoint point = new TimelinePoint((now - measureStart) / 1e9, count,
+          seconds > 0 ? count / seconds : 0, interval.getValueAtPercentile(99) / 1e6, errors);
+      timeline.add(point);
+      if (log != null) {
+        interval.setStartTimeStamp(startEpochMillis + (intervalStart - startNanos) / 1_000_000);
+        interval.setEndTimeStamp(startEpochMillis + (now - startNanos) / 1_000_000);
+        log.outputIntervalHistogram(interval);
+      }
+      intervalStart = now;
+      return point;
+    }
+  }
+}

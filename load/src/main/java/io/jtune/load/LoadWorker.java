@@ -1,0 +1,562 @@
+package io.jtune.load;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * One event-loop thread of a load run: owns a share of the connections, sends requests on
+ * them (closed model: back to back; open model: on the fixed schedule) and records latencies.
+ */
+final class LoadWorker implements Runnable {
+  /*
+   * Shape of the hot path: one Selector, non-blocking sockets with OP_READ always registered
+   * (no epoll_ctl per request), requests written from per-connection duplicates of one direct
+   * buffer, responses read into one direct buffer per loop and copied into a byte[] for the
+   * parser. Per request the loop calls System.nanoTime() twice and Recorder.recordValue()
+   * twice; it allocates nothing. Only connection setup (after errors, or when the server
+   * closes) allocates.
+   */
+  private static final int DISCONNECTED = 0;
+  private static final int CONNECTING = 1;
+  private static final int IDLE = 2;
+  private static final int SENDING = 3;
+  private static final int AWAITING = 4;
+
+  private static final long HOUSEKEEPING_NANOS = 1_000_000;
+  private static final long CONNECT_RETRY_NANOS = 100_000_000;
+  private static final long SELECT_PRECISION_NANOS = 2_000_000;
+  private static final long MAX_PARK_NANOS = 100_000;
+  private static final int READ_BUFFER_BYTES = 64 * 1024;
+
+  /** One connection slot: the socket (replaced on reconnect) and its request in flight. */
+  private static final class Connection {
+    final ResponseParser parser = new ResponseParser();
+    final int slot;
+    final ByteBuffer[] requests;
+    SocketChannel channel;
+    SelectionKey key;
+    int state = DISCONNECTED;
+    int addressIndex = -1;
+    long reconnectAtNanos;
+    long connectStartNanos;
+    /** The request to send once connected, or -1. */
+    int pendingTarget = -1;
+    int target;
+    long intendedNanos;
+    long sentNanos;
+    boolean measured;
+    boolean inIdleStack;
+
+    Connection(int slot, ByteBuffer[] requests) {
+      this.slot = slot;
+      this.requests = requests;
+    }
+  }
+
+  private final RunControl control;
+  private final LoadModel model;
+  private final Connection[] connections;
+  private final InetSocketAddress[] addresses;
+  private final int[] targetAddress;
+  private final boolean[] targetIsHead;
+  private final int[] cumulativeWeight;
+  private final Selector selector;
+  private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
+  private final byte[] readBytes = new byte[READ_BUFFER_BYTES];
+  private final Consumer<SelectionKey> onReady = this::onReady;
+
+  // open model: this loop sends request indices first, first + step, first + 2 step, ...
+  private final ArrivalSchedule schedule;
+  private final long indexStep;
+  private long nextIndex;
+  private final long endIndex;
+  private final int[] idleStack;
+  private int idleCount;
+
+  // closed model: measured requests this loop may still send
+  private long budget;
+
+  private long randomState;
+  private long now;
+  private long nextHousekeepingNanos;
+  private int inFlight;
+  private boolean sendingClosed;
+
+  /** Responses with a status below 400 among the measured requests. */
+  long successes;
+  /** Completion time of the last measured response, 0 when none. */
+  long lastCompletionNanos;
+  /** Largest delay between a request's due time and its actual send (open model). */
+  long maxSendLagNanos;
+
+  LoadWorker(RunControl control, LoadPlan plan, int workerIndex, int workerCount, long firstMeasuredIndex)
+      throws IOException {
+    this.control = control;
+    this.model = plan.model();
+    List<LoadTarget> targets = plan.targets();
+    List<InetSocketAddress> distinct = targets.stream().map(LoadTarget::resolve).distinct().toList();
+    this.addresses = distinct.toArray(new InetSocketAddress[0]);
+    this.targetAddress = new int[targets.size()];
+    this.targetIsHead = new boolean[targets.size()];
+    this.cumulativeWeight = new int[targets.size()];
+    ByteBuffer[] templates = new ByteBuffer[targets.size()];
+    int sum = 0;
+    for (int t = 0; t < targets.size(); t++) {
+      LoadTarget target = targets.get(t);
+      targetAddress[t] = distinct.indexOf(target.resolve());
+      targetIsHead[t] = target.isHead();
+      sum += target.weight();
+      cumulativeWeight[t] = sum;
+      byte[] bytes = target.requestBytes();
+      templates[t] = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+    }
+    int count = plan.connections() / workerCount + (workerIndex < plan.connections() % workerCount ? 1 : 0);
+    this.connections = new Connection[count];
+    long rampNanos = plan.rampUp().toNanos();
+    for (int i = 0; i < count; i++) {
+      ByteBuffer[] requests = new ByteBuffer[templates.length];
+      for (int t = 0; t < templates.length; t++) {
+        requests[t] = templates[t].duplicate();
+      }
+      connections[i] = new Connection(i, requests);
+      int globalIndex = workerIndex + i * workerCount;
+      connections[i].reconnectAtNanos = model == LoadModel.CLOSED
+          ? control.startNanos + rampNanos * globalIndex / plan.connections()
+          : control.startNanos;
+    }
+    this.idleStack = new int[count];
+    this.randomState = 0x9E3779B97F4A7C15L * (workerIndex + 1);
+    if (model == LoadModel.OPEN) {
+      this.schedule = new ArrivalSchedule(plan.rateRps(), rampNanos);
+      this.indexStep = workerCount;
+      this.nextIndex = workerIndex;
+      this.endIndex = plan.requests() > 0 ? firstMeasuredIndex + plan.requests() : Long.MAX_VALUE;
+    } else {
+      this.schedule = null;
+      this.indexStep = 0;
+      this.endIndex = 0;
+      this.budget = plan.requests() > 0
+          ? plan.requests() / workerCount + (workerIndex < plan.requests() % workerCount ? 1 : 0)
+          : Long.MAX_VALUE;
+    }
+    this.selector = Selector.open();
+  }
+
+  @Override
+  public void run() {
+    try {
+      loop();
+    } finally {
+      for (Connection c : connections) {
+        closeChannel(c);
+      }
+      try {
+        selector.close();
+      } catch (IOException ignored) {
+        // nothing left to release
+      }
+    }
+  }
+
+  /** Wakes the loop so it sees a stop request at once. */
+  void wakeUp() {
+    selector.wakeup();
+  }
+
+  private void loop() {
+    while (true) {
+      now = System.nanoTime();
+      if (control.stopRequested || finished()) {
+        return;
+      }
+      if (now >= nextHousekeepingNanos) {
+        housekeeping();
+        nextHousekeepingNanos = now + HOUSEKEEPING_NANOS;
+      }
+      long fineWait = Long.MAX_VALUE;
+      if (model == LoadModel.OPEN) {
+        fineWait = dispatchDueRequests();
+      }
+      long coarseWait = Math.min(nextHousekeepingNanos, sendingClosed ? control.drainDeadlineNanos
+          : control.measureEndNanos) - now;
+      try {
+        if (fineWait <= 0 || coarseWait <= 0) {
+          selector.selectNow(onReady);
+        } else if (fineWait < SELECT_PRECISION_NANOS) {
+          // Selector timeouts are whole milliseconds: poll and park briefly to send on time
+          if (selector.selectNow(onReady) == 0) {
+            LockSupport.parkNanos(Math.min(fineWait, MAX_PARK_NANOS));
+          }
+        } else {
+          long waitMillis = Math.max(1, Math.min(fineWait - SELECT_PRECISION_NANOS / 2, coarseWait) / 1_000_000);
+          selector.select(onReady, waitMillis);
+        }
+      } catch (IOException e) {
+        throw new LoadException("selector failed: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private boolean finished() {
+    if (model == LoadModel.CLOSED) {
+      if (now >= control.measureEndNanos) {
+        return true;
+      }
+      return budget == 0 && inFlight == 0;
+    }
+    if (!sendingClosed && (nextIndex >= endIndex
+        || control.startNanos + schedule.dueNanos(nextIndex) >= control.measureEndNanos)) {
+      sendingClosed = true;
+    }
+    return (sendingClosed && inFlight == 0) || now >= control.drainDeadlineNanos;
+  }
+
+  /** Sends every request that is due while a connection is free; returns nanos to the next one. */
+  private long dispatchDueRequests() {
+    while (!sendingClosed) {
+      long due = control.startNanos + schedule.dueNanos(nextIndex);
+      if (due >= control.measureEndNanos || nextIndex >= endIndex) {
+        sendingClosed = true;
+        return Long.MAX_VALUE;
+      }
+      if (due > now) {
+        return idleCount > 0 ? due - now : Long.MAX_VALUE;
+      }
+      Connection c = popIdle();
+      if (c == null) {
+        return Long.MAX_VALUE;
+      }
+      nextIndex += indexStep;
+      long lag = now - due;
+      if (lag > maxSendLagNanos) {
+        maxSendLagNanos = lag;
+      }
+      send(c, pickTarget(), due, due >= control.measureStartNanos);
+    }
+    return Long.MAX_VALUE;
+  }
+
+  private void housekeeping() {
+    for (Connection c : connections) {
+      switch (c.state) {
+        case DISCONNECTED -> {
+          if (now >= c.reconnectAtNanos) {
+            becomeReady(c);
+          }
+        }
+        case CONNECTING -> {
+          if (now - c.connectStartNanos > control.timeoutNanos) {
+            connectFailed(c);
+          }
+        }
+        case SENDING, AWAITING -> {
+          if (now - c.sentNanos > control.timeoutNanos) {
+            requestFailed(c, ErrorKind.TIMEOUT, 0);
+          }
+        }
+        default -> {
+          // idle connections wait for the next request
+        }
+      }
+    }
+  }
+
+  /** A connection with no request: closed model sends the next one, open model offers it. */
+  private void becomeReady(Connection c) {
+    if (model == LoadModel.CLOSED) {
+      sendNextClosed(c);
+    } else if (c.state == DISCONNECTED) {
+      if (sendingClosed) {
+        c.reconnectAtNanos = Long.MAX_VALUE;
+      } else {
+        connect(c, 0);
+      }
+    } else {
+      pushIdle(c);
+    }
+  }
+
+  private void sendNextClosed(Connection c) {
+    if (now >= control.measureEndNanos) {
+      return;
+    }
+    boolean measured = now >= control.measureStartNanos;
+    if (measured) {
+      if (budget == 0) {
+        if (c.state == DISCONNECTED) {
+          c.reconnectAtNanos = Long.MAX_VALUE;
+        }
+        return;
+      }
+      budget--;
+    }
+    send(c, pickTarget(), now, measured);
+  }
+
+  private int pickTarget() {
+    if (cumulativeWeight.length == 1) {
+      return 0;
+    }
+    // xorshift64: a cheap, allocation-free choice by weight
+    randomState ^= randomState << 13;
+    randomState ^= randomState >>> 7;
+    randomState ^= randomState << 17;
+    int roll = (int) Long.remainderUnsigned(randomState, cumulativeWeight[cumulativeWeight.length - 1]);
+    int t = 0;
+    while (roll >= cumulativeWeight[t]) {
+      t++;
+    }
+    return t;
+  }
+
+  private void send(Connection c, int target, long intendedNanos, boolean measured) {
+    inFlight++;
+    c.target = target;
+    c.intendedNanos = intendedNanos;
+    c.measured = measured;
+    if (c.state != IDLE || c.addressIndex != targetAddress[target]) {
+      closeChannel(c);
+      c.pendingTarget = target;
+      connect(c, targetAddress[target]);
+      return;
+    }
+    write(c);
+  }
+
+  private void write(Connection c) {
+    c.pendingTarget = -1;
+    ByteBuffer request = c.requests[c.target];
+    request.rewind();
+    c.parser.start(targetIsHead[c.target]);
+    c.sentNanos = System.nanoTime();
+    c.state = SENDING;
+    continueWrite(c);
+  }
+
+  private void continueWrite(Connection c) {
+    ByteBuffer request = c.requests[c.target];
+    try {
+      c.channel.write(request);
+    } catch (IOException e) {
+      requestFailed(c, ErrorKind.RESET, 0);
+      return;
+    }
+    if (request.hasRemaining()) {
+      c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
+    } else {
+      if ((c.key.interestOps() & SelectionKey.OP_WRITE) != 0) {
+        c.key.interestOps(SelectionKey.OP_READ);
+      }
+      c.state = AWAITING;
+    }
+  }
+
+  private void connect(Connection c, int addressIndex) {
+    c.addressIndex = addressIndex;
+    c.connectStartNanos = now;
+    c.state = CONNECTING;
+    try {
+      SocketChannel channel = SocketChannel.open();
+      c.channel = channel;
+      channel.configureBlocking(false);
+      channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+      boolean connected = channel.connect(addresses[addressIndex]);
+      c.key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, c);
+      if (connected) {
+        connected(c);
+      }
+    } catch (IOException e) {
+      connectFailed(c);
+    }
+  }
+
+  private void connected(Connection c) {
+    c.state = IDLE;
+    if (c.pendingTarget >= 0) {
+      write(c);
+    } else {
+      becomeReady(c);
+    }
+  }
+
+  private void connectFailed(Connection c) {
+    if (now >= control.measureStartNanos) {
+      control.countError(ErrorKind.CONNECT);
+    }
+    closeChannel(c);
+    c.state = DISCONNECTED;
+    c.reconnectAtNanos = now + CONNECT_RETRY_NANOS;
+    if (c.pendingTarget >= 0) {
+      c.pendingTarget = -1;
+      inFlight--;
+    }
+  }
+
+  /** The request on {@code c} failed: count it, drop the connection, carry on after a pause. */
+  private void requestFailed(Connection c, ErrorKind kind, long retryDelayNanos) {
+    if (c.measured && (c.state == SENDING || c.state == AWAITING)) {
+      control.countError(kind);
+    }
+    if (c.state == SENDING || c.state == AWAITING) {
+      inFlight--;
+    }
+    closeChannel(c);
+    c.state = DISCONNECTED;
+    c.reconnectAtNanos = now + retryDelayNanos;
+    if (retryDelayNanos == 0) {
+      becomeReady(c);
+    }
+  }
+
+  private void onReady(SelectionKey key) {
+    Connection c = (Connection) key.attachment();
+    if (!key.isValid()) {
+      return;
+    }
+    int ready = key.readyOps();
+    if ((ready & SelectionKey.OP_CONNECT) != 0) {
+      now = System.nanoTime();
+      try {
+        c.channel.finishConnect();
+        key.interestOps(SelectionKey.OP_READ);
+      } catch (IOException e) {
+        connectFailed(c);
+        return;
+      }
+      connected(c);
+      return;
+    }
+    if ((ready & SelectionKey.OP_WRITE) != 0 && c.state == SENDING) {
+      continueWrite(c);
+      if (!key.isValid()) {
+        return;
+      }
+    }
+    if ((ready & SelectionKey.OP_READ) != 0) {
+      read(c);
+    }
+  }
+
+  private void read(Connection c) {
+    int n;
+    readBuffer.clear();
+    try {
+      n = c.channel.read(readBuffer);
+    } catch (IOException e) {
+      now = System.nanoTime();
+      dropConnection(c, ErrorKind.RESET);
+      return;
+    }
+    if (n == 0) {
+      return;
+    }
+    now = System.nanoTime();
+    if (n < 0) {
+      if ((c.state == SENDING || c.state == AWAITING) && c.parser.endOfStream()) {
+        completed(c, true);
+      } else {
+        dropConnection(c, ErrorKind.RESET);
+      }
+      return;
+    }
+    if (c.state != SENDING && c.state != AWAITING) {
+      // bytes nobody asked for: the connection is no longer in a known state
+      if (now >= control.measureStartNanos && now < control.measureEndNanos) {
+        control.countError(ErrorKind.PROTOCOL);
+      }
+      dropConnection(c, ErrorKind.PROTOCOL);
+      return;
+    }
+    readBuffer.flip();
+    readBuffer.get(readBytes, 0, n);
+    int used = c.parser.feed(readBytes, 0, n);
+    if (c.parser.hasFailed()) {
+      requestFailed(c, ErrorKind.PROTOCOL, 0);
+    } else if (c.parser.isComplete()) {
+      completed(c, used < n);
+    }
+  }
+
+  /**
+   * The connection broke: a request in flight counts as {@code kind}; an idle connection that
+   * the server closed (keep-alive timeout) is simply replaced.
+   */
+  private void dropConnection(Connection c, ErrorKind kind) {
+    if (c.state == SENDING || c.state == AWAITING) {
+      requestFailed(c, kind, 0);
+      return;
+    }
+    closeChannel(c);
+    c.state = DISCONNECTED;
+    c.reconnectAtNanos = now;
+    becomeReady(c);
+  }
+
+  private void completed(Connection c, boolean mustClose) {
+    inFlight--;
+    int status = c.parser.status();
+    if (c.measured) {
+      long end = now;
+      long ceiling = control.highestTrackableNanos;
+      control.corrected.recordValue(Math.min(end - c.intendedNanos, ceiling));
+      control.uncorrected.recordValue(Math.min(end - c.sentNanos, ceiling));
+      lastCompletionNanos = end;
+      if (status >= 500) {
+        control.countError(ErrorKind.STATUS_5XX);
+      } else if (status >= 400) {
+        control.countError(ErrorKind.STATUS_4XX);
+      } else {
+        successes++;
+      }
+    }
+    if (mustClose || c.parser.closesConnection()) {
+      closeChannel(c);
+      c.state = DISCONNECTED;
+      c.reconnectAtNanos = now;
+    } else {
+      c.state = IDLE;
+    }
+    becomeReady(c);
+  }
+
+  private void pushIdle(Connection c) {
+    if (!c.inIdleStack) {
+      c.inIdleStack = true;
+      idleStack[idleCount++] = c.slot;
+    }
+  }
+
+  private Connection popIdle() {
+    while (idleCount > 0) {
+      Connection c = connections[idleStack[--idleCount]];
+      c.inIdleStack = false;
+      if (c.state == IDLE) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private static void closeChannel(Connection c) {
+    if (c.key != null) {
+      c.key.cancel();
+      c.key = null;
+    }
+    if (c.channel != null) {
+      try {
+        c.channel.close();
+      } catch (IOException ignored) {
+        // closing a broken socket: nothing to report
+      }
+      c.channel = null;
+    }
+  }
+}
