@@ -491,7 +491,9 @@ public final class Jdk8LogParser implements GcLogParser {
     } else {
       ctx.notUnderstood(t);
     }
-    flushDeferred();
+    if (!pending) {
+      flushDeferred();
+    }
   }
 
   private void append(Line t) {
@@ -527,7 +529,9 @@ public final class Jdk8LogParser implements GcLogParser {
     } else {
       ctx.notUnderstood(recLine);
     }
-    flushDeferred();
+    if (!pending) {
+      flushDeferred();
+    }
     stUptime = up;
     stEpoch = ep;
     stGcId = id;
