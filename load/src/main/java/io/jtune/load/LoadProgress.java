@@ -14,4 +14,7 @@ public interface LoadProgress {
    * @param point the interval just finished, null during warmup
    */
   void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point);
+
+  /** Called once when the warmup is over and requests start being recorded. */
+  default void onMeasureStart() {}
 }

@@ -82,7 +82,7 @@ public final class LoadRun {
     long measureStart = start + plan.warmup().toNanos();
     long measureEnd = measureStart + plan.measureLimit().toNanos();
     long timeout = plan.timeout().toNanos();
-    long drainDeadline = plan.model() == LoadModel.OPEN ? measureEnd + timeout : measureEnd;
+    long drainDeadline = measureEnd + timeout;
     RunControl control = new RunControl(start, measureStart, measureEnd, drainDeadline, timeout);
     long firstMeasuredIndex = plan.model() == LoadModel.OPEN
         ? new ArrivalSchedule(plan.rateRps(), plan.rampUp().toNanos()).firstIndexAtOrAfter(plan.warmup().toNanos())
@@ -109,6 +109,7 @@ public final class LoadRun {
     try {
       long hardDeadline = drainDeadline + timeout + INTERVAL_NANOS;
       long nextTick = nextTick(start, start, measureStart);
+      boolean measuring = false;
       while (anyAlive(threads)) {
         long now = System.nanoTime();
         if (now >= hardDeadline) {
@@ -116,6 +117,10 @@ public final class LoadRun {
           workers.forEach(LoadWorker::wakeUp);
           joinAll(threads);
           break;
+        }
+        if (!measuring && now >= measureStart) {
+          measuring = true;
+          progress.onMeasureStart();
         }
         if (now >= nextTick) {
           if (nextTick <= measureStart) {
@@ -126,7 +131,8 @@ public final class LoadRun {
           nextTick = nextTick(nextTick, start, measureStart);
           continue;
         }
-        joinSome(threads, Math.min(nextTick, hardDeadline) - now);
+        long wakeUp = measuring ? nextTick : Math.min(nextTick, measureStart);
+        joinSome(threads, Math.max(0, Math.min(wakeUp, hardDeadline) - now));
       }
       joinAll(threads);
       long end = System.nanoTime();
@@ -153,8 +159,8 @@ public final class LoadRun {
       maxLag = Math.max(maxLag, w.maxSendLagNanos);
     }
     double measuredSeconds;
-    if (!plan.duration().isZero() && (plan.model() == LoadModel.OPEN || lastCompletion == 0
-        || plan.requests() == 0 || book.total.getTotalCount() < plan.requests())) {
+    if (!plan.duration().isZero() && (lastCompletion == 0 || plan.requests() == 0
+        || book.total.getTotalCount() < plan.requests())) {
       measuredSeconds = plan.duration().toNanos() / 1e9;
     } else {
       measuredSeconds = Math.max(1, (lastCompletion == 0 ? System.nanoTime() : lastCompletion) - measureStart) / 1e9;

@@ -208,9 +208,11 @@ final class LoadWorker implements Runnable {
   private boolean finished() {
     if (model == LoadModel.CLOSED) {
       if (now >= control.measureEndNanos) {
-        return true;
+        // requests sent before the end still count: waiting for them mirrors the warmup's
+        // requests still in flight when the measurement started, which keeps Little's law exact
+        sendingClosed = true;
       }
-      return budget == 0 && inFlight == 0;
+      return ((sendingClosed || budget == 0) && inFlight == 0) || now >= control.drainDeadlineNanos;
     }
     if (!sendingClosed && (nextIndex >= endIndex
         || control.startNanos + schedule.dueNanos(nextIndex) >= control.measureEndNanos)) {

@@ -9,7 +9,7 @@ final class RunControl {
   final long measureStartNanos;
   /** After this instant no new request is sent (closed model: the run ends here). */
   final long measureEndNanos;
-  /** Open model: in-flight and overdue requests may complete until here. */
+  /** Requests sent (closed model) or due (open model) before the end may complete until here. */
   final long drainDeadlineNanos;
   final long timeoutNanos;
   final long highestTrackableNanos;

@@ -1,0 +1,176 @@
+package io.jtune.load;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The outcome of a capacity sweep: the table, the knee, the USL fit and, when the target's CPU
+ * time per request is known, seed 003's optimal-thread formulas beside the measurements.
+ *
+ * @param sweep what was run
+ * @param steps one row per concurrency level
+ * @param knee the smallest concurrency reaching {@value #KNEE_SHARE} of the highest throughput
+ * @param usl the USL fit, null with fewer than three usable steps
+ * @param formula seed 003's formulas, null when the CPU time per request is unknown
+ */
+public record CapacityResult(
+    CapacitySweep sweep, List<CapacityStep> steps, CapacityStep knee, UslFit usl, OptimalThreads formula) {
+
+  /** Share of the highest throughput that marks the knee. */
+  public static final double KNEE_SHARE = 0.95;
+
+  /** The JSON schema name and version written as {@code schema}. */
+  public static final String SCHEMA = "jtune.capacity/1";
+
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+  public CapacityResult {
+    steps = List.copyOf(steps);
+  }
+
+  /** Builds the analysis from measured steps. */
+  public static CapacityResult analyze(CapacitySweep sweep, List<CapacityStep> steps) {
+    double max = steps.stream().mapToDouble(CapacityStep::throughputRps).max().orElse(0);
+    CapacityStep knee = steps.stream().filter(s -> s.throughputRps() >= KNEE_SHARE * max && max > 0)
+        .findFirst().orElse(null);
+    UslFit usl = UslFit.fit(steps.stream().map(s -> new double[] {s.concurrency(), s.throughputRps()}).toList());
+    double cpuMs = sweep.cpuMsPerRequest();
+    if (Double.isNaN(cpuMs)) {
+      long requests = 0;
+      double cpuTotal = 0;
+      for (CapacityStep s : steps) {
+        if (!Double.isNaN(s.serverCpuMsPerRequest()) && s.requests() > 0) {
+          cpuTotal += s.serverCpuMsPerRequest() * s.requests();
+          requests += s.requests();
+        }
+      }
+      cpuMs = requests > 0 ? cpuTotal / requests : Double.NaN;
+    }
+    OptimalThreads formula = null;
+    if (cpuMs > 0 && !steps.isEmpty() && steps.get(0).requests() > 0) {
+      formula = OptimalThreads.of(cpuMs, steps.get(0).meanRtMs(), sweep.cores());
+    }
+    return new CapacityResult(sweep, steps, knee, usl, formula);
+  }
+
+  /** The highest throughput of any step. */
+  public double maxThroughputRps() {
+    return steps.stream().mapToDouble(CapacityStep::throughputRps).max().orElse(0);
+  }
+
+  /** Writes seed 003's table and the analysis below it. */
+  public void writeText(PrintWriter out) {
+    out.printf(Locale.ROOT, "%11s %10s %11s %9s %8s %7s %11s %9s %8s%s%n", "concurrency", "QPS", "mean RT ms",
+        "p99 ms", "errors", "cpu %", "cpu ms/req", "X*RT", "Little", formula != null ? "  formula RT ms  formula QPS" : "");
+    for (CapacityStep s : steps) {
+      out.printf(Locale.ROOT, "%11d %10.1f %11.2f %9.2f %8d %7s %11s %9.2f %+7.1f%%%s%n", s.concurrency(),
+          s.throughputRps(), s.meanRtMs(), s.p99Ms(), s.errors(), orDash(s.serverCpuPercent(), "%.0f"),
+          orDash(s.serverCpuMsPerRequest(), "%.2f"), s.littleConcurrency(), 100 * s.littleError(),
+          formula == null ? "" : String.format(Locale.ROOT, "  %13.1f  %11.1f",
+              formula.predictedRtMs(s.concurrency()), formula.predictedThroughputRps(s.concurrency())));
+    }
+    if (knee != null) {
+      out.printf(Locale.ROOT, "knee: concurrency %d reaches %.1f QPS, %.0f%% of the highest (%.1f QPS);"
+              + " beyond it QPS stays flat and RT grows%n",
+          knee.concurrency(), knee.throughputRps(), 100 * knee.throughputRps() / maxThroughputRps(), maxThroughputRps());
+    } else {
+      out.println("knee: none (no step completed a request)");
+    }
+    if (formula != null) {
+      out.printf(Locale.ROOT, "seed 003 formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
+              + " %d cores -> optimal threads ((%.2f + %.2f) / %.2f) x %d = %.1f, max QPS %d x 1000 / %.2f = %.1f%n",
+          formula.cpuMs(), Double.isNaN(sweep.cpuMsPerRequest()) ? " (measured)" : " (given)", formula.waitMs(),
+          steps.get(0).concurrency(), formula.cores(), formula.waitMs(), formula.cpuMs(), formula.cpuMs(),
+          formula.cores(), formula.optimalThreads(), formula.cores(), formula.cpuMs(), formula.maxThroughputRps());
+    } else {
+      out.println("seed 003 formula: give --pid of the target (or --cpu-ms) to compare with optimal threads"
+          + " = ((wait + CPU) / CPU) x cores");
+    }
+    if (usl != null) {
+      out.printf(Locale.ROOT, "USL fit: lambda %.2f QPS/user, sigma %.4f (contention), kappa %.6f (coherency),"
+              + " peak at concurrency %s, R^2 %.3f%n",
+          usl.lambda(), usl.sigma(), usl.kappa(),
+          Double.isInfinite(usl.peakConcurrency()) ? "none" : String.format(Locale.ROOT, "%.0f", usl.peakConcurrency()),
+          usl.rSquared());
+    }
+    out.flush();
+  }
+
+  /** Writes the result as JSON ({@value #SCHEMA}). */
+  public void writeJson(Writer out) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("schema", SCHEMA);
+    root.put("url", sweep.base().targets().get(0).url().toString());
+    root.put("stepSeconds", sweep.stepDuration().toNanos() / 1e9);
+    ArrayNode rows = root.putArray("steps");
+    for (CapacityStep s : steps) {
+      ObjectNode row = rows.addObject();
+      row.put("concurrency", s.concurrency());
+      row.put("throughputRps", s.throughputRps());
+      row.put("meanRtMs", s.meanRtMs());
+      row.put("p99Ms", s.p99Ms());
+      row.put("requests", s.requests());
+      row.put("errors", s.errors());
+      putNumber(row, "serverCpuPercent", s.serverCpuPercent());
+      putNumber(row, "serverCpuMsPerRequest", s.serverCpuMsPerRequest());
+      row.put("littleConcurrency", s.littleConcurrency());
+      if (formula != null) {
+        row.put("formulaRtMs", formula.predictedRtMs(s.concurrency()));
+        row.put("formulaThroughputRps", formula.predictedThroughputRps(s.concurrency()));
+      }
+    }
+    root.put("maxThroughputRps", maxThroughputRps());
+    if (knee != null) {
+      root.put("kneeConcurrency", knee.concurrency());
+    } else {
+      root.putNull("kneeConcurrency");
+    }
+    if (formula != null) {
+      ObjectNode f = root.putObject("formula");
+      f.put("cpuMs", formula.cpuMs());
+      f.put("waitMs", formula.waitMs());
+      f.put("cores", formula.cores());
+      f.put("optimalThreads", formula.optimalThreads());
+      f.put("rtAtOptimumMs", formula.rtAtOptimumMs());
+      f.put("maxThroughputRps", formula.maxThroughputRps());
+    }
+    if (usl != null) {
+      ObjectNode u = root.putObject("usl");
+      u.put("lambda", usl.lambda());
+      u.put("sigma", usl.sigma());
+      u.put("kappa", usl.kappa());
+      putNumber(u, "peakConcurrency", usl.peakConcurrency());
+      u.put("rSquared", usl.rSquared());
+    }
+    try {
+      JSON.writeValue(out, root);
+      out.write(System.lineSeparator());
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void putNumber(ObjectNode node, String name, double value) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      node.putNull(name);
+    } else {
+      node.put(name, value);
+    }
+  }
+
+  private static String orDash(double value, String format) {
+    return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, format, value);
+  }
+}

@@ -1,0 +1,63 @@
+package io.jtune.load;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Runs a {@link CapacitySweep}: one closed-model load run per concurrency level. */
+public final class CapacityRun {
+  private CapacityRun() {}
+
+  /** Reads the target's CPU time when the measured part of a step begins. */
+  private static final class CpuWindow implements LoadProgress {
+    private final ProcessCpu cpu;
+    long cpuAtStart;
+    long wallAtStart;
+
+    CpuWindow(ProcessCpu cpu) {
+      this.cpu = cpu;
+    }
+
+    @Override
+    public void onMeasureStart() {
+      wallAtStart = System.nanoTime();
+      cpuAtStart = cpu == null ? 0 : cpu.cpuNanos();
+    }
+
+    @Override
+    public void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point) {
+      // only the start of the measurement matters here
+    }
+  }
+
+  /** Runs every level in turn; {@code onStep} sees each step as soon as it is measured. */
+  public static CapacityResult execute(CapacitySweep sweep, Consumer<CapacityStep> onStep) {
+    LoadRun.checkReachable(sweep.base());
+    ProcessCpu cpu = sweep.targetPid() > 0 ? new ProcessCpu(sweep.targetPid()) : null;
+    List<CapacityStep> steps = new ArrayList<>();
+    for (int n : sweep.levels()) {
+      LoadPlan plan = new LoadPlan(sweep.base().targets(), LoadModel.CLOSED, n, 0, sweep.stepDuration(), 0,
+          sweep.stepWarmup(), Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n));
+      CpuWindow window = new CpuWindow(cpu);
+      LoadResult r = LoadRun.execute(plan, window);
+      double cpuPercent = Double.NaN;
+      double cpuMsPerRequest = Double.NaN;
+      if (cpu != null) {
+        long used = cpu.cpuNanos() - window.cpuAtStart;
+        cpuPercent = 100.0 * used / (System.nanoTime() - window.wallAtStart);
+        cpuMsPerRequest = r.requests() > 0 ? used / 1e6 / r.requests() : Double.NaN;
+      }
+      CapacityStep step = new CapacityStep(n, r.throughputRps(), r.latencyMs().mean(), r.latencyMs().p99(),
+          r.requests(), r.errorTotal(), cpuPercent, cpuMsPerRequest);
+      steps.add(step);
+      if (onStep != null) {
+        onStep.accept(step);
+      }
+      if (r.successes() == 0) {
+        break;
+      }
+    }
+    return CapacityResult.analyze(sweep, steps);
+  }
+}
