@@ -1,0 +1,177 @@
+package io.jtune.core.parser.unified;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.jtune.core.event.ConcurrentPhase;
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcNotice;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.JvmInfo;
+import io.jtune.core.event.PauseKind;
+import io.jtune.core.event.SafepointPause;
+import io.jtune.core.input.LogInputs;
+import io.jtune.core.parser.GcLogReader;
+import io.jtune.core.parser.ParseReport;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+/**
+ * A GC log read twice: through {@link GcLogReader} (events and report), and as plain text
+ * counted with regular expressions that know nothing of the parser, so tests can compare the
+ * two.
+ */
+final class LogText {
+  /** A pause summary line: "Pause ..." ending in a duration, e.g. "... 14M->14M(46M) 9.772ms". */
+  private static final Pattern PAUSE_SUMMARY =
+      Pattern.compile("(?:GC\\((\\d+)\\) )?(?:[YyO]: )?Pause .*?(\\d+(?:[.,]\\d+)?)ms$");
+
+  final List<GcEvent> events = new ArrayList<>();
+  final ParseReport report;
+  final JvmInfo info;
+  final List<String> lines = new ArrayList<>();
+
+  /** Reads the given paths as one input set. */
+  LogText(List<Path> paths) {
+    LogInputs.Resolved resolved = LogInputs.resolve(paths.stream().map(Path::toString).toList(),
+        InputStream.nullInputStream());
+    assertThat(resolved.problems()).isEmpty();
+    report = GcLogReader.read(resolved.sources(), events::add);
+    JvmInfo merged = JvmInfo.EMPTY;
+    for (GcEvent e : events) {
+      if (e instanceof JvmInfo j) {
+        merged = merged.merge(j);
+      }
+    }
+    info = merged;
+    for (Path p : paths) {
+      lines.addAll(readLines(p));
+    }
+  }
+
+  static List<String> readLines(Path p) {
+    try {
+      String name = p.getFileName().toString();
+      if (name.endsWith(".zip")) {
+        List<String> all = new ArrayList<>();
+        try (ZipFile z = new ZipFile(p.toFile())) {
+          Enumeration<? extends ZipEntry> en = z.entries();
+          while (en.hasMoreElements()) {
+            ZipEntry e = en.nextElement();
+            if (!e.isDirectory()) {
+              try (InputStream in = z.getInputStream(e)) {
+                all.addAll(split(in.readAllBytes()));
+              }
+            }
+          }
+        }
+        return all;
+      }
+      if (name.endsWith(".gz")) {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(p))) {
+          return split(in.readAllBytes());
+        }
+      }
+      return split(Files.readAllBytes(p));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<String> split(byte[] bytes) {
+    return new String(bytes, StandardCharsets.ISO_8859_1).lines().toList();
+  }
+
+  private static boolean isStatistics(String line) {
+    return line.contains("[gc,stats");
+  }
+
+  /** Durations of the pause summary lines in the text, as "gcId duration" pairs, in text order. */
+  List<double[]> pauseLines() {
+    List<double[]> out = new ArrayList<>();
+    for (String l : lines) {
+      if (!l.endsWith("ms") || !l.contains("Pause ") || isStatistics(l)) {
+        continue;
+      }
+      Matcher m = PAUSE_SUMMARY.matcher(l);
+      if (m.find()) {
+        double id = m.group(1) == null ? -1 : Long.parseLong(m.group(1));
+        out.add(new double[] {id, Double.parseDouble(m.group(2).replace(',', '.'))});
+      }
+    }
+    return out;
+  }
+
+  /** Lines (outside statistics tables) that contain {@code literal} and match {@code p}. */
+  long countLines(String literal, Pattern p) {
+    return lines.stream().filter(l -> l.contains(literal) && !isStatistics(l) && p.matcher(l).find()).count();
+  }
+
+  List<GcPause> pauses() {
+    return events.stream().filter(GcPause.class::isInstance).map(GcPause.class::cast).toList();
+  }
+
+  long pauses(PauseKind kind) {
+    return pauses().stream().filter(p -> p.kind() == kind).count();
+  }
+
+  List<ConcurrentPhase> cycles() {
+    return events.stream().filter(ConcurrentPhase.class::isInstance).map(ConcurrentPhase.class::cast)
+        .filter(ConcurrentPhase::wholeCycle).toList();
+  }
+
+  long safepoints() {
+    return events.stream().filter(SafepointPause.class::isInstance).count();
+  }
+
+  long notices(GcNotice.Kind kind) {
+    return events.stream().filter(e -> e instanceof GcNotice n && n.kind() == kind).count();
+  }
+
+  /** Asserts that every pause summary line became a pause with the same GC id and duration. */
+  void assertPausesMatchText() {
+    List<double[]> expected = new ArrayList<>(pauseLines());
+    List<double[]> actual = new ArrayList<>();
+    for (GcPause p : pauses()) {
+      actual.add(new double[] {p.gcId(), p.durationMs()});
+    }
+    Comparator<double[]> order = Comparator.<double[]>comparingDouble(a -> a[0])
+        .thenComparingDouble(a -> a[1]);
+    expected.sort(order);
+    actual.sort(order);
+    assertThat(actual).as("pauses").hasSameSizeAs(expected);
+    for (int i = 0; i < expected.size(); i++) {
+      assertThat(actual.get(i)[0]).as("gc id of pause %d", i).isEqualTo(expected.get(i)[0]);
+      assertThat(actual.get(i)[1]).as("duration of GC(%d)", (long) expected.get(i)[0])
+          .isCloseTo(expected.get(i)[1], within(1e-9));
+    }
+  }
+
+  /** Asserts events come out on a time line that never goes back. */
+  void assertTimeOrdered() {
+    assertThat(report.clockBackwards()).as("clock went backwards").isZero();
+    double last = Double.NEGATIVE_INFINITY;
+    for (GcEvent e : events) {
+      if (e instanceof JvmInfo) {
+        continue;
+      }
+      if (Double.isNaN(e.uptimeS()) || e.uptimeS() < last - 0.0005) {
+        assertThat(e.uptimeS()).as("uptime of %s after %.4f", e, last).isNotNaN().isGreaterThanOrEqualTo(last);
+      }
+      last = Math.max(last, e.uptimeS());
+    }
+  }
+}
