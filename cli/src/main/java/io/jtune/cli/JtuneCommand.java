@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
     subcommands = {
       AnalyzeCommand.class,
       LoadCommand.class,
+      CapacityCommand.class,
     })
 public final class JtuneCommand implements Runnable {
   @Spec CommandSpec spec;

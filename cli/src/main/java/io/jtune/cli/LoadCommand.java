@@ -72,7 +72,9 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'", description = "extra request header (repeatable)")
   List<String> headers = new ArrayList<>();
 
-  @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE", description = "request body, literal or @file")
+  @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE",
+      description = "request body, literal or --body=@FILE (with '=': a separate '@FILE' argument is expanded by the"
+          + " command-line parser)")
   String body;
 
   @Option(names = "--weights", split = ",", paramLabel = "W", description = "relative share of each URL, in order (default all 1)")
