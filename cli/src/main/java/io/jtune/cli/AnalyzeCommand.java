@@ -7,6 +7,7 @@ import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.MarkdownReport;
 import io.jtune.core.render.TextReport;
+import io.jtune.core.render.html.HtmlReport;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Spec;
       "  jtune analyze --format json -o report.json logs/",
       "  jtune analyze --flags \"-Xms4g -Xmx4g -Xmn1g\" --qps 800 gc.log.0 gc.log.1 gc.log.2.current"})
 final class AnalyzeCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, md }
+  enum OutputFormat { text, json, markdown, md, html }
 
   @Spec CommandSpec spec;
 
@@ -43,7 +44,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   List<String> inputs;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-      description = "text (default), json (schema jtune.analysis/1) or markdown")
+      description = "text (default), json (schema jtune.analysis/1), markdown, or html (one offline page with charts)")
   OutputFormat format;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of stdout")
@@ -110,6 +111,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     switch (format) {
       case json -> JsonReport.write(analysis, out);
       case markdown, md -> MarkdownReport.write(analysis, out);
+      case html -> HtmlReport.write(analysis, out);
       default -> new TextReport(color).write(analysis, out);
     }
     out.flush();

@@ -1,0 +1,278 @@
+package io.jtune.core.render.html;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.core.aggregate.Example;
+import io.jtune.core.aggregate.MemoryAggregator;
+import io.jtune.core.aggregate.PauseDistribution;
+import io.jtune.core.aggregate.PhaseAggregator;
+import io.jtune.core.aggregate.Series;
+import io.jtune.core.aggregate.WindowAggregator;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.event.JvmInfo;
+import io.jtune.core.event.PauseKind;
+import io.jtune.core.finding.Finding;
+import io.jtune.core.parser.ParseReport;
+import io.jtune.core.render.AnalysisSections;
+import io.jtune.core.render.Section;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The data of the HTML report's {@code analyze} part: KPIs, findings with evidence, the chart
+ * series (already bounded by {@link Series}), the pause histogram, the per-window table and the
+ * report tables of {@link AnalysisSections}. Its size does not grow with the log: no per-pause
+ * events, series of at most twice their capacity in points, and at most
+ * {@value #MAX_WINDOW_ROWS} window rows.
+ */
+final class AnalyzeReportData {
+  /** Upper bounds of the pause histogram's buckets, ms; the last bucket is open. */
+  static final double[] HISTOGRAM_BOUNDS_MS = {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000};
+  /** Most rows of the per-window table; longer logs get wider windows (a multiple of the asked one). */
+  static final int MAX_WINDOW_ROWS = 5000;
+  /** Most phases in the phase chart (the largest shares; the phase table lists all). */
+  static final int PHASE_BARS = 20;
+
+  private static final double MB = 1.0 / (1 << 20);
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private AnalyzeReportData() {}
+
+  static ObjectNode build(Analysis a) {
+    ObjectNode o = JSON.objectNode();
+    o.set("inputs", inputs(a.input()));
+    o.set("jvm", jvm(a));
+    o.set("kpis", kpis(a));
+    o.set("findings", findings(a.findings()));
+    o.set("pauseTimeline", pauseTimeline(a));
+    o.set("heap", heap(a.memory()));
+    o.set("rates", rates(a.memory()));
+    o.set("histogram", histogram(a.pauses().all()));
+    o.set("phases", phases(a.phases()));
+    o.set("windows", windows(a.windows()));
+    o.set("tables", tables(AnalysisSections.build(a)));
+    o.set("input", input(a.input()));
+    return o;
+  }
+
+  /** The report's title: what was analyzed. */
+  static String title(Analysis a) {
+    List<ParseReport.SourceSummary> s = a.input().sources();
+    if (s.isEmpty()) {
+      return "GC analysis";
+    }
+    String first = s.get(0).name();
+    String base = first.substring(Math.max(first.lastIndexOf('/'), first.lastIndexOf('\\')) + 1);
+    return "GC analysis: " + (base.isEmpty() ? first : base) + (s.size() > 1 ? " (+" + (s.size() - 1) + " more)" : "");
+  }
+
+  private static ArrayNode inputs(ParseReport r) {
+    ArrayNode arr = JSON.arrayNode();
+    for (ParseReport.SourceSummary s : r.sources()) {
+      ObjectNode o = arr.addObject();
+      o.put("name", s.name());
+      o.put("format", s.format().label());
+      o.put("bytes", s.bytes());
+      o.put("lines", s.lines());
+    }
+    return arr;
+  }
+
+  private static ObjectNode jvm(Analysis a) {
+    JvmInfo j = a.jvm().info();
+    ObjectNode o = JSON.objectNode();
+    o.put("collector", a.jvm().collector().displayName());
+    o.put("version", j.version());
+    o.put("cpus", j.cpus());
+    o.put("memoryBytes", j.memoryBytes());
+    o.put("heapMaxBytes", j.heapMaxBytes());
+    ArrayNode flags = o.putArray("flags");
+    a.flags().raw().forEach(flags::add);
+    return o;
+  }
+
+  private static ObjectNode kpis(Analysis a) {
+    PauseDistribution all = a.pauses().all();
+    ObjectNode o = JSON.objectNode();
+    o.put("throughputPct", ChartSeries.round(a.throughputPct(), 3));
+    o.put("spanS", ChartSeries.round(a.span().durationS(), 3));
+    o.put("pauseCount", all.count());
+    o.put("pauseTotalMs", ChartSeries.round(all.totalMs(), 3));
+    o.put("p50Ms", ChartSeries.round(all.percentileMs(50), 3));
+    o.put("p95Ms", ChartSeries.round(all.percentileMs(95), 3));
+    o.put("p99Ms", ChartSeries.round(all.percentileMs(99), 3));
+    o.put("maxMs", ChartSeries.round(all.maxMs(), 3));
+    o.put("youngCount", a.pauses().kind(PauseKind.YOUNG).count());
+    o.put("mixedCount", a.pauses().kind(PauseKind.MIXED).count());
+    o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
+    o.put("concurrentCycles", a.concurrent().cycles().count());
+    return o;
+  }
+
+  private static ArrayNode findings(List<Finding> findings) {
+    ArrayNode arr = JSON.arrayNode();
+    for (Finding f : findings) {
+      ObjectNode o = arr.addObject();
+      o.put("id", f.id());
+      o.put("severity", f.severity().label());
+      o.put("title", f.title());
+      o.put("occurrences", f.occurrences());
+      ArrayNode ev = o.putArray("evidence");
+      for (Example e : f.evidence()) {
+        ObjectNode x = ev.addObject();
+        if (e.gcId() >= 0) {
+          x.put("gcId", e.gcId());
+        } else {
+          x.putNull("gcId");
+        }
+        x.put("uptimeS", ChartSeries.round(e.uptimeS(), 3));
+        x.put("detail", e.detail());
+      }
+      o.put("recommendation", f.recommendation());
+      ArrayNode flags = o.putArray("flags");
+      f.flags().forEach(flags::add);
+    }
+    return arr;
+  }
+
+  private static ArrayNode pauseTimeline(Analysis a) {
+    ArrayNode arr = JSON.arrayNode();
+    for (Map.Entry<PauseKind, Series> e : a.pauses().timeline().entrySet()) {
+      arr.add(ChartSeries.json(e.getKey().label(), e.getKey().label(), e.getValue(), 1, 3));
+    }
+    return arr;
+  }
+
+  private static ArrayNode heap(MemoryAggregator m) {
+    ArrayNode arr = JSON.arrayNode();
+    addSeries(arr, "heapBefore", "heap before GC", m.heapBefore());
+    addSeries(arr, "heapAfter", "heap after GC", m.heapAfter());
+    addSeries(arr, "youngBefore", "young before GC", m.youngBefore());
+    addSeries(arr, "oldAfter", "old after GC", m.oldAfter());
+    addSeries(arr, "metaspaceAfter", "metaspace after GC", m.metaspaceAfter());
+    return arr;
+  }
+
+  private static ArrayNode rates(MemoryAggregator m) {
+    ArrayNode arr = JSON.arrayNode();
+    if (m.allocationRate().total() > 0) {
+      arr.add(ChartSeries.json("allocation", "allocation rate MB/s", m.allocationRate(), 1, 3));
+    }
+    addSeries(arr, "promoted", "promoted per young GC MB", m.promoted());
+    return arr;
+  }
+
+  private static void addSeries(ArrayNode arr, String id, String label, Series s) {
+    if (s.total() > 0) {
+      arr.add(ChartSeries.json(id, label, s, MB, 3));
+    }
+  }
+
+  private static ObjectNode histogram(PauseDistribution all) {
+    ObjectNode o = JSON.objectNode();
+    ArrayNode bounds = o.putArray("boundsMs");
+    for (double b : HISTOGRAM_BOUNDS_MS) {
+      bounds.add(b);
+    }
+    ArrayNode counts = o.putArray("counts");
+    for (long c : all.bucketCounts(HISTOGRAM_BOUNDS_MS)) {
+      counts.add(c);
+    }
+    return o;
+  }
+
+  private static ObjectNode phases(PhaseAggregator p) {
+    ObjectNode o = JSON.objectNode();
+    List<PhaseAggregator.PhaseShare> shares = p.shares();
+    o.put("pauses", p.pausesWithPhases());
+    o.put("phaseCount", shares.size());
+    ArrayNode arr = o.putArray("shares");
+    for (PhaseAggregator.PhaseShare s : shares.subList(0, Math.min(PHASE_BARS, shares.size()))) {
+      ObjectNode x = arr.addObject();
+      x.put("phase", s.phase());
+      x.put("meanMs", ChartSeries.round(s.meanMs(), 3));
+      x.put("maxMs", ChartSeries.round(s.maxMs(), 3));
+      x.put("pct", ChartSeries.round(s.pctOfPauseTime(), 2));
+    }
+    return o;
+  }
+
+  /** Per-window YGC/FGC rows as {@code [startS, ygcCount, ygcMs, fgcCount, fgcMs]}, merged to fit. */
+  private static ObjectNode windows(WindowAggregator w) {
+    List<WindowAggregator.Window> rows = w.windows();
+    int merge = Math.max(1, (rows.size() + MAX_WINDOW_ROWS - 1) / MAX_WINDOW_ROWS);
+    ObjectNode o = JSON.objectNode();
+    o.put("windowS", w.windowS() * merge);
+    o.put("askedWindowS", w.windowS());
+    ArrayNode arr = o.putArray("rows");
+    for (int i = 0; i < rows.size(); i += merge) {
+      long ygc = 0;
+      double ygcMs = 0;
+      long fgc = 0;
+      double fgcMs = 0;
+      for (int j = i; j < Math.min(rows.size(), i + merge); j++) {
+        WindowAggregator.Window r = rows.get(j);
+        ygc += r.ygcCount();
+        ygcMs += r.ygcMs();
+        fgc += r.fgcCount();
+        fgcMs += r.fgcMs();
+      }
+      ArrayNode row = arr.addArray();
+      row.add(ChartSeries.round(rows.get(i).startS(), 3));
+      row.add(ygc);
+      row.add(ChartSeries.round(ygcMs, 3));
+      row.add(fgc);
+      row.add(ChartSeries.round(fgcMs, 3));
+    }
+    return o;
+  }
+
+  private static ArrayNode tables(List<Section> sections) {
+    ArrayNode arr = JSON.arrayNode();
+    for (Section s : sections) {
+      ObjectNode o = arr.addObject();
+      o.put("title", s.title());
+      ArrayNode lines = o.putArray("lines");
+      s.lines().forEach(lines::add);
+      ArrayNode headers = o.putArray("headers");
+      s.headers().forEach(headers::add);
+      ArrayNode rows = o.putArray("rows");
+      for (List<String> r : s.rows()) {
+        ArrayNode row = rows.addArray();
+        r.forEach(row::add);
+      }
+    }
+    return arr;
+  }
+
+  private static ObjectNode input(ParseReport r) {
+    ObjectNode o = JSON.objectNode();
+    o.put("linesRead", r.linesRead());
+    o.put("gcLines", r.gcLines());
+    o.put("unparsed", r.unparsed());
+    o.put("unparsedPct", ChartSeries.round(r.unparsedPct(), 4));
+    o.put("otherText", r.otherText());
+    o.put("clockBackwards", r.clockBackwards());
+    o.set("unparsedExamples", examples(r.unparsedExamples()));
+    o.set("warningExamples", examples(r.warningExamples()));
+    ArrayNode problems = o.putArray("problems");
+    for (ParseReport.Problem p : r.problems()) {
+      ObjectNode x = problems.addObject();
+      x.put("source", p.source());
+      x.put("message", p.message());
+    }
+    return o;
+  }
+
+  private static ArrayNode examples(List<ParseReport.Example> list) {
+    ArrayNode arr = JSON.arrayNode();
+    for (ParseReport.Example e : list) {
+      ObjectNode x = arr.addObject();
+      x.put("source", e.source());
+      x.put("line", e.line());
+      x.put("text", e.text());
+    }
+    return arr;
+  }
+}

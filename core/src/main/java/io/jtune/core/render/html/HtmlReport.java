@@ -1,0 +1,34 @@
+package io.jtune.core.render.html;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.core.analysis.Analysis;
+import java.io.IOException;
+import java.io.Writer;
+
+/**
+ * The analysis as one self-contained HTML page: key figures, findings linked to their evidence
+ * on the charts, pause timeline, heap, allocation and promotion over time, pause histogram,
+ * G1 phases and sortable tables. It opens offline (the chart library is inlined) and its size
+ * stays bounded whatever the log's size: it holds downsampled series, never per-pause events.
+ */
+public final class HtmlReport {
+  /** Version of the JSON the page carries in its {@code #data} element. */
+  public static final String SCHEMA = "jtune.html/1";
+
+  private HtmlReport() {}
+
+  public static void write(Analysis a, Writer out) throws IOException {
+    HtmlPage.write(data(a), out);
+  }
+
+  /** The JSON object the page renders: schema, title, chart library and the {@code analyze} part. */
+  static ObjectNode data(Analysis a) {
+    ObjectNode root = JsonNodeFactory.instance.objectNode();
+    root.put("schema", SCHEMA);
+    root.put("title", AnalyzeReportData.title(a));
+    root.put("chartLibrary", ChartLibrary.get().name() + " " + ChartLibrary.get().version());
+    root.set("analyze", AnalyzeReportData.build(a));
+    return root;
+  }
+}
