@@ -201,7 +201,8 @@ public final class Line implements CharSequence {
         }
         i++;
       }
-      value += (double) frac / scale;
+      // one correctly rounded division, so "2.280" reads as the double nearest 2.28
+      value = whole < (1L << 53) / scale ? (double) (whole * scale + frac) / scale : value + (double) frac / scale;
     }
     // scientific notation appears in a few old logs (e.g. 1.0E-4 secs)
     if (i + 1 < length && (buf[start + i] == 'E' || buf[start + i] == 'e')) {

@@ -448,6 +448,11 @@ public final class UnifiedLogParser implements GcLogParser {
           return flags(l, m + 10);
         }
         return UNKNOWN;
+      case 'j':
+        if (l.startsWith("jvm_args: ", m)) {
+          return flags(l, m + 10);
+        }
+        return UNKNOWN;
       case '-':
         if (l.startsWith("- age ", m)) {
           return ageLine(l, m);
