@@ -9,8 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Pauses carrying each {@link Anomaly} (with examples), and Full GCs that come back to back:
- * one starting within a few seconds of the previous one's end.
+ * Pauses carrying each {@link Anomaly} (with examples); Full GCs split into those the heap
+ * forced and those something requested; and forced Full GCs that come back to back (one
+ * starting within a few seconds of the previous one's end).
  */
 public final class AnomalyAggregator implements Aggregator {
   /** Full GCs closer than this (end of one to start of the next) count as back to back. */
@@ -19,6 +20,7 @@ public final class AnomalyAggregator implements Aggregator {
   private final Map<Anomaly, ExampleList> byAnomaly = new EnumMap<>(Anomaly.class);
   private final ExampleList fullGcs = new ExampleList(10);
   private final ExampleList backToBack = new ExampleList(10);
+  private final ExampleList requestedFull = new ExampleList(10);
   private double lastFullEndS = Double.NaN;
 
   @Override
@@ -29,7 +31,9 @@ public final class AnomalyAggregator implements Aggregator {
     for (Anomaly a : p.anomalies()) {
       byAnomaly.computeIfAbsent(a, k -> new ExampleList(10)).add(p.gcId(), p.uptimeS(), () -> describe(p));
     }
-    if (p.kind() == PauseKind.FULL) {
+    if (p.kind() == PauseKind.FULL && isRequested(p)) {
+      requestedFull.add(p.gcId(), p.uptimeS(), () -> describe(p));
+    } else if (p.kind() == PauseKind.FULL) {
       fullGcs.add(p.gcId(), p.uptimeS(), () -> describe(p));
       if (!Double.isNaN(lastFullEndS) && p.uptimeS() - lastFullEndS < BACK_TO_BACK_S) {
         double gap = p.uptimeS() - lastFullEndS;
@@ -38,6 +42,20 @@ public final class AnomalyAggregator implements Aggregator {
       }
       lastFullEndS = p.uptimeS() + p.durationMs() / 1000;
     }
+  }
+
+  /**
+   * A Full GC that something asked for (System.gc(), metadata threshold, a heap dump or
+   * inspection, a diagnostic command) rather than one the heap's state forced.
+   */
+  static boolean isRequested(GcPause p) {
+    if (p.has(Anomaly.SYSTEM_GC) || p.has(Anomaly.METADATA_THRESHOLD)) {
+      return true;
+    }
+    String c = p.cause() == null ? "" : p.cause();
+    return c.contains("System.gc") || c.contains("Metadata GC Threshold") || c.contains("Heap Dump")
+        || c.contains("Heap Inspection") || c.contains("Diagnostic Command") || c.contains("JvmtiEnv")
+        || c.contains("WhiteBox") || c.contains("Last ditch");
   }
 
   static String describe(GcPause p) {
@@ -61,8 +79,14 @@ public final class AnomalyAggregator implements Aggregator {
     return byAnomaly.getOrDefault(a, new ExampleList(0));
   }
 
+  /** Full GCs the heap forced (not requested ones), with examples. */
   public ExampleList fullGcs() {
     return fullGcs;
+  }
+
+  /** Full GCs something asked for: System.gc(), metadata threshold, heap dumps; see {@link #isRequested}. */
+  public ExampleList requestedFullGcs() {
+    return requestedFull;
   }
 
   public ExampleList backToBack() {

@@ -230,12 +230,12 @@ public final class MemoryAggregator implements Aggregator {
     long after = -1;
     if (m.old() != null && m.old().hasAfter()) {
       after = m.old().after();
-    } else if (m.heap() != null && m.heap().hasAfter() && (m.young() == null || !m.young().hasAfter())) {
-      after = -1; // whole heap only: not an old-gen figure
-    }
-    if (after < 0 && m.old() == null && m.heap() != null && m.heap().hasAfter()
-        && m.young() != null && m.young().hasAfter()) {
+    } else if (m.heap() != null && m.heap().hasAfter() && m.young() != null && m.young().hasAfter()) {
       after = Math.max(0, m.heap().after() - m.young().after());
+    } else if (m.heap() != null && m.heap().hasAfter() && m.young() == null && m.old() == null) {
+      // whole heap only (-verbose:gc, -Xlog:gc): after a collection it is the live set plus what
+      // young still holds; its lower envelope tracks the live set
+      after = m.heap().after();
     }
     if (after < 0) {
       return;

@@ -85,7 +85,7 @@ public final class PauseAggregator implements Aggregator {
         realExceedsCpu.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
             "real %.2fs vs user+sys %.2fs (%s)", t.realS(), cpu, p.name()));
       }
-      if (t.sysS() >= 0.02 && t.sysS() > t.userS()) {
+      if (t.realS() >= 0.05 && t.sysS() > t.userS()) {
         sysExceedsUser.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
             "sys %.2fs > user %.2fs, real %.2fs (%s)", t.sysS(), t.userS(), t.realS(), p.name()));
       }

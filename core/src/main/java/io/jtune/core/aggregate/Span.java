@@ -5,18 +5,30 @@ import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.JvmInfo;
 
-/** The time the log covers: from the first event to the end of the last one. */
+/**
+ * The time the log covers: from JVM start when the log begins with the JVM's header (and times
+ * are uptimes), else from the first event; to the end of the last event.
+ */
 public final class Span implements Aggregator {
   private double startS = Double.NaN;
   private double endS = Double.NaN;
   private long firstEpochMs = GcEvent.NO_EPOCH;
   private long lastEpochMs = GcEvent.NO_EPOCH;
 
+  private boolean headerFirst;
+  private boolean sawEvent;
+
   @Override
   public void accept(GcEvent e) {
     if (e instanceof JvmInfo) {
+      headerFirst |= !sawEvent;
       return;
     }
+    if (!sawEvent && headerFirst && !Double.isNaN(e.uptimeS())) {
+      // the log starts with the JVM's header: it covers the run from JVM start (uptime 0)
+      startS = Math.min(0, e.uptimeS());
+    }
+    sawEvent = true;
     double t = e.uptimeS();
     double end = t;
     if (e instanceof GcPause p) {

@@ -34,7 +34,10 @@ final class PrematurePromotionRule implements FindingRule {
         && fulls > 0
         && m.meanYoungCapacity() > 0
         && m.promotedPerYoungGcMean() >= 0.01 * m.meanYoungCapacity();
-    if (!thresholdSignal && !survivorSignal && !promotionSignal) {
+    // Premature promotion matters when it fills the old generation: Full GCs (seed 003), or
+    // frequent old-generation cycles on a concurrent collector.
+    boolean oldPressure = fulls > 0 || a.concurrent().cycles().count() >= 3;
+    if (!oldPressure || (!thresholdSignal && !survivorSignal && !promotionSignal)) {
       return;
     }
     List<String> why = new ArrayList<>();
