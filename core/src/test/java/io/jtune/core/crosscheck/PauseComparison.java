@@ -1,0 +1,424 @@
+package io.jtune.core.crosscheck;
+
+import io.jtune.core.event.ConcurrentPhase;
+import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcPause;
+import io.jtune.core.event.PauseKind;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Compares jtune's pauses with JFR's, GC id by GC id, and lists every disagreement.
+ *
+ * <p>The rules, with JFR as the truth:
+ *
+ * <ol>
+ *   <li>Every GC id JFR reports with pauses ({@code sumOfPauses > 0}) has pauses in jtune.
+ *   <li>Every GC id jtune has pauses for is such a JFR id, except (a) a GC whose pauses all lie
+ *       before the recording started, or that ends after the recording's last event: HotSpot
+ *       sends a collection's JFR events, its pause events included, only when the whole
+ *       collection ends, so JFR cannot have a GC that ended before the start or after the stop
+ *       (a concurrent cycle cut by JVM exit is the common case). A GC's end is the end of its
+ *       last pause or of its last concurrent phase as jtune reads them (only used for this
+ *       excuse: a GC missing in the middle of the recording is never excused). The log's clock
+ *       is put on JFR's by the median offset of the GC ids both have, with the spread of that
+ *       offset as margin.
+ *       And (b) on JDK 17 Serial, a young collection that was abandoned
+ *       because the old generation could not take the promotions: HotSpot logs and times it as
+ *       "Pause Young" under its own GC id, ends it without collecting, and runs a full collection
+ *       under the next id in the same safepoint; JFR reports only the full collection. It is
+ *       excused only when JFR has a SerialOld collection under the next id and the abandoned
+ *       pause is shorter than {@link #ABANDONED_YOUNG_MAX_MS}.
+ *   <li>Per GC id: the same number of pauses as JFR's {@code jdk.GCPhasePause} events; the sum of
+ *       pause times against {@code sumOfPauses}, the longest against {@code longestPause}, and each
+ *       pause (in time order) against its JFR pause, within {@link PauseTimerRule}'s bounds. Where
+ *       one timer encloses the other, at most one pause in {@link #DESCHEDULED_SHARE} (plus one)
+ *       per run may use the descheduling allowance instead of the bookkeeping one.
+ *   <li>Per GC id, the start of its first pause on jtune's timeline, moved by the median offset
+ *       between the clocks, is within {@link #TIMELINE_TOLERANCE_S} of JFR's (plus the two
+ *       timers' difference for that pause), and where the log has wall-clock stamps, jtune's
+ *       epoch time is within {@link #WALL_CLOCK_TOLERANCE_MS} of JFR's start instant.
+ *   <li>Per pause, the kind jtune gives it is the one JFR's collection name (and G1 type, pause
+ *       name) implies; for STW collectors with the cause in the log line, the cause is JFR's.
+ * </ol>
+ *
+ * <p>JFR identifies a generational collection the way the log does: generational ZGC writes one
+ * {@code jdk.GarbageCollection} per log GC id ("ZGC Minor" or "ZGC Major", the latter covering
+ * the young and the old pauses the log prints as "Y:" and "O:" under that id); generational
+ * Shenandoah can write two events under one GC id (a young cycle that also finished old
+ * marking, whose "Pause Final Mark (Old)" the log prints under the same id), so the JFR side of a
+ * GC id is always the sum over all of its events.
+ */
+final class PauseComparison {
+  static final double EPSILON_MS = 1e-6;
+  static final double ABANDONED_YOUNG_MAX_MS = 1.0;
+  /**
+   * One pause in this many (plus one) may exceed the bookkeeping allowance of an enclosing timer
+   * and take the descheduling allowance instead (see {@link PauseTimerRule}).
+   */
+  static final int DESCHEDULED_SHARE = 20;
+  /**
+   * How far a pause's start on jtune's timeline may be from JFR's, once the two clocks' zero
+   * points are matched: log stamps have 1 ms resolution, and the start of a pause printed only at
+   * its end is the stamp minus the rounded duration (measured: at most 0.7 ms).
+   */
+  static final double TIMELINE_TOLERANCE_S = 0.0025;
+  /**
+   * How far jtune's wall-clock start of a pause may be from JFR's start instant: the log's
+   * stamp is truncated to the millisecond and JFR converts ticks to wall time from a base taken
+   * when the recording started.
+   */
+  static final double WALL_CLOCK_TOLERANCE_MS = 3.0;
+  private static final Set<String> CAUSE_IN_LINE =
+      Set.of("DefNew", "SerialOld", "ParallelScavenge", "ParallelOld", "G1New", "G1Full");
+
+  private final List<String> discrepancies = new ArrayList<>();
+  private final List<String> excused = new ArrayList<>();
+  private final StringBuilder table = new StringBuilder();
+  private final List<String> delayedPauses = new ArrayList<>();
+  private final Map<PauseTimerRule.Scope, double[]> diffRange = new TreeMap<>();
+  private int idsCompared;
+  private String clock = "";
+  private int pausesCompared;
+
+  List<String> discrepancies() {
+    return discrepancies;
+  }
+
+  List<String> excused() {
+    return excused;
+  }
+
+  String table() {
+    return table.toString();
+  }
+
+  int idsCompared() {
+    return idsCompared;
+  }
+
+  /** How the log's clock was put on JFR's (offset, spread, worst GC id, recording window). */
+  String clock() {
+    return clock;
+  }
+
+  int pausesCompared() {
+    return pausesCompared;
+  }
+
+  /** Smallest and largest per-pause log - JFR seen, by timer scope, e.g. "SAME -0.0004..+0.0005". */
+  String diffRanges() {
+    StringBuilder sb = new StringBuilder();
+    diffRange.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ")
+        .append(String.format(Locale.ROOT, "%s %+.4f..%+.4f ms", k, v[0], v[1])));
+    return sb.toString();
+  }
+
+  /**
+   * Compares; {@code phases} (jtune's concurrent phases) serve only to tell when a GC that JFR
+   * does not have ended, see rule 2.
+   */
+  static PauseComparison compare(JfrGcRecord jfr, List<GcPause> pauses, List<ConcurrentPhase> phases, RawGcLog raw) {
+    PauseComparison c = new PauseComparison();
+    c.run(jfr, pauses, phases, raw);
+    return c;
+  }
+
+  private void run(JfrGcRecord jfr, List<GcPause> jtunePauses, List<ConcurrentPhase> phases, RawGcLog raw) {
+    Map<Long, Double> phaseEnd = new TreeMap<>();
+    for (ConcurrentPhase p : phases) {
+      double end = p.uptimeS() + (Double.isNaN(p.durationMs()) ? 0 : p.durationMs() / 1000);
+      phaseEnd.merge(p.gcId(), end, Math::max);
+    }
+    double half = raw.halfUnitMs();
+    Map<Long, List<JfrGcRecord.Collection>> jfrById = jfr.byGcId();
+    Map<Long, List<GcPause>> jtuneById = new TreeMap<>();
+    for (GcPause p : jtunePauses) {
+      if (p.gcId() < 0) {
+        discrepancies.add(String.format(Locale.ROOT, "pause without GC id at line %d: %s %.3f ms",
+            p.line(), p.name(), p.durationMs()));
+        continue;
+      }
+      jtuneById.computeIfAbsent(p.gcId(), k -> new ArrayList<>()).add(p);
+    }
+    jtuneById.values().forEach(l -> l.sort(Comparator.comparingDouble(GcPause::uptimeS)
+        .thenComparingLong(GcPause::line)));
+
+    Set<Long> jfrIds = new TreeSet<>();
+    for (var e : jfrById.entrySet()) {
+      long sum = e.getValue().stream().mapToLong(JfrGcRecord.Collection::sumOfPausesNs).sum();
+      List<JfrGcRecord.Pause> jfrPauses = jfr.pausesByGcId().getOrDefault(e.getKey(), List.of());
+      long phaseSum = jfrPauses.stream().mapToLong(JfrGcRecord.Pause::durationNs).sum();
+      if (phaseSum != sum) {
+        discrepancies.add("JFR self-check: GC(" + e.getKey() + ") sumOfPauses " + sum
+            + " ns but its jdk.GCPhasePause events add up to " + phaseSum + " ns");
+      }
+      if (sum > 0) {
+        jfrIds.add(e.getKey());
+      }
+    }
+    if (jfrIds.isEmpty()) {
+      discrepancies.add("JFR recorded no collection with pauses (harness problem)");
+      return;
+    }
+
+    // put the log's clock on JFR's: median offset between first pauses of common GC ids
+    Map<Long, Double> offsetById = new TreeMap<>();
+    for (long id : jfrIds) {
+      List<GcPause> mine = jtuneById.get(id);
+      List<JfrGcRecord.Pause> theirs = jfr.pausesByGcId().get(id);
+      if (mine != null && theirs != null && !theirs.isEmpty()) {
+        offsetById.put(id, mine.get(0).uptimeS() - seconds(jfr.jvmStart(), theirs.get(0).start()));
+      }
+    }
+    List<Double> offsets = new ArrayList<>(offsetById.values());
+    offsets.sort(null);
+    double offset = offsets.isEmpty() ? Double.NaN : offsets.get(offsets.size() / 2);
+    double spread = 0.001;
+    long worst = -1;
+    for (var e : offsetById.entrySet()) {
+      if (Math.abs(e.getValue() - offset) + 0.001 > spread) {
+        spread = Math.abs(e.getValue() - offset) + 0.001;
+        worst = e.getKey();
+      }
+    }
+    double recordingStart = seconds(jfr.jvmStart(), jfr.recordingStart());
+    double recordingEnd = seconds(jfr.jvmStart(), jfr.lastEventEnd());
+    // wall clock: jtune's epoch against JFR's start instant of the same pause, where the log has one
+    double epochMin = Double.NaN;
+    double epochMax = Double.NaN;
+    Map<Long, Double> scopeSlackMs = new TreeMap<>();
+    for (long id : offsetById.keySet()) {
+      // where the log's and JFR's timers differ, a pause's start can differ by as much as its duration does
+      scopeSlackMs.put(id, Math.abs(jtuneById.get(id).get(0).durationMs()
+          - jfr.pausesByGcId().get(id).get(0).durationNs() / 1e6));
+    }
+    for (long id : offsetById.keySet()) {
+      GcPause mine = jtuneById.get(id).get(0);
+      if (mine.epochMs() != GcEvent.NO_EPOCH) {
+        Instant theirs = jfr.pausesByGcId().get(id).get(0).start();
+        double d = mine.epochMs() - theirs.toEpochMilli() - (theirs.getNano() % 1_000_000) / 1e6;
+        epochMin = Double.isNaN(epochMin) ? d : Math.min(epochMin, d);
+        epochMax = Double.isNaN(epochMax) ? d : Math.max(epochMax, d);
+        if (Math.abs(d) > WALL_CLOCK_TOLERANCE_MS + scopeSlackMs.get(id)) {
+          discrepancies.add(String.format(Locale.ROOT,
+              "GC(%d) wall clock: jtune epoch %d ms (%s), JFR pause start %s: %+.3f ms apart, allowed %.1f%n%s",
+              id, mine.epochMs(), Instant.ofEpochMilli(mine.epochMs()), theirs, d, WALL_CLOCK_TOLERANCE_MS,
+              raw.quote(id, 2)));
+        }
+      }
+    }
+    for (var e : offsetById.entrySet()) {
+      double residual = e.getValue() - offset;
+      if (Math.abs(residual) > TIMELINE_TOLERANCE_S + scopeSlackMs.get(e.getKey()) / 1000) {
+        discrepancies.add(String.format(Locale.ROOT,
+            "GC(%d) timeline: first pause at %.4f s on jtune's timeline is %+.4f s off JFR's start of that pause"
+                + " (after the median offset %.4f s over %d GC ids), allowed %.4f s%n%s",
+            e.getKey(), jtuneById.get(e.getKey()).get(0).uptimeS(), residual, offset, offsetById.size(),
+            TIMELINE_TOLERANCE_S, raw.quote(e.getKey(), 2)));
+      }
+    }
+    clock = String.format(Locale.ROOT, "log clock - JFR clock %.4f s, spread %.4f s (worst GC(%d)); recording %.3f..%.3f s;"
+        + " jtune epoch - JFR start %+.3f..%+.3f ms", offset, spread, worst, recordingStart, recordingEnd, epochMin, epochMax);
+
+    for (long id : jfrIds) {
+      if (!jtuneById.containsKey(id)) {
+        List<JfrGcRecord.Pause> theirs = jfr.pausesByGcId().getOrDefault(id, List.of());
+        discrepancies.add(String.format(Locale.ROOT,
+            "GC(%d) %s: JFR has %d pause(s), sum %.4f ms; jtune has none%n%s", id, names(jfrById.get(id)),
+            theirs.size(), sumMs(jfrById.get(id)), raw.quote(id, 6)));
+      }
+    }
+    for (var e : jtuneById.entrySet()) {
+      long id = e.getKey();
+      if (jfrIds.contains(id)) {
+        continue;
+      }
+      List<GcPause> mine = e.getValue();
+      double first = mine.get(0).uptimeS() - offset;
+      GcPause lastPause = mine.get(mine.size() - 1);
+      double last = lastPause.uptimeS() + lastPause.durationMs() / 1000 - offset;
+      double end = Math.max(last, phaseEnd.getOrDefault(id, Double.NEGATIVE_INFINITY) - offset);
+      if (!Double.isNaN(offset) && last + spread < recordingStart) {
+        excused.add(String.format(Locale.ROOT, "GC(%d) before the recording (%.3f s < %.3f s)", id, last, recordingStart));
+      } else if (!Double.isNaN(offset) && end + spread > recordingEnd) {
+        excused.add(String.format(Locale.ROOT,
+            "GC(%d) not ended when the recording stopped (pauses %.3f..%.3f s, end %.3f s, stop %.3f s)",
+            id, first, last, end, recordingEnd));
+      } else if (abandonedYoung(mine, jfrById.get(id + 1))) {
+        excused.add(String.format(Locale.ROOT, "GC(%d) abandoned young attempt (%.3f ms) before SerialOld GC(%d)",
+            id, mine.get(0).durationMs(), id + 1));
+      } else {
+        discrepancies.add(String.format(Locale.ROOT,
+            "GC(%d): jtune has %d pause(s), sum %.4f ms; JFR has no collection with pauses under this id%s%n%s",
+            id, mine.size(), mine.stream().mapToDouble(GcPause::durationMs).sum(),
+            jfrById.containsKey(id) ? " (JFR " + names(jfrById.get(id)) + " with sumOfPauses 0)" : "",
+            raw.quote(id, 6)));
+      }
+    }
+
+    table.append(String.format(Locale.ROOT, "%-6s %-18s %5s %5s %12s %12s %10s %10s%n",
+        "gcId", "jfr name", "jfr#", "log#", "jfr sum ms", "jtune sum ms", "diff ms", "allowed"));
+    for (long id : jfrIds) {
+      List<GcPause> mine = jtuneById.get(id);
+      if (mine != null) {
+        compareOne(id, jfrById.get(id), jfr.pausesByGcId().getOrDefault(id, List.of()),
+            jfr.g1TypeByGcId().get(id), mine, raw, half);
+      }
+    }
+    int budget = 1 + pausesCompared / DESCHEDULED_SHARE;
+    if (delayedPauses.size() > budget) {
+      discrepancies.add(delayedPauses.size() + " pauses outside the bookkeeping allowance, more than the "
+          + budget + " a descheduled VM thread explains:\n  " + String.join("\n  ", delayedPauses));
+    } else {
+      delayedPauses.forEach(d -> excused.add("descheduled? " + d));
+    }
+  }
+
+  private void compareOne(long id, List<JfrGcRecord.Collection> collections, List<JfrGcRecord.Pause> theirs,
+      String g1Type, List<GcPause> mine, RawGcLog raw, double half) {
+    idsCompared++;
+    String name = collections.get(0).name();
+    PauseTimerRule rule = PauseTimerRule.forCollection(name);
+    int n = theirs.size();
+    double jfrSum = sumMs(collections);
+    double jtuneSum = mine.stream().mapToDouble(GcPause::durationMs).sum();
+    List<String> problems = new ArrayList<>();
+    double lo1 = rule.lowest(1, half, EPSILON_MS, false);
+    double hi1 = rule.highest(1, half, EPSILON_MS, false);
+    // per pause first, to know which pauses take the descheduling allowance in the sum
+    int delayed = 0;
+    GcPause longestDelayed = null;
+    if (mine.size() == n) {
+      String cause = collections.get(0).cause();
+      for (int i = 0; i < n; i++) {
+        GcPause p = mine.get(i);
+        JfrGcRecord.Pause q = theirs.get(i);
+        double d = p.durationMs() - q.durationNs() / 1e6;
+        pausesCompared++;
+        double[] r = diffRange.computeIfAbsent(rule.scope(), k -> new double[] {d, d});
+        r[0] = Math.min(r[0], d);
+        r[1] = Math.max(r[1], d);
+        String what = String.format(Locale.ROOT, "pause %d (%s): jtune %.4f ms, JFR %s %.4f ms, log-JFR %+.4f ms",
+            i + 1, p.name(), p.durationMs(), q.name(), q.durationNs() / 1e6, d);
+        if (d < lo1 || d > hi1) {
+          double loD = rule.lowest(1, half, EPSILON_MS, true);
+          double hiD = rule.highest(1, half, EPSILON_MS, true);
+          if (d >= loD && d <= hiD) {
+            delayed++;
+            delayedPauses.add("GC(" + id + ") " + what + " (outside " + range(lo1, hi1) + ")");
+            if (longestDelayed == null || p.durationMs() > longestDelayed.durationMs()) {
+              longestDelayed = p;
+            }
+          } else {
+            problems.add(what + " not in " + range(lo1, hi1));
+          }
+        }
+        Set<PauseKind> kinds = expectedKinds(name, g1Type, q.name());
+        if (!kinds.contains(p.kind())) {
+          problems.add("pause " + (i + 1) + " (" + p.name() + "): kind " + p.kind() + ", expected " + kinds
+              + " for JFR " + name + (g1Type != null ? " type " + g1Type : "") + " pause '" + q.name() + "'");
+        }
+        if (CAUSE_IN_LINE.contains(name) && p.cause() != null && cause != null && !p.cause().equals(cause)) {
+          problems.add("pause " + (i + 1) + " (" + p.name() + "): cause '" + p.cause() + "', JFR cause '" + cause + "'");
+        }
+      }
+    } else {
+      problems.add("pause count: jtune " + mine.size() + " " + describe(mine) + ", JFR " + n + " " + describeJfr(theirs));
+    }
+    double lo = rule.lowest(n - delayed, half, EPSILON_MS, false) + rule.lowest(delayed, half, 0, true);
+    double hi = rule.highest(n - delayed, half, EPSILON_MS, false) + rule.highest(delayed, half, 0, true);
+    double diff = jtuneSum - jfrSum;
+    table.append(String.format(Locale.ROOT, "%-6d %-18s %5d %5d %12.4f %12.4f %+10.4f %s%n",
+        id, names(collections), n, mine.size(), jfrSum, jtuneSum, diff, range(lo, hi)));
+    if (diff < lo || diff > hi) {
+      problems.add(String.format(Locale.ROOT, "sum of pauses: jtune %.4f ms, JFR %.4f ms, log-JFR %+.4f ms not in %s",
+          jtuneSum, jfrSum, diff, range(lo, hi)));
+    }
+    double jfrLongest = collections.stream().mapToLong(JfrGcRecord.Collection::longestPauseNs).max().orElse(0) / 1e6;
+    double jtuneLongest = mine.stream().mapToDouble(GcPause::durationMs).max().orElse(0);
+    boolean longestIsDelayed = longestDelayed != null && longestDelayed.durationMs() == jtuneLongest;
+    double loL = rule.lowest(1, half, EPSILON_MS, longestIsDelayed);
+    double hiL = rule.highest(1, half, EPSILON_MS, longestIsDelayed);
+    if (jtuneLongest - jfrLongest < loL || jtuneLongest - jfrLongest > hiL) {
+      problems.add(String.format(Locale.ROOT, "longest pause: jtune %.4f ms, JFR %.4f ms, log-JFR %+.4f ms not in %s",
+          jtuneLongest, jfrLongest, jtuneLongest - jfrLongest, range(loL, hiL)));
+    }
+    if (!problems.isEmpty()) {
+      discrepancies.add("GC(" + id + ") " + names(collections) + ": " + String.join("; ", problems) + "\n" + raw.quote(id, 6));
+    }
+  }
+
+  /**
+   * The pause kind JFR's description implies (see {@link PauseKind}): young and full collections
+   * by collector name, G1 mixed by JFR's G1 type, concurrent collectors' pauses by pause name.
+   */
+  static Set<PauseKind> expectedKinds(String collection, String g1Type, String pauseName) {
+    switch (collection) {
+      case "DefNew", "ParallelScavenge":
+        return EnumSet.of(PauseKind.YOUNG);
+      case "SerialOld", "ParallelOld", "G1Full":
+        return EnumSet.of(PauseKind.FULL);
+      case "G1New":
+        if ("Mixed".equals(g1Type)) {
+          return EnumSet.of(PauseKind.MIXED);
+        }
+        // a concurrent start pause is a young collection that also starts marking
+        return "Concurrent Start".equals(g1Type)
+            ? EnumSet.of(PauseKind.YOUNG, PauseKind.INITIAL_MARK) : EnumSet.of(PauseKind.YOUNG);
+      case "G1Old":
+        return pauseName.startsWith("Pause Remark") ? EnumSet.of(PauseKind.REMARK)
+            : pauseName.startsWith("Pause Cleanup") ? EnumSet.of(PauseKind.CLEANUP) : EnumSet.of(PauseKind.OTHER);
+      default:
+        if (pauseName.startsWith("Pause Mark Start") || pauseName.startsWith("Pause Init Mark")) {
+          return EnumSet.of(PauseKind.INITIAL_MARK);
+        }
+        if (pauseName.startsWith("Pause Mark End") || pauseName.startsWith("Pause Final Mark")) {
+          return EnumSet.of(PauseKind.REMARK);
+        }
+        if (pauseName.startsWith("Pause Degenerated") || pauseName.startsWith("Pause Full")) {
+          return EnumSet.of(PauseKind.FULL);
+        }
+        return EnumSet.of(PauseKind.OTHER);
+    }
+  }
+
+  private static boolean abandonedYoung(List<GcPause> mine, List<JfrGcRecord.Collection> next) {
+    return mine.size() == 1 && mine.get(0).kind() == PauseKind.YOUNG
+        && mine.get(0).durationMs() < ABANDONED_YOUNG_MAX_MS
+        && next != null && next.stream().anyMatch(c -> c.name().equals("SerialOld"));
+  }
+
+  private static double seconds(Instant from, Instant to) {
+    return from == null || to == null ? Double.NaN : Duration.between(from, to).toNanos() / 1e9;
+  }
+
+  private static double sumMs(List<JfrGcRecord.Collection> cs) {
+    return cs.stream().mapToLong(JfrGcRecord.Collection::sumOfPausesNs).sum() / 1e6;
+  }
+
+  private static String names(List<JfrGcRecord.Collection> cs) {
+    return String.join("+", cs.stream().map(JfrGcRecord.Collection::name).toList());
+  }
+
+  private static String range(double lo, double hi) {
+    return String.format(Locale.ROOT, "[%+.4f, %+.4f]", lo, hi);
+  }
+
+  private static String describe(List<GcPause> ps) {
+    return ps.stream().map(p -> String.format(Locale.ROOT, "%s=%.3f", p.name(), p.durationMs())).toList().toString();
+  }
+
+  private static String describeJfr(List<JfrGcRecord.Pause> ps) {
+    return ps.stream().map(p -> String.format(Locale.ROOT, "%s=%.4f", p.name(), p.durationNs() / 1e6)).toList().toString();
+  }
+}
