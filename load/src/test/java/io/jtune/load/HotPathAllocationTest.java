@@ -1,0 +1,53 @@
+package io.jtune.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The event loop allocates nothing per request once connections are open. */
+class HotPathAllocationTest {
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+  private static Thread loopThread() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals("jtune-load-0")).findFirst().orElseThrow();
+  }
+
+  @Test
+  void measuredRequestsAllocateNothingOnTheEventLoop() throws Exception {
+    try (TestServers.Running server = TestServers.fixedStatus(200)) {
+      for (LoadModel model : LoadModel.values()) {
+        List<LoadTarget> targets = List.of(LoadTarget.get(server.url("/a")), LoadTarget.get(server.url("/b")));
+        LoadPlan plan = (model == LoadModel.CLOSED
+            ? LoadPlan.closed(targets, 8, Duration.ofSeconds(3))
+            : LoadPlan.open(targets, 2_000, 8, Duration.ofSeconds(3)))
+            .withWarmup(Duration.ofSeconds(1)).withThreads(1);
+        long[] allocated = new long[2];
+        LoadResult r = LoadRun.execute(plan, new LoadProgress() {
+          @Override
+          public void onMeasureStart() {
+            allocated[0] = THREADS.getThreadAllocatedBytes(loopThread().getId());
+          }
+
+          @Override
+          public void onInterval(double elapsed, boolean warmup, TimelinePoint point) {
+            if (!warmup && point.second() >= 1.5 && point.second() < 2.5) {
+              allocated[1] = THREADS.getThreadAllocatedBytes(loopThread().getId());
+            }
+          }
+        });
+        assertThat(r.requests()).isGreaterThan(3_000);
+        assertThat(r.errorTotal()).isZero();
+        assertThat(allocated[1]).isPositive();
+        long perRun = allocated[1] - allocated[0];
+        // nothing per request: a 16-byte object per request would already be > 16 KB here
+        assertThat(perRun).as("%s model: bytes allocated by the event loop in 2 s of %d req/s", model, (long) r.throughputRps())
+            .isLessThan(4_096);
+      }
+    }
+  }
+}
