@@ -85,21 +85,28 @@ public final class LogGenerator {
 
   /** Writes {@code out} (via a temporary file, so a half-written log is never left behind); returns its size. */
   public static long generate(Path templateLog, Path out, long targetBytes) throws IOException {
-    Template t = parse(Files.readString(templateLog, StandardCharsets.ISO_8859_1));
     Path parent = out.toAbsolutePath().getParent();
     Files.createDirectories(parent);
     Path tmp = parent.resolve(out.getFileName() + ".part");
     try {
       long written;
-      try (CountingStream os = new CountingStream(new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20))) {
-        write(t, os, targetBytes);
-        written = os.count;
+      try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 20)) {
+        written = generate(templateLog, os, targetBytes);
       }
       Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       return written;
     } finally {
       Files.deleteIfExists(tmp);
     }
+  }
+
+  /** Writes the generated log to {@code out} (not closed); returns the number of bytes written. */
+  public static long generate(Path templateLog, OutputStream out, long targetBytes) throws IOException {
+    Template t = parse(Files.readString(templateLog, StandardCharsets.ISO_8859_1));
+    CountingStream os = new CountingStream(out);
+    write(t, os, targetBytes);
+    os.flush();
+    return os.count;
   }
 
   static void write(Template t, CountingStream os, long targetBytes) throws IOException {
@@ -412,6 +419,11 @@ public final class LogGenerator {
     public void write(byte[] b, int off, int len) throws IOException {
       out.write(b, off, len);
       count += len;
+    }
+
+    @Override
+    public void flush() throws IOException {
+      out.flush();
     }
 
     @Override

@@ -28,18 +28,27 @@ import java.util.regex.Pattern;
  * Started by {@code bench/run}; writes {@code results.md} and {@code results.json}.
  *
  * <p>Options: {@code --size MB} (default 200), {@code --tools a,b} (jtune-analyze, jtune-core,
- * gcviewer, gctoolkit), {@code --quick} (20 MB logs), {@code --streaming-sizes a,b,c} (MB;
+ * gcviewer, gctoolkit), {@code --logs a,b} (parnew-cms, parnew-cms-dense, g1-unified), {@code
+ * --quick} (20 MB logs), {@code --streaming-sizes a,b,c} (MB;
  * default size/4, size, 2*size; {@code none} to skip), {@code --java PATH} (the JVM for every
  * tool), {@code --timeout SECONDS} (per run, default 900), {@code --cpu N} (default 0),
- * {@code --root DIR} (the jtune checkout), {@code --corpus DIR}, {@code --command TEXT} (the
- * command line to quote in the results).
+ * {@code --root DIR} (the jtune checkout; results go to its bench/target), {@code --build DIR}
+ * (the checkout the jars were built in, default the root), {@code --corpus DIR}, {@code
+ * --command TEXT} (the command line to quote in the results).
  */
 public final class ToolComparison {
 
-  /** The two kinds of generated log and the corpus log each is made from. */
-  enum LogKind {
-    PARNEW_CMS("parnew-cms", "JDK 8 ParNew/CMS",
+  /**
+   * The kinds of generated log and the corpus log each is made from. The two JDK 8 ParNew/CMS
+   * logs differ in density: the detailed one (date stamps, heap at GC, tenuring, free-list
+   * statistics) has one GC pause per ~2.4 KB, the dense one (one line per GC) one per ~170 bytes,
+   * which stresses what a tool keeps per event.
+   */
+  public enum LogKind {
+    PARNEW_CMS("parnew-cms", "JDK 8 ParNew/CMS detailed",
         "gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tenuring__180__fls__bob.log"),
+    PARNEW_CMS_DENSE("parnew-cms-dense", "JDK 8 ParNew/CMS dense",
+        "gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tidied_gc_www1_2013_10_19.log"),
     G1_UNIFIED("g1-unified", "unified G1 (JDK 14)",
         "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log.4");
 
@@ -51,6 +60,20 @@ public final class ToolComparison {
       this.id = id;
       this.label = label;
       this.template = template;
+    }
+
+    /** The corpus log it is made from, relative to the corpus directory. */
+    public String template() {
+      return template;
+    }
+
+    static LogKind byId(String id) {
+      for (LogKind k : values()) {
+        if (k.id.equals(id)) {
+          return k;
+        }
+      }
+      throw new IllegalArgumentException("unknown log '" + id + "'; logs: parnew-cms, parnew-cms-dense, g1-unified");
     }
   }
 
@@ -79,11 +102,14 @@ public final class ToolComparison {
   private int sizeMb = 200;
   private List<Integer> streamingSizes;
   private List<Tool> tools = List.of(Tool.values());
+  private List<LogKind> kinds = List.of(LogKind.values());
   private String java;
   private long timeoutSeconds = 900;
   private int cpu;
   private Path root = Path.of("").toAbsolutePath();
   private Path corpus;
+  private Path build;
+  private String source = "worktree";
   private String command = "bench/run";
   private boolean quick;
 
@@ -93,7 +119,7 @@ public final class ToolComparison {
   private final Map<Tool, String> effectiveFlags = new EnumMap<>(Tool.class);
   private final List<BenchLog> logs = new ArrayList<>();
 
-  public static void main(String[] args) throws IOException {
+  public static void main(String[] args) {
     ToolComparison c = new ToolComparison();
     try {
       c.parseOptions(args);
@@ -101,7 +127,12 @@ public final class ToolComparison {
       System.err.println("bench: " + e.getMessage());
       System.exit(2);
     }
-    System.exit(c.run());
+    try {
+      System.exit(c.run());
+    } catch (IOException e) {
+      System.err.println("bench: " + e.getMessage());
+      System.exit(1);
+    }
   }
 
   private void parseOptions(String[] args) {
@@ -112,6 +143,8 @@ public final class ToolComparison {
         case "--size" -> sizeMb = Integer.parseInt(value(args, ++i, a));
         case "--tools" -> tools = Arrays.stream(value(args, ++i, a).split(",")).map(String::trim)
             .filter(s -> !s.isEmpty()).map(Tool::byId).distinct().toList();
+        case "--logs" -> kinds = Arrays.stream(value(args, ++i, a).split(",")).map(String::trim)
+            .filter(s -> !s.isEmpty()).map(LogKind::byId).distinct().toList();
         case "--streaming-sizes" -> {
           String v = value(args, ++i, a);
           streamingSizes = v.equals("none") ? List.of()
@@ -121,6 +154,8 @@ public final class ToolComparison {
         case "--timeout" -> timeoutSeconds = Long.parseLong(value(args, ++i, a));
         case "--cpu" -> cpu = Integer.parseInt(value(args, ++i, a));
         case "--root" -> root = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
+        case "--source" -> source = value(args, ++i, a);
+        case "--build" -> build = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
         case "--corpus" -> corpus = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
         case "--command" -> command = value(args, ++i, a);
         default -> throw new IllegalArgumentException("unknown option '" + a + "'");
@@ -139,6 +174,9 @@ public final class ToolComparison {
       String home = System.getenv("JAVA_HOME");
       java = home != null && Files.isExecutable(Path.of(home, "bin", "java")) ? Path.of(home, "bin", "java").toString() : "java";
     }
+    if (build == null) {
+      build = root;
+    }
     if (corpus == null) {
       String env = System.getenv("JTUNE_CORPUS");
       corpus = env != null ? Path.of(env) : root.resolveSibling("shared").resolve("corpus/gclogs");
@@ -154,8 +192,7 @@ public final class ToolComparison {
 
   private int run() throws IOException {
     target = root.resolve("bench/target");
-    setup = new Tool.Setup(java, root, target.resolve("jtune-bench.jar"), target.resolve("lib"),
-        root.resolve("cli/target/jtune.jar"), target.resolve("tools/gcviewer-1.36.jar"), launcherFlags());
+    setup = setup();
     Files.createDirectories(target.resolve("runs"));
     if (!MeasuredRun.pinningAvailable()) {
       System.err.println("bench: taskset not found: runs are not pinned to one core (apt-get install util-linux)");
@@ -168,14 +205,14 @@ public final class ToolComparison {
       effectiveFlags.put(t, effectiveFlags(t));
     }
 
-    for (LogKind kind : LogKind.values()) {
+    for (LogKind kind : kinds) {
       BenchLog log = log(kind, sizeMb);
       for (Tool t : tools) {
         measure("compare", t, log);
       }
     }
     List<Tool> jtuneTools = tools.stream().filter(t -> t.jtune).toList();
-    for (LogKind kind : LogKind.values()) {
+    for (LogKind kind : kinds) {
       for (int mb : new TreeSet<>(streamingSizes)) {
         for (Tool t : jtuneTools) {
           Row same = rows.stream().filter(r -> r.tool() == t && r.log().kind() == kind && r.log().targetMb() == mb)
@@ -199,6 +236,19 @@ public final class ToolComparison {
     System.out.println("written: " + root.relativize(target.resolve("results.md")) + ", "
         + root.relativize(target.resolve("results.json")));
     return rows.stream().allMatch(r -> r.m().ok()) ? 0 : 1;
+  }
+
+  /** Where the tools' jars are: in the checkout the bench was built in (bench/build's snapshot). */
+  private Tool.Setup setup() throws IOException {
+    Path benchTarget = build.resolve("bench/target");
+    Tool.Setup s = new Tool.Setup(java, root, benchTarget.resolve("jtune-bench.jar"), benchTarget.resolve("lib"),
+        build.resolve("cli/target/jtune.jar"), benchTarget.resolve("tools/gcviewer-1.36.jar"), launcherFlags());
+    for (Path p : List.of(s.benchJar(), s.benchLib(), s.cliJar(), s.gcviewerJar())) {
+      if (!Files.exists(p)) {
+        throw new IOException(p + " not found: build first (bench/run builds unless --no-build)");
+      }
+    }
+    return s;
   }
 
   /** The JVM options of the ./jtune launcher (its JTUNE_JAVA_OPTS default), so both stay in step. */
@@ -290,6 +340,34 @@ public final class ToolComparison {
     }
   }
 
+  /** The commit measured, and whether uncommitted changes of the working tree were in the build. */
+  private String codeMeasured() {
+    String commit = git("rev-parse", "--short", "HEAD").trim();
+    if (source.equals("head")) {
+      return "commit " + commit + " (bench/run --head: the commit only)";
+    }
+    boolean dirty = !git("status", "--porcelain", "--", ".").isBlank();
+    return "commit " + commit + (dirty ? " plus the working tree's uncommitted changes" : " (working tree clean)");
+  }
+
+  private String git(String... args) {
+    List<String> cmd = new ArrayList<>(List.of("git", "-C", root.toString()));
+    cmd.addAll(List.of(args));
+    try {
+      Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!p.waitFor(30, TimeUnit.SECONDS)) {
+        MeasuredRun.killTree(p);
+      }
+      return out.isBlank() && !args[0].equals("status") ? "?" : out;
+    } catch (IOException e) {
+      return "?";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "?";
+    }
+  }
+
   private static String machine() {
     String cpuModel = "?";
     String mem = "?";
@@ -316,9 +394,11 @@ public final class ToolComparison {
         .append(String.format(Locale.ROOT, "%.2f", rows.isEmpty() ? MeasuredRun.loadAverage() : rows.get(0).m().loadBefore()))
         .append(" at the first run, ").append(String.format(Locale.ROOT, "%.2f", MeasuredRun.loadAverage()))
         .append(" at the end\n");
+    b.append("- Code measured: ").append(codeMeasured()).append('\n');
     b.append("- JVM for every tool: `").append(java).append("` (").append(javaVersion).append(")\n");
     b.append("- Each run: its own JVM, ").append(MeasuredRun.pinningAvailable() ? "pinned with `taskset -c " + cpu + "`" : "not pinned")
         .append("; seconds = wall time of the whole process (JVM start included); MB/s = input MB / seconds; ")
+        .append("MB per CPU s = input MB / (user + system CPU seconds), less disturbed by other load on the core; ")
         .append("parse MB/s in-process = input MB / the tool's own time from opening the log to its result ")
         .append("(JVM start-up excluded; only the bench's own mains report it); ")
         .append("peak RSS = ").append(MeasuredRun.gnuTimeAvailable() ? "max RSS from getrusage (GNU time)" : "VmHWM sampled")
@@ -333,7 +413,7 @@ public final class ToolComparison {
       table(b, streaming);
       b.append('\n');
       for (Tool t : tools.stream().filter(t -> t.jtune).toList()) {
-        for (LogKind k : LogKind.values()) {
+        for (LogKind k : kinds) {
           List<Row> rs = streaming.stream().filter(r -> r.tool() == t && r.log().kind() == k && r.m().ok()).toList();
           if (rs.size() >= 2) {
             Row small = rs.get(0);
@@ -393,13 +473,14 @@ public final class ToolComparison {
   }
 
   private static void table(StringBuilder b, List<Row> rs) {
-    b.append("| Tool | Log | Size MB | Seconds | MB/s | Peak RSS MB | CPU s | Parse MB/s in-process | GC pauses | Events | Exit |\n");
-    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    b.append("| Tool | Log | Size MB | Seconds | MB/s | Peak RSS MB | CPU s | MB per CPU s | Parse MB/s in-process | GC pauses | Events | Exit |\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for (Row r : rs) {
       MeasuredRun.Measurement m = r.m();
       double inProcess = r.log().mb() / r.found().inProcessSeconds();
-      b.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.2f | %s | %s | %s | %s |%n",
+      b.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.2f | %.1f | %s | %s | %s | %s |%n",
           r.tool().id, r.log().kind().label, r.log().mb(), m.wallSeconds(), r.mbPerSecond(), r.rssMb(), m.cpuSeconds(),
+          r.log().mb() / m.cpuSeconds(),
           Double.isNaN(inProcess) ? "-" : String.format(Locale.ROOT, "%.1f", inProcess),
           r.found().pauses() == null ? "-" : r.found().pauses(), r.found().events() == null ? "-" : r.found().events(),
           m.timedOut() ? "timeout" : Integer.toString(m.exitCode())));
@@ -412,6 +493,7 @@ public final class ToolComparison {
     j.put("finished", finished.toString());
     j.put("command", command);
     j.put("machine", machine());
+    j.put("code", codeMeasured());
     j.put("java", Map.of("path", java, "version", javaVersion()));
     j.put("pinnedCpu", MeasuredRun.pinningAvailable() ? cpu : null);
     j.put("rssSource", MeasuredRun.gnuTimeAvailable() ? "getrusage max RSS (GNU time)" : "VmHWM sampled from /proc");

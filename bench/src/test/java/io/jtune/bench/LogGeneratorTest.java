@@ -100,6 +100,26 @@ class LogGeneratorTest {
   }
 
   @Test
+  void denseJdk8LogKeepsEveryStampOfALineMonotonic() throws IOException {
+    Path out = dir.resolve("dense.log");
+    LogGenerator.generate(CORPUS.resolve(ToolComparison.LogKind.PARNEW_CMS_DENSE.template), out, TARGET);
+
+    Pattern stamp = Pattern.compile("(?<![\\d.])(\\d+\\.\\d{3}): ");
+    double last = -1;
+    long stamps = 0;
+    for (String l : Files.readAllLines(out, StandardCharsets.ISO_8859_1)) {
+      Matcher m = stamp.matcher(l);
+      while (m.find()) {
+        double u = Double.parseDouble(m.group(1));
+        assertThat(u).as(l).isGreaterThanOrEqualTo(last);
+        last = u;
+        stamps++;
+      }
+    }
+    assertThat(stamps).isGreaterThan(50_000);
+  }
+
+  @Test
   void shiftsEveryStampKindByTheTemplateSpan() throws IOException {
     String log = String.join("\n",
         "[2020-01-01T00:00:00.000+0000][1.000s][1000ms][1000000000ns][info][gc] Using G1",
