@@ -3,4 +3,24 @@
 # Needs a JDK 17+ and Maven; installs anything else the tests need.
 set -euo pipefail
 cd "$(dirname "$0")"
+
+# --- Browser for the HTML report tests (cli HtmlReportBrowserTest): Debian's chromium and
+# chromium-driver, never a browser download. Skipped when both are present; without root or
+# sudo, or when apt fails, the browser tests skip themselves with a message.
+install_chromium() {
+  [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] && return 0
+  local sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null || { echo "test.sh: chromium missing and no root/sudo to install it: browser tests will be skipped" >&2; return 0; }
+    sudo="sudo -n"
+  fi
+  echo "test.sh: installing chromium and chromium-driver (Debian packages) for the HTML report browser tests" >&2
+  if ! { $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq \
+      && $sudo env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq chromium chromium-driver >/dev/null; }; then
+    echo "test.sh: WARNING: could not install chromium/chromium-driver: browser tests will be skipped" >&2
+  fi
+}
+install_chromium
+# --- end of the browser block
+
 mvn -B -ntp verify "$@"

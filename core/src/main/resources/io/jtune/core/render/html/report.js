@@ -336,7 +336,10 @@
       if (f.evidence.length) {
         var ol = el('ol');
         f.evidence.forEach(function (e) {
-          ol.appendChild(el('li', 'text', when(e.gcId, e.uptimeS) + ': ' + e.detail));
+          var item = el('li');
+          item.appendChild(document.createTextNode(when(e.gcId, e.uptimeS) + ': '));
+          item.appendChild(el('span', 'text', e.detail));
+          ol.appendChild(item);
         });
         if (f.occurrences > f.evidence.length) {
           ol.appendChild(el('li', 'note', '\u2026 ' + num(f.occurrences - f.evidence.length, 0) + ' more'));
@@ -403,7 +406,7 @@
       var p = nearestPause(a, e.uptimeS);
       points.push({ x: p ? p.x : e.uptimeS, y: p ? p.y : 0, gcId: e.gcId, detail: e.detail, uptimeS: e.uptimeS });
     });
-    var markers = evidence.map(function (e) { return { x: e.uptimeS, color: EVIDENCE_COLOR, width: 2 }; });
+    var markers = evidence.map(function (e) { return { x: e.uptimeS, color: 'rgba(255,140,0,0.55)', width: 1 }; });
     Object.keys(report.charts).forEach(function (id) {
       var c = report.charts[id].chart;
       if (!c.$timeChart) {
@@ -610,7 +613,13 @@
       s.appendChild(el('h3', null, title));
       var ul = el('ul', 'lines');
       ul.setAttribute('data-lines', name);
-      list.forEach(function (e) { ul.appendChild(el('li', null, e.source + ':' + e.line + ': ' + e.text)); });
+      list.forEach(function (e) {
+        var li = el('li');
+        li.appendChild(el('span', 'text', e.source));
+        li.appendChild(document.createTextNode(':' + e.line + ': '));
+        li.appendChild(el('span', 'text', e.text));
+        ul.appendChild(li);
+      });
       s.appendChild(ul);
     }
     lines('Lines not understood (first ' + r.unparsedExamples.length + ')', r.unparsedExamples, 'unparsed');
@@ -618,7 +627,13 @@
     if (r.problems.length) {
       s.appendChild(el('h3', null, 'Problems'));
       var ul = el('ul', 'lines');
-      r.problems.forEach(function (p) { ul.appendChild(el('li', null, p.source + ': ' + p.message)); });
+      r.problems.forEach(function (p) {
+        var li = el('li');
+        li.appendChild(el('span', 'text', p.source));
+        li.appendChild(document.createTextNode(': '));
+        li.appendChild(el('span', 'text', p.message));
+        ul.appendChild(li);
+      });
       s.appendChild(ul);
     }
   }

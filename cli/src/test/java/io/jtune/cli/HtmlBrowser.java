@@ -1,0 +1,209 @@
+package io.jtune.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.stream.Stream;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.logging.LoggingPreferences;
+
+/**
+ * Debian's headless Chromium driven through its chromedriver, for the HTML report tests: opens
+ * a report file, waits until the page says it is ready, and tells what the page logged, which
+ * network requests it made, and whether anything called a dialog. Selenium Manager is never
+ * involved: both the browser and the driver are given by path.
+ */
+final class HtmlBrowser implements AutoCloseable {
+  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+  /*
+   * Installed before any page script runs (CDP Page.addScriptToEvaluateOnNewDocument): records
+   * errors, CSP violations and dialog calls, so a payload that got to run is seen even when it
+   * throws or only calls alert().
+   */
+  private static final String HOOKS = String.join("\n",
+      "window.__errors = []; window.__dialogs = [];",
+      "window.addEventListener('error', function (e) { window.__errors.push(String(e.message || ('error on ' + (e.target && e.target.tagName)))); }, true);",
+      "window.addEventListener('unhandledrejection', function (e) { window.__errors.push('unhandled rejection ' + e.reason); });",
+      "document.addEventListener('securitypolicyviolation', function (e) { window.__errors.push('CSP ' + e.violatedDirective + ' ' + e.blockedURI); });",
+      "['alert', 'confirm', 'prompt', 'print'].forEach(function (n) { window[n] = function (m) { window.__dialogs.push(n + ':' + m); }; });");
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  private final Path profile;
+  private final ChromeDriverService service;
+  private final ChromeDriver driver;
+  private String pageUrl;
+
+  /** Whether this machine has the browser and driver; ./test.sh installs them. */
+  static boolean available() {
+    return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+  }
+
+  HtmlBrowser(int width, int height) throws IOException {
+    profile = Files.createTempDirectory("jtune-chromium-");
+    System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
+    ChromeOptions options = new ChromeOptions();
+    options.setBinary(CHROMIUM.toFile());
+    options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1",
+        "--user-data-dir=" + profile, "--window-size=" + width + "," + height);
+    LoggingPreferences logs = new LoggingPreferences();
+    logs.enable(LogType.BROWSER, Level.ALL);
+    logs.enable(LogType.PERFORMANCE, Level.ALL);
+    options.setCapability("goog:loggingPrefs", logs);
+    service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+    ChromeDriver d = null;
+    try {
+      d = new ChromeDriver(service, options);
+      d.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
+      d.executeCdpCommand("Page.addScriptToEvaluateOnNewDocument", Map.of("source", HOOKS));
+    } catch (RuntimeException e) {
+      if (d != null) {
+        d.quit();
+      }
+      service.stop();
+      deleteProfile();
+      throw e;
+    }
+    driver = d;
+  }
+
+  ChromeDriver driver() {
+    return driver;
+  }
+
+  /** Opens the report, waits for its data-ready mark; returns the wall time from navigation to ready, ms. */
+  long open(Path report) {
+    drainLogs();
+    pageUrl = report.toUri().toString();
+    long start = System.nanoTime();
+    driver.get(pageUrl);
+    long deadline = start + Duration.ofSeconds(120).toNanos();
+    while (!"true".equals(driver.executeScript("return document.body && document.body.getAttribute('data-ready')"))) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("report did not become ready in 120 s; console: " + consoleMessages());
+      }
+      sleep(20);
+    }
+    return (System.nanoTime() - start) / 1_000_000;
+  }
+
+  Object js(String script, Object... args) {
+    return driver.executeScript(script, args);
+  }
+
+  /** Console messages of level SEVERE or WARNING since the last open, plus errors the hooks caught. */
+  List<String> consoleMessages() {
+    List<String> out = new ArrayList<>();
+    for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+      if (e.getLevel().intValue() >= Level.WARNING.intValue()) {
+        out.add(e.getLevel() + " " + e.getMessage());
+      }
+    }
+    Object hooked = js("return (window.__errors || []).slice()");
+    if (hooked instanceof List<?> l) {
+      l.forEach(x -> out.add("page error: " + x));
+    }
+    return out;
+  }
+
+  /** URLs of every network request the browser made since the last open, except the report file itself. */
+  List<String> requestsOtherThanThePage() {
+    List<String> out = new ArrayList<>();
+    for (LogEntry e : driver.manage().logs().get(LogType.PERFORMANCE)) {
+      try {
+        JsonNode m = MAPPER.readTree(e.getMessage()).path("message");
+        String method = m.path("method").asText();
+        if (method.equals("Network.requestWillBeSent") || method.equals("Network.webSocketCreated")
+            || method.equals("Network.requestServedFromCache")) {
+          String url = m.path("params").path("request").path("url").asText(m.path("params").path("url").asText());
+          if (!url.equals(pageUrl)) {
+            out.add(method + " " + url);
+          }
+        }
+      } catch (IOException ex) {
+        throw new UncheckedIOException(ex);
+      }
+    }
+    Object resources = js("return performance.getEntriesByType('resource').map(function (r) { return r.name; })");
+    if (resources instanceof List<?> l) {
+      l.forEach(x -> out.add("resource timing " + x));
+    }
+    return out;
+  }
+
+  List<String> dialogs() {
+    List<String> out = new ArrayList<>();
+    if (js("return window.__dialogs") instanceof List<?> l) {
+      l.forEach(x -> out.add(String.valueOf(x)));
+    }
+    return out;
+  }
+
+  /** Saves a screenshot of one element (scrolled into view) as {@code dir/name.png}. */
+  Path screenshot(WebElement element, Path dir, String name) throws IOException {
+    js("arguments[0].scrollIntoView({block: 'start'}); window.scrollBy(0, -90);", element);
+    Files.createDirectories(dir);
+    Path file = dir.resolve(name + ".png");
+    Files.write(file, element.getScreenshotAs(OutputType.BYTES));
+    return file;
+  }
+
+  /** Saves a screenshot of the viewport as {@code dir/name.png}. */
+  Path screenshot(Path dir, String name) throws IOException {
+    Files.createDirectories(dir);
+    Path file = dir.resolve(name + ".png");
+    Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+    return file;
+  }
+
+  private void drainLogs() {
+    driver.manage().logs().get(LogType.BROWSER);
+    driver.manage().logs().get(LogType.PERFORMANCE);
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted", e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      driver.quit();
+    } finally {
+      service.stop();
+      deleteProfile();
+    }
+  }
+
+  private void deleteProfile() {
+    try (Stream<Path> s = Files.walk(profile)) {
+      s.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException | UncheckedIOException e) {
+      System.err.println("could not delete the browser profile " + profile + ": " + e);
+    }
+  }
+}
