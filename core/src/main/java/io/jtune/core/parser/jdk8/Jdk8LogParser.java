@@ -97,6 +97,12 @@ public final class Jdk8LogParser implements GcLogParser {
   private int recDepth;
   private int recLines;
   private boolean open;
+  /** Reading a line in place before knowing it holds a whole record; see bracketLine. */
+  private boolean tentative;
+  /** Set when a tentative read found the record incomplete or met output that must not run twice. */
+  private boolean retry;
+  /** Bracket levels that reached the end of the text without their ']'. */
+  private int unclosed;
   /** The open record is a CMS remark, which may contain a whole young collection (CMSScavengeBeforeRemark). */
   private boolean recRemark;
   private double recUptime;
@@ -466,10 +472,27 @@ public final class Jdk8LogParser implements GcLogParser {
     if (c0 == ' ' && t.indexOf("[0x") > 0) {
       return false;
     }
-    return t.indexOf('[') >= 0 || t.indexOf(']') >= 0;
+    for (int i = 0, n = t.length(); i < n; i++) {
+      char c = t.charAt(i);
+      if (c == '[' || c == ']') {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void bracketLine(Line t, int p) {
+    if (startsRecord(t, p)) {
+      // most records are complete on their line: read in place, count brackets only if not
+      tentative = true;
+      retry = false;
+      boolean ok = record(t, p);
+      tentative = false;
+      if (!retry) {
+        reportRecord(ok, t);
+        return;
+      }
+    }
     if (balance(t, p) > 0) {
       if (pending) {
         flushPending();
@@ -486,7 +509,11 @@ public final class Jdk8LogParser implements GcLogParser {
       appendFrom(t, p);
       return;
     }
-    if (record(t, p)) {
+    reportRecord(record(t, p), t);
+  }
+
+  private void reportRecord(boolean understood, Line t) {
+    if (understood) {
       ctx.understood();
     } else {
       ctx.notUnderstood(t);
@@ -575,9 +602,14 @@ public final class Jdk8LogParser implements GcLogParser {
     }
     PauseDraft d = draft;
     d.reset(stGcId, stUptime, stEpoch, lineNo);
+    unclosed = 0;
     int k = readHead(t, p + 1, d);
     k = scanBody(t, k, OUTER, d);
     trailer(t, k, d);
+    if (tentative && (retry || unclosed > 0)) {
+      retry = true;
+      return false;
+    }
     if (!finish(d)) {
       return false;
     }
@@ -772,10 +804,12 @@ public final class Jdk8LogParser implements GcLogParser {
     long cap = PauseDraft.NONE;
     boolean have = false;
     double secs = Double.NaN;
+    boolean closed = false;
     while (i < n) {
       char c = t.charAt(i);
       if (c == ']') {
         i++;
+        closed = true;
         break;
       }
       if (c == '[') {
@@ -787,9 +821,16 @@ public final class Jdk8LogParser implements GcLogParser {
           i = stampInBody(t, i);
           continue;
         }
-        double v = t.parseDouble(i);
+        // integers first: sizes in K are the common case and need no fraction
+        long whole = t.parseLong(i);
         int e = t.end();
         char u = t.at(e);
+        double v = whole;
+        if ((u == '.' || u == ',') && Line.isDigit(t.at(e + 1))) {
+          v = t.parseDouble(i);
+          e = t.end();
+          u = t.at(e);
+        }
         if (u == ':') {
           scanUptime = v;
           i = e + 1;
@@ -809,15 +850,20 @@ public final class Jdk8LogParser implements GcLogParser {
             continue;
           }
         }
-        long before = t.parseSize(i);
-        int k = t.end();
-        if (t.startsWith("->", k)) {
-          long after = t.parseSize(k + 2);
-          k = t.end();
+        // the number read above, as a size: its unit (if any) follows directly
+        long unit = unit(u);
+        int k = unit > 0 ? e + 1 : e;
+        if (unit > 0 && t.at(k) == 'B' && u != 'B') {
+          k++;
+        }
+        long before = Math.round(v * (unit > 0 ? unit : 1));
+        if (t.at(k) == '-' && t.at(k + 1) == '>') {
+          long after = size(t, k + 2);
+          k = sizeEnd;
           long cp = PauseDraft.NONE;
           if (t.at(k) == '(') {
-            cp = t.parseSize(k + 1);
-            k = t.end();
+            cp = size(t, k + 1);
+            k = sizeEnd;
             if (t.at(k) == ')') {
               k++;
             }
@@ -893,6 +939,9 @@ public final class Jdk8LogParser implements GcLogParser {
       }
       i++;
     }
+    if (!closed) {
+      unclosed++;
+    }
     if (have || !Double.isNaN(secs)) {
       switch (role) {
         case OUTER -> {
@@ -933,6 +982,52 @@ public final class Jdk8LogParser implements GcLogParser {
       }
     }
     return i;
+  }
+
+  /** Index after the last {@link #size} scan. */
+  private int sizeEnd;
+
+  /** Scans a size like {@code 1024K} or {@code 15.0M} as bytes (-1 when none), setting {@link #sizeEnd}. */
+  private long size(Line t, int i) {
+    long whole = t.parseLong(i);
+    int e = t.end();
+    if (whole < 0) {
+      sizeEnd = i;
+      return -1;
+    }
+    char u = t.at(e);
+    double v = whole;
+    boolean fraction = false;
+    if ((u == '.' || u == ',') && Line.isDigit(t.at(e + 1))) {
+      v = t.parseDouble(i);
+      e = t.end();
+      u = t.at(e);
+      fraction = true;
+    }
+    long m = unit(u);
+    if (m > 0) {
+      e++;
+      if (u != 'B' && t.at(e) == 'B') {
+        e++;
+      }
+    }
+    sizeEnd = e;
+    if (m == 0) {
+      m = 1;
+    }
+    return fraction ? Math.round(v * m) : whole * m;
+  }
+
+  /** Bytes per unit for a size suffix (K, M, G, T, B), or 0 when {@code c} is none. */
+  private static long unit(char c) {
+    return switch (c) {
+      case 'K', 'k' -> 1L << 10;
+      case 'M' -> 1L << 20;
+      case 'G' -> 1L << 30;
+      case 'T' -> 1L << 40;
+      case 'B' -> 1L;
+      default -> 0;
+    };
   }
 
   /** Scans "592 K" (a size with a space before the unit); -1 when none. Leaves end() after the unit. */
@@ -983,6 +1078,10 @@ public final class Jdk8LogParser implements GcLogParser {
       return times(t, j + 7, d);
     }
     if (t.startsWith("CMS-concurrent-", j) || t.startsWith("GC concurrent-", j)) {
+      if (tentative) {
+        retry = true;
+        return t.length();
+      }
       int e = concurrent(t, i, scanUptime, scanEpoch, true);
       int q = t.skipSpaces(e);
       if (t.startsWith("[Times: ", q)) {
@@ -995,6 +1094,10 @@ public final class Jdk8LogParser implements GcLogParser {
       return eden(t, j + 6, d);
     }
     if ((t.startsWith("GC (", j) || t.startsWith("GC ", j)) && d == draft && !t.startsWith("GC ref-proc", j)) {
+      if (tentative) {
+        retry = true;
+        return t.length();
+      }
       return nestedPause(t, i);
     }
     for (String y : YOUNG_NAMES) {
@@ -1054,6 +1157,23 @@ public final class Jdk8LogParser implements GcLogParser {
 
   /** Parses "user=0.31 sys=0.00, real=0.02 secs]" from {@code k}; returns the index after ']'. */
   private static int times(Line t, int k, PauseDraft d) {
+    // fast path for the one layout HotSpot prints: "user=U sys=S, real=R secs]"
+    if (t.startsWith("user=", k)) {
+      double user = t.parseDouble(k + 5);
+      int e = t.end();
+      if (t.startsWith(" sys=", e)) {
+        double sys = t.parseDouble(e + 5);
+        e = t.end();
+        if (t.startsWith(", real=", e)) {
+          double real = t.parseDouble(e + 7);
+          e = t.end();
+          if (t.startsWith(" secs]", e) && !Double.isNaN(user) && !Double.isNaN(sys) && !Double.isNaN(real)) {
+            d.times = new CpuTimes(user, sys, real);
+            return e + 6;
+          }
+        }
+      }
+    }
     int close = t.indexOf(']', k);
     int u = t.indexOf("user=", k);
     int s = t.indexOf("sys=", k);

@@ -11,6 +11,7 @@ import io.jtune.core.event.Tenuring;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What is known so far about one stop-the-world pause while its record is being read; turned
@@ -118,7 +119,7 @@ final class PauseDraft {
       memory = new HeapChange(usage(young), usage(survivor), oldUsage, usage(heap), usage(meta));
     }
     return new GcPause(gcId, uptimeS, epochMs, kind, name, cause, secs * 1000.0, memory, times, tenuring,
-        anomalies, phases, line);
+        anomalies.isEmpty() ? Set.of() : anomalies, phases == null ? Map.of() : phases, line);
   }
 
   boolean hasEpoch() {
