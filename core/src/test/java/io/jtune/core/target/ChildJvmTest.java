@@ -1,0 +1,115 @@
+package io.jtune.core.target;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jtune.core.JtuneException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** ChildJvm against a real child JVM running {@link ChildJvmFixture}. */
+class ChildJvmTest {
+  @TempDir static Path dir;
+  private static Path jar;
+  private final List<ChildJvm> started = new ArrayList<>();
+
+  @BeforeAll
+  static void writeJar() throws Exception {
+    jar = FixtureJar.write(dir.resolve("fixture.jar"), ChildJvmFixture.class, Map.of());
+  }
+
+  @AfterEach
+  void stopAll() {
+    started.forEach(c -> c.stop(Duration.ofSeconds(1)));
+  }
+
+  private ChildJvm start(String... args) {
+    ChildJvm child = ChildJvm.start(new ChildJvmSpec(ChildJvmSpec.currentJavaHome(),
+        List.of("-Xmx32m", "-XX:TieredStopAtLevel=1"), jar, List.of(args), "--parent-pid", dir));
+    started.add(child);
+    return child;
+  }
+
+  @Test
+  void commandIsJavaFlagsJarArgsThenParentPid() {
+    ChildJvmSpec spec = new ChildJvmSpec(Path.of("/jdk"), List.of("-Xmx1g", "-XX:+UseSerialGC"),
+        Path.of("/lab.jar"), List.of("--port", "0"), "--parent-pid", dir);
+    assertThat(spec.command(42)).containsExactly(
+        Path.of("/jdk/bin/java").toString(), "-Xmx1g", "-XX:+UseSerialGC", "-jar", "/lab.jar",
+        "--port", "0", "--parent-pid", "42");
+    ChildJvmSpec plain = new ChildJvmSpec(Path.of("/jdk"), List.of(), Path.of("/x.jar"), List.of(), null, dir);
+    assertThat(plain.command(42)).containsExactly(Path.of("/jdk/bin/java").toString(), "-jar", "/x.jar");
+  }
+
+  @Test
+  void announcesItsUrlBecomesReadyAndStopsGracefully() {
+    ChildJvm child = start("serve");
+    assertThat(child.command()).contains("--parent-pid", Long.toString(ProcessHandle.current().pid()));
+    Matcher m = child.awaitStdout(LabTarget.LISTENING, Duration.ofSeconds(30));
+    URI url = URI.create(m.group(1));
+    child.awaitReady(url.resolve("/ready"), Duration.ofSeconds(30));
+    assertThat(child.isAlive()).isTrue();
+    int code = child.stop(Duration.ofSeconds(10));
+    assertThat(child.isAlive()).isFalse();
+    assertThat(code).isEqualTo(143);
+  }
+
+  @Test
+  void outputTailsAreBoundedButCountEveryLine() throws Exception {
+    ChildJvm child = start("spam", "5000", "fail", "0");
+    assertThat(child.awaitExit(Duration.ofSeconds(30))).hasValue(0);
+    assertThat(child.stdout().lines()).hasSize(ChildJvm.TAIL_LINES).last().isEqualTo("line 4999");
+    assertThat(child.stdout().totalLines()).isEqualTo(5000);
+    assertThat(child.stderr().text()).isEqualTo("fixture failing on purpose\n");
+  }
+
+  @Test
+  void failureBeforeReadyIsOneLineWithExitCodeAndLastOutput() {
+    ChildJvm child = start("fail", "3");
+    assertThatThrownBy(() -> child.awaitReady(URI.create("http://127.0.0.1:1/ready"), Duration.ofSeconds(30)))
+        .isInstanceOf(JtuneException.class)
+        .hasMessageContaining("exit code 3")
+        .hasMessageContaining("last output: fixture failing on purpose")
+        .hasMessageNotContaining("\n");
+  }
+
+  @Test
+  void readinessTimesOutWhenNothingAnswers() {
+    ChildJvm child = start();
+    assertThatThrownBy(() -> child.awaitReady(URI.create("http://127.0.0.1:1/ready"), Duration.ofMillis(500)))
+        .isInstanceOf(JtuneException.class)
+        .hasMessageContaining("did not answer 200 within");
+  }
+
+  @Test
+  void stopForcesAChildThatIgnoresTermAndKillsItsDescendants() {
+    ChildJvm child = start("grandchild", "slow-stop");
+    Matcher m = child.awaitStdout(java.util.regex.Pattern.compile("^grandchild (\\d+)$"), Duration.ofSeconds(30));
+    Optional<ProcessHandle> grandchild = ProcessHandle.of(Long.parseLong(m.group(1)));
+    assertThat(grandchild).isPresent();
+    long t0 = System.nanoTime();
+    child.stop(Duration.ofMillis(500));
+    assertThat(child.isAlive()).isFalse();
+    assertThat((System.nanoTime() - t0) / 1_000_000).as("ms to stop").isLessThan(10_000);
+    assertThat(grandchild.get().onExit().completeOnTimeout(null, 10, java.util.concurrent.TimeUnit.SECONDS)
+        .join()).as("grandchild gone").isNotNull();
+  }
+
+  @Test
+  void aMissingJavaIsAUserError() {
+    ChildJvmSpec spec = new ChildJvmSpec(dir.resolve("no-jdk"), List.of(), jar, List.of(), null, dir);
+    assertThatThrownBy(() -> ChildJvm.start(spec))
+        .isInstanceOf(JtuneException.class)
+        .hasMessageStartingWith("no java executable at ");
+  }
+}
