@@ -10,7 +10,6 @@ import io.jtune.core.event.PauseKind;
 import io.jtune.core.event.Tenuring;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -47,7 +46,10 @@ final class PendingPause {
   int maxThreshold = -1;
   long agedBytes = -1;
   final EnumSet<Anomaly> anomalies = EnumSet.noneOf(Anomaly.class);
-  Map<String, Double> phasesMs;
+  /** Phase names (interned: compared by identity) and times, in the order first seen. */
+  private String[] phaseNames;
+  private double[] phaseMs;
+  private int phases;
   /** G1 region counts before/after/target of eden, survivor, old, humongous and archive. */
   long[] regions;
 
@@ -55,15 +57,41 @@ final class PendingPause {
     this.gcId = gcId;
   }
 
+  /**
+   * Records a phase time. A name can occur at several levels (G1 "Other"); the top-level one
+   * wins, else the first.
+   */
   void phase(String phase, double ms, boolean topLevel) {
-    if (phasesMs == null) {
-      phasesMs = new HashMap<>();
+    if (phaseNames == null) {
+      phaseNames = new String[16];
+      phaseMs = new double[16];
     }
-    if (topLevel) {
-      phasesMs.put(phase, ms);
-    } else {
-      phasesMs.putIfAbsent(phase, ms);
+    for (int i = 0; i < phases; i++) {
+      if (phaseNames[i] == phase) {
+        if (topLevel) {
+          phaseMs[i] = ms;
+        }
+        return;
+      }
     }
+    if (phases == phaseNames.length) {
+      phaseNames = Arrays.copyOf(phaseNames, phases * 2);
+      phaseMs = Arrays.copyOf(phaseMs, phases * 2);
+    }
+    phaseNames[phases] = phase;
+    phaseMs[phases++] = ms;
+  }
+
+  private Map<String, Double> phasesMs() {
+    if (phases == 0) {
+      return Map.of();
+    }
+    @SuppressWarnings("unchecked")
+    Map.Entry<String, Double>[] entries = new Map.Entry[phases];
+    for (int i = 0; i < phases; i++) {
+      entries[i] = Map.entry(phaseNames[i], phaseMs[i]);
+    }
+    return Map.ofEntries(entries);
   }
 
   boolean hasTenuring() {
@@ -79,7 +107,7 @@ final class PendingPause {
     Tenuring tenuring = hasTenuring()
         ? new Tenuring(desiredSurvivorBytes, newThreshold, maxThreshold, agedBytes) : null;
     return new GcPause(gcId, startUptimeS, startEpochMs, kind, name, cause, durationMs, memory, times,
-        tenuring, anomalies, phasesMs, startLine);
+        tenuring, anomalies, phasesMs(), startLine);
   }
 
   void regions(int area, long before, long after, long target) {

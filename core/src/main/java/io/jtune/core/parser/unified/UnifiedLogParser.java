@@ -92,8 +92,14 @@ public final class UnifiedLogParser implements GcLogParser {
 
   // the line being read
   private Line line;
-  private double uptimeS;
-  private long epochMs;
+  // where the current line's time decorators are; decoded only when an event needs them
+  private char uptimeUnit;
+  private int uptimeAt;
+  private char epochUnit;
+  private int epochAt;
+  private boolean timeDecoded;
+  private double lineUptimeS;
+  private long lineEpochMs;
   /** Latest time stamp read so far, on the scale of {@link #sortTime}; NaN when the log has none. */
   private double clock = Double.NaN;
   private int tags;
@@ -114,8 +120,9 @@ public final class UnifiedLogParser implements GcLogParser {
       return;
     }
     line = l;
-    uptimeS = Double.NaN;
-    epochMs = GcEvent.NO_EPOCH;
+    uptimeUnit = 0;
+    epochUnit = 0;
+    timeDecoded = false;
     tags = TAGS_NONE;
     int n = l.length();
     int i = 0;
@@ -140,15 +147,7 @@ public final class UnifiedLogParser implements GcLogParser {
       ctx.understood(); // end-of-run statistics tables (Shenandoah, ZGC)
       return;
     }
-    if (!Double.isNaN(uptimeS)) {
-      clock = Double.isNaN(clock) ? uptimeS : Math.max(clock, uptimeS);
-    } else if (epochMs != GcEvent.NO_EPOCH) {
-      clock = Double.isNaN(clock) ? epochMs / 1000.0 : Math.max(clock, epochMs / 1000.0);
-    }
     int result = message(l, i);
-    if (!waiting.isEmpty()) {
-      release();
-    }
     if (result == BROKEN) {
       ctx.notUnderstood(l);
     } else if (result == KNOWN || decorated && tags != TAGS_ARGUMENTS) {
@@ -186,37 +185,21 @@ public final class UnifiedLogParser implements GcLogParser {
     char c = l.charAt(from);
     if (Line.isDigit(c)) {
       if (to - from >= 19 && l.charAt(from + 4) == '-') {
-        long e = l.parseIsoEpochMs(from);
-        if (e != Long.MIN_VALUE) {
-          epochMs = e;
-        }
+        epochUnit = 'i'; // time, utctime
+        epochAt = from;
         return;
       }
-      long v = l.parseLong(from);
-      int e = l.end();
-      if (e >= to) {
+      if (l.charAt(to - 1) != 's') {
         return; // pid or tid
       }
-      char u = l.charAt(e);
-      if (u == '.' || u == ',') {
-        double d = l.parseDouble(from);
-        if (l.at(l.end()) == 's') {
-          uptimeS = d;
-        }
-      } else if (u == 's') {
-        uptimeS = v;
-      } else if (u == 'm' && l.at(e + 1) == 's') {
-        if (v >= EPOCH_MS_MIN) {
-          epochMs = v;
-        } else {
-          uptimeS = v / 1000.0;
-        }
-      } else if (u == 'n' && l.at(e + 1) == 's') {
-        if (v >= EPOCH_NS_MIN) {
-          epochMs = v / 1_000_000L;
-        } else {
-          uptimeS = v / 1e9;
-        }
+      char u = l.charAt(to - 2);
+      int digits = to - 2 - from;
+      if (u == 'm') {
+        setTime(digits >= 12, 'm', from); // timemillis >= 1e11 (after 1973), else uptimemillis
+      } else if (u == 'n') {
+        setTime(digits >= 18, 'n', from); // timenanos >= 1e17, else uptimenanos
+      } else {
+        setTime(false, 's', from);
       }
       return;
     }
@@ -235,13 +218,62 @@ public final class UnifiedLogParser implements GcLogParser {
     }
   }
 
+  private void setTime(boolean wallClock, char unit, int at) {
+    if (wallClock) {
+      epochUnit = unit;
+      epochAt = at;
+    } else {
+      uptimeUnit = unit;
+      uptimeAt = at;
+    }
+  }
+
+  /** The current line's uptime decorator in seconds, or NaN. */
+  private double uptimeS() {
+    decodeTime();
+    return lineUptimeS;
+  }
+
+  /** The current line's wall-clock decorator in epoch ms, or {@link GcEvent#NO_EPOCH}. */
+  private long epochMs() {
+    decodeTime();
+    return lineEpochMs;
+  }
+
+  private void decodeTime() {
+    if (timeDecoded) {
+      return;
+    }
+    timeDecoded = true;
+    Line l = line;
+    lineUptimeS = switch (uptimeUnit) {
+      case 's' -> l.parseDouble(uptimeAt);
+      case 'm' -> l.parseLong(uptimeAt) / 1e3;
+      case 'n' -> l.parseLong(uptimeAt) / 1e9;
+      default -> Double.NaN;
+    };
+    long e = switch (epochUnit) {
+      case 'i' -> l.parseIsoEpochMs(epochAt);
+      case 'm' -> l.parseLong(epochAt);
+      case 'n' -> l.parseLong(epochAt) / 1_000_000L;
+      default -> Long.MIN_VALUE;
+    };
+    lineEpochMs = e == Long.MIN_VALUE ? GcEvent.NO_EPOCH : e;
+  }
+
   private static boolean isTagEnd(char c) {
     return c == ',' || c == '+' || c == ' ';
   }
 
   private static boolean isLevel(Line l, int from, int to) {
-    return word(l, from, to, "info") || word(l, from, to, "debug") || word(l, from, to, "trace")
-        || word(l, from, to, "warning") || word(l, from, to, "error");
+    return switch (l.charAt(from)) {
+      case 'i' -> word(l, from, to, "info");
+      case 'd' -> word(l, from, to, "debug");
+      case 't' -> word(l, from, to, "trace");
+      case 'w' -> word(l, from, to, "warning");
+      case 'e' -> word(l, from, to, "error");
+      default -> false;
+    };
   }
 
   private static boolean word(Line l, int from, int to, String w) {
@@ -597,11 +629,11 @@ public final class UnifiedLogParser implements GcLogParser {
     }
     if (p.name == null) {
       if (summary) {
-        p.startUptimeS = uptimeS - durationMs / 1000;
-        p.startEpochMs = epochMs == GcEvent.NO_EPOCH ? epochMs : epochMs - Math.round(durationMs);
+        p.startUptimeS = uptimeS() - durationMs / 1000;
+        p.startEpochMs = epochMs() == GcEvent.NO_EPOCH ? epochMs() : epochMs() - Math.round(durationMs);
       } else {
-        p.startUptimeS = uptimeS;
-        p.startEpochMs = epochMs;
+        p.startUptimeS = uptimeS();
+        p.startEpochMs = epochMs();
       }
       p.startLine = l.number();
     }
@@ -617,7 +649,7 @@ public final class UnifiedLogParser implements GcLogParser {
     }
     PendingCycle cycle = cycleFor(kind == PauseKind.INITIAL_MARK && causes);
     if (cycle != null) {
-      cycle.cover(uptimeS, epochMs, summary ? durationMs : Double.NaN, l.number());
+      cycle.cover(uptimeS(), epochMs(), summary ? durationMs : Double.NaN, l.number());
       cycle.heap(heap);
     }
     if (summary) {
@@ -649,8 +681,8 @@ public final class UnifiedLogParser implements GcLogParser {
     PendingPause p = find(gcId);
     if (p == null) {
       p = new PendingPause(gcId);
-      p.startUptimeS = uptimeS;
-      p.startEpochMs = epochMs;
+      p.startUptimeS = uptimeS();
+      p.startEpochMs = epochMs();
       p.startLine = line.number();
       pauses.add(p);
     }
@@ -900,14 +932,14 @@ public final class UnifiedLogParser implements GcLogParser {
     PendingCycle cycle = g1Cycle ? null : cycleFor(false);
     if (cycle != null) {
       cycle.hasConcurrentPhase = true;
-      cycle.cover(uptimeS, epochMs, durationMs, l.number());
+      cycle.cover(uptimeS(), epochMs(), durationMs, l.number());
       cycle.heap(heap);
     }
     if (!end) {
       return KNOWN;
     }
     String name = names.get(l, nameStart, trimEnd(l, m, nameEnd));
-    queue(new ConcurrentPhase(gcId, uptimeS, epochMs, name, durationMs, g1Cycle,
+    queue(new ConcurrentPhase(gcId, uptimeS(), epochMs(), name, durationMs, g1Cycle,
         heap == null ? null : HeapChange.heapOnly(heap), l.number()));
     if (cycle != null && isCms() && l.startsWith("Concurrent Reset", m)) {
       cycles.remove(cycle);
@@ -964,7 +996,7 @@ public final class UnifiedLogParser implements GcLogParser {
     if (digits < 0) {
       flushComplete();
       zgcStarts.add(new PendingCycle(gcId));
-      zgcStarts.get(zgcStarts.size() - 1).cover(uptimeS, epochMs, Double.NaN, l.number());
+      zgcStarts.get(zgcStarts.size() - 1).cover(uptimeS(), epochMs(), Double.NaN, l.number());
       if (zgcStarts.size() > 16) {
         zgcStarts.remove(0);
       }
@@ -992,8 +1024,8 @@ public final class UnifiedLogParser implements GcLogParser {
     if (c == null) {
       c = new PendingCycle(gcId);
     }
-    c.endUptimeS = uptimeS;
-    c.endEpochMs = epochMs;
+    c.endUptimeS = uptimeS();
+    c.endEpochMs = epochMs();
     c.endLine = l.number();
     c.heap(heap);
     if (Double.isNaN(durationMs)) {
@@ -1014,7 +1046,7 @@ public final class UnifiedLogParser implements GcLogParser {
     }
     double ttsp = took < 0 ? Double.NaN : l.parseDouble(took + 23) * 1000;
     flushComplete();
-    queue(new SafepointPause(uptimeS, epochMs, stopped * 1000, ttsp, l.number()));
+    queue(new SafepointPause(uptimeS(), epochMs(), stopped * 1000, ttsp, l.number()));
     release();
     return KNOWN;
   }
@@ -1036,7 +1068,7 @@ public final class UnifiedLogParser implements GcLogParser {
       return BROKEN;
     }
     flushComplete();
-    queue(new SafepointPause(uptimeS, epochMs, totalNs / 1e6, reachNs < 0 ? Double.NaN : reachNs / 1e6,
+    queue(new SafepointPause(uptimeS(), epochMs(), totalNs / 1e6, reachNs < 0 ? Double.NaN : reachNs / 1e6,
         l.number()));
     release();
     return KNOWN;
@@ -1053,7 +1085,7 @@ public final class UnifiedLogParser implements GcLogParser {
     if (Double.isNaN(ms)) {
       return BROKEN;
     }
-    queue(new GcNotice(gcId, uptimeS, epochMs, GcNotice.Kind.ALLOCATION_STALL, l.substring(open + 1, close), ms,
+    queue(new GcNotice(gcId, uptimeS(), epochMs(), GcNotice.Kind.ALLOCATION_STALL, l.substring(open + 1, close), ms,
         l.number()));
     release();
     return KNOWN;
@@ -1066,7 +1098,7 @@ public final class UnifiedLogParser implements GcLogParser {
       return UNKNOWN;
     }
     inferCollector(Collector.SHENANDOAH);
-    queue(new GcNotice(gcId, uptimeS, epochMs, GcNotice.Kind.CYCLE_CANCELLED,
+    queue(new GcNotice(gcId, uptimeS(), epochMs(), GcNotice.Kind.CYCLE_CANCELLED,
         names.get(l, colon + 2, l.length()), Double.NaN, l.number()));
     release();
     return KNOWN;
@@ -1299,6 +1331,11 @@ public final class UnifiedLogParser implements GcLogParser {
   private void release() {
     if (waiting.isEmpty() || !pauses.isEmpty() && waiting.size() < MAX_WAITING) {
       return;
+    }
+    if (line != null) {
+      double now = !Double.isNaN(uptimeS()) ? uptimeS()
+          : epochMs() != GcEvent.NO_EPOCH ? epochMs() / 1000.0 : Double.NaN;
+      clock = Double.isNaN(clock) || now > clock ? now : clock;
     }
     double upTo = Double.isNaN(clock) || waiting.size() >= MAX_WAITING ? Double.POSITIVE_INFINITY : clock - HOLD_S;
     for (int k = 0; k < cycles.size(); k++) {
