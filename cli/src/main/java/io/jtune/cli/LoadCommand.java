@@ -103,11 +103,16 @@ final class LoadCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     LoadPlan plan = plan();
+    LoadProgress progress = progress(err);
     LoadResult result;
     try {
-      result = LoadRun.execute(plan, progress(err), hlog);
+      result = LoadRun.execute(plan, progress, hlog);
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
+    } finally {
+      if (progress != LoadProgress.NONE) {
+        err.println();
+      }
     }
     if (format == OutputFormat.json) {
       result.writeJson(out);

@@ -103,6 +103,9 @@ public record CapacityResult(
           usl.lambda(), usl.sigma(), usl.kappa(),
           Double.isInfinite(usl.peakConcurrency()) ? "none" : String.format(Locale.ROOT, "%.0f", usl.peakConcurrency()),
           usl.rSquared());
+      if (usl.rSquared() < 0.8) {
+        out.println("USL fit is poor (R^2 below 0.8): throughput does not follow contention and coherency alone");
+      }
     }
     out.flush();
   }

@@ -7,6 +7,9 @@ import java.util.function.Consumer;
 
 /** Runs a {@link CapacitySweep}: one closed-model load run per concurrency level. */
 public final class CapacityRun {
+  /** A level's warmup lasts at least this many of the previous level's mean response times. */
+  static final double WARMUP_RESPONSE_TIMES = 3;
+
   private CapacityRun() {}
 
   /** Reads the target's CPU time when the measured part of a step begins. */
@@ -36,9 +39,10 @@ public final class CapacityRun {
     LoadRun.checkReachable(sweep.base());
     ProcessCpu cpu = sweep.targetPid() > 0 ? new ProcessCpu(sweep.targetPid()) : null;
     List<CapacityStep> steps = new ArrayList<>();
+    Duration warmup = sweep.stepWarmup();
     for (int n : sweep.levels()) {
       LoadPlan plan = new LoadPlan(sweep.base().targets(), LoadModel.CLOSED, n, 0, sweep.stepDuration(), 0,
-          sweep.stepWarmup(), Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n));
+          warmup, Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n));
       CpuWindow window = new CpuWindow(cpu);
       LoadResult r = LoadRun.execute(plan, window);
       double cpuPercent = Double.NaN;
@@ -51,6 +55,10 @@ public final class CapacityRun {
       CapacityStep step = new CapacityStep(n, r.throughputRps(), r.latencyMs().mean(), r.latencyMs().p99(),
           r.requests(), r.errorTotal(), cpuPercent, cpuMsPerRequest);
       steps.add(step);
+      // the next level starts from cold connections all sending at once; the measurement must
+      // wait until that first wave has drained, which takes a few response times
+      Duration settle = Duration.ofNanos((long) (WARMUP_RESPONSE_TIMES * step.meanRtMs() * 1_000_000));
+      warmup = settle.compareTo(sweep.stepWarmup()) > 0 ? settle : sweep.stepWarmup();
       if (onStep != null) {
         onStep.accept(step);
       }

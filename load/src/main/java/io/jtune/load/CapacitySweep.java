@@ -11,7 +11,8 @@ import java.util.List;
  * @param base the load for every step (its concurrency and duration are replaced per step)
  * @param levels concurrency levels, rising
  * @param stepDuration measured time per level
- * @param stepWarmup unmeasured time per level before the measurement
+ * @param stepWarmup unmeasured time per level before the measurement; longer when the previous
+ *     level's response time calls for it (three mean response times)
  * @param targetPid process whose CPU time is read from /proc, 0 when none
  * @param cpuMsPerRequest the target's CPU time per request when known from elsewhere; NaN otherwise
  * @param cores cores serving the target, for the optimal-thread formula
