@@ -454,6 +454,59 @@ class Jdk8RecordShapesTest {
   }
 
   @Test
+  void parallelWithAdaptiveSizePolicyInsideRecords() throws IOException {
+    Parsed r = parse("parallel-adaptive-size-full.log");
+    assertThat(r.info().collector()).isEqualTo(Collector.PARALLEL);
+    List<GcPause> p = r.pauses();
+    assertThat(p).extracting(GcPause::kind).containsExactly(PauseKind.YOUNG, PauseKind.YOUNG, PauseKind.FULL);
+    assertThat(p).extracting(GcPause::uptimeS).containsExactly(0.175, 0.192, 0.208);
+    assertThat(p.get(0).memory().young()).isEqualTo(kb(16420, 2657, 19136));
+    assertThat(p.get(0).memory().heap()).isEqualTo(kb(16420, 15919, 62848));
+    assertThat(p.get(0).durationMs()).isCloseTo(10.9211, within(1e-9));
+    GcPause full = p.get(2);
+    assertThat(full.name()).isEqualTo("Full GC");
+    assertThat(full.memory().young()).isEqualTo(kb(2657, 0, 35584));
+    assertThat(full.memory().old()).isEqualTo(kb(29366, 31933, 66688));
+    assertThat(full.memory().heap()).isEqualTo(kb(32023, 31933, 102272));
+    assertThat(full.memory().metaspace()).isEqualTo(kb(2612, 2612, 21248));
+    assertThat(full.durationMs()).isCloseTo(7.8451, within(1e-9));
+    times(full, 0.00, 0.00, 0.01);
+  }
+
+  @Test
+  void cmsConcurrentModeInterrupted() throws IOException {
+    Parsed r = parse("cms-concurrent-mode-interrupted.log");
+    GcPause p = r.pauses().get(0);
+    assertThat(p.uptimeS()).isEqualTo(77.480);
+    assertThat(p.kind()).isEqualTo(PauseKind.FULL);
+    assertThat(p.name()).isEqualTo("Full GC");
+    assertThat(p.anomalies()).containsExactly(Anomaly.CONCURRENT_MODE_INTERRUPTED);
+    assertThat(p.memory().old()).isEqualTo(kb(83134, 85198, 107776));
+    assertThat(p.memory().heap()).isEqualTo(kb(92654, 85198, 126912));
+    assertThat(p.memory().metaspace()).isEqualTo(kb(15604, 15604, 28412));
+    assertThat(p.durationMs()).isCloseTo(611.9507, within(1e-9));
+    times(p, 0.61, 0.00, 0.61);
+    assertThat(r.phases()).singleElement().satisfies(c -> {
+      assertThat(c.name()).isEqualTo("CMS-concurrent-mark");
+      assertThat(c.uptimeS()).isEqualTo(77.616);
+      assertThat(c.durationMs()).isCloseTo(224, within(1e-9));
+    });
+  }
+
+  @Test
+  void rotationHeaderLines() throws IOException {
+    Parsed r = parse("rotation-header.log");
+    assertThat(r.report().gcLines()).isEqualTo(5);
+    assertThat(r.pauses()).isEmpty();
+    JvmInfo info = r.info();
+    assertThat(info.version()).isEqualTo("1.8.0_45-b15");
+    assertThat(info.memoryBytes()).isEqualTo(16664956L * K);
+    assertThat(info.collector()).isEqualTo(Collector.PARNEW_CMS);
+    assertThat(info.heapInitialBytes()).isEqualTo(838860800L);
+    assertThat(info.heapMaxBytes()).isEqualTo(838860800L);
+  }
+
+  @Test
   void everyLineIsReportedOnce() throws IOException {
     for (String f : Set.of("cms-parnew-fls-tenuring-heapatgc.log", "g1-humongous-mixed.log",
         "shenandoah-jdk8.log", "parallel-tenuring-metadata-full.log")) {
