@@ -155,12 +155,16 @@ enum Tool {
   }
 
   /*
-   * jtune analyze's JSON: the pause count is the first number found (depth first) in a field
-   * named "pauses"/"pauseCount" or in the "count" of such an object; events likewise.
+   * jtune analyze's JSON (schema jtune.analysis/1): summary.pauseCount. Should the layout
+   * change, the first number found depth first in a field named "pauseCount"/"pauses" (or in
+   * the "count" of such an object) is taken instead.
    */
   private static Found readAnalyze(Path json) throws IOException {
     JsonNode n = new ObjectMapper().readTree(json.toFile());
-    return new Found(count(n, "pauses", "pauseCount"), count(n, "events", "eventCount"), "");
+    JsonNode summary = n.path("summary").path("pauseCount");
+    Long pauses = summary.isIntegralNumber() ? Long.valueOf(summary.asLong()) : count(n, "pauseCount", "pauses");
+    long windows = n.path("windows").path("rows").size();
+    return new Found(pauses, null, "schema " + n.path("schema").asText("?") + ", " + windows + " window rows");
   }
 
   private static Long count(JsonNode n, String... names) {

@@ -49,7 +49,7 @@ public class ParseHotPath {
    */
   private static final long LOG_BYTES = 24L << 20;
 
-  @Param({"PARNEW_CMS", "G1_UNIFIED"})
+  @Param({"PARNEW_CMS", "PARNEW_CMS_DENSE", "G1_UNIFIED"})
   public String log;
 
   private byte[] bytes;
