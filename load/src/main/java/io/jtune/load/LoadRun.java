@@ -77,24 +77,18 @@ public final class LoadRun {
 
   private LoadResult run() {
     checkReachable(plan);
-    Instant startTime = Instant.now();
-    long start = System.nanoTime();
-    long measureStart = start + plan.warmup().toNanos();
-    long measureEnd = measureStart + plan.measureLimit().toNanos();
-    long timeout = plan.timeout().toNanos();
-    long drainDeadline = measureEnd + timeout;
-    RunControl control = new RunControl(start, measureStart, measureEnd, drainDeadline, timeout);
     long firstMeasuredIndex = plan.model() == LoadModel.OPEN
         ? new ArrivalSchedule(plan.rateRps(), plan.rampUp().toNanos()).firstIndexAtOrAfter(plan.warmup().toNanos())
         : 0;
-
+    StartingGate gate = new StartingGate(plan.threads());
     List<LoadWorker> workers = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     try {
       for (int i = 0; i < plan.threads(); i++) {
-        workers.add(new LoadWorker(control, plan, i, plan.threads(), firstMeasuredIndex));
+        workers.add(new LoadWorker(gate, plan, i, plan.threads(), firstMeasuredIndex));
       }
     } catch (IOException e) {
+      gate.open(null);
       throw new UncheckedIOException(e);
     }
     for (int i = 0; i < workers.size(); i++) {
@@ -103,6 +97,22 @@ public final class LoadRun {
       threads.add(thread);
     }
     threads.forEach(Thread::start);
+    try {
+      gate.awaitArrivals();
+    } catch (InterruptedException e) {
+      gate.open(null);
+      Thread.currentThread().interrupt();
+      throw new LoadException("interrupted", e);
+    }
+
+    Instant startTime = Instant.now();
+    long start = System.nanoTime();
+    long measureStart = start + plan.warmup().toNanos();
+    long measureEnd = measureStart + plan.measureLimit().toNanos();
+    long timeout = plan.timeout().toNanos();
+    long drainDeadline = measureEnd + timeout;
+    RunControl control = new RunControl(start, measureStart, measureEnd, drainDeadline, timeout);
+    gate.open(control);
 
     IntervalBook book = new IntervalBook(control, measureStart, startTime);
     book.log = openLog(startTime);

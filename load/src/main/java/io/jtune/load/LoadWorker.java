@@ -45,6 +45,7 @@ final class LoadWorker implements Runnable {
     SelectionKey key;
     int state = DISCONNECTED;
     int addressIndex = -1;
+    /** When to (re)connect; before the run starts, the offset from the start (ramp-up). */
     long reconnectAtNanos;
     long connectStartNanos;
     /** The request to send once connected, or -1. */
@@ -61,7 +62,8 @@ final class LoadWorker implements Runnable {
     }
   }
 
-  private final RunControl control;
+  private final StartingGate gate;
+  private RunControl control;
   private final LoadModel model;
   private final Connection[] connections;
   private final InetSocketAddress[] addresses;
@@ -97,9 +99,9 @@ final class LoadWorker implements Runnable {
   /** Largest delay between a request's due time and its actual send (open model). */
   long maxSendLagNanos;
 
-  LoadWorker(RunControl control, LoadPlan plan, int workerIndex, int workerCount, long firstMeasuredIndex)
+  LoadWorker(StartingGate gate, LoadPlan plan, int workerIndex, int workerCount, long firstMeasuredIndex)
       throws IOException {
-    this.control = control;
+    this.gate = gate;
     this.model = plan.model();
     List<LoadTarget> targets = plan.targets();
     List<InetSocketAddress> distinct = targets.stream().map(LoadTarget::resolve).distinct().toList();
@@ -129,8 +131,8 @@ final class LoadWorker implements Runnable {
       connections[i] = new Connection(i, requests);
       int globalIndex = workerIndex + i * workerCount;
       connections[i].reconnectAtNanos = model == LoadModel.CLOSED
-          ? control.startNanos + rampNanos * globalIndex / plan.connections()
-          : control.startNanos;
+          ? rampNanos * globalIndex / plan.connections()
+          : 0;
     }
     this.idleStack = new int[count];
     this.randomState = 0x9E3779B97F4A7C15L * (workerIndex + 1);
@@ -153,6 +155,14 @@ final class LoadWorker implements Runnable {
   @Override
   public void run() {
     try {
+      control = gate.arriveAndAwaitStart();
+      if (control == null) {
+        return;
+      }
+      for (Connection c : connections) {
+        // until now reconnectAtNanos held the connection's ramp-up offset from the start
+        c.reconnectAtNanos += control.startNanos;
+      }
       loop();
     } finally {
       for (Connection c : connections) {
