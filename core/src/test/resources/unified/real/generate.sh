@@ -46,3 +46,4 @@ run jdk25-g1-info-uptimenanos-pid-tid $J25 200 'gc*' uptimenanos,pid,tid -XX:+Us
 run jdk17-parallel-info-utctime-uptimemillis $J17 200 'gc*,safepoint' utctime,uptimemillis -XX:+UseParallelGC
 run jdk25-zgc-info-timemillis-uptimenanos-level-tags $J25 40 'gc*' timemillis,uptimenanos,level,tags -XX:+UseZGC
 run jdk17-g1-gc-only-timenanos-pid-tags $J17 200 'gc' timenanos,pid,tags -XX:+UseG1GC
+run jdk17-g1-info-none $J17 100 'gc*' none -XX:+UseG1GC

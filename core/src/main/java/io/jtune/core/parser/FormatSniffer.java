@@ -59,6 +59,9 @@ public final class FormatSniffer {
    * {@code [0.011s][info][gc,init] ...} or {@code [2023-01-01T10:00:00.000+0000][gc] ...}.
    */
   public static boolean looksUnified(Line line) {
+    if (line.startsWith("GC(") && Line.isDigit(line.at(3))) {
+      return true; // -Xlog:gc*:file=x:none (no decorators)
+    }
     if (line.length() < 4 || line.charAt(0) != '[') {
       return false;
     }

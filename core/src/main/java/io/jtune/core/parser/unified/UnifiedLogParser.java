@@ -150,7 +150,7 @@ public final class UnifiedLogParser implements GcLogParser {
     int result = message(l, i);
     if (result == BROKEN) {
       ctx.notUnderstood(l);
-    } else if (result == KNOWN || decorated && tags != TAGS_ARGUMENTS) {
+    } else if (result == KNOWN || decorated && tags != TAGS_ARGUMENTS || !decorated && gcId >= 0) {
       ctx.understood();
     } else {
       ctx.otherText(l);
@@ -332,6 +332,15 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         if (l.startsWith("ParOldGen: ", m)) {
           return generation(l, m, false);
+        }
+        if (l.startsWith("Promotion failed", m)) {
+          for (int k = pauses.size() - 1; k >= 0; k--) {
+            if (!pauses.get(k).complete) {
+              pauses.get(k).anomalies.add(Anomaly.PROMOTION_FAILED);
+              break;
+            }
+          }
+          return KNOWN;
         }
         return UNKNOWN;
       case 'C':
@@ -699,14 +708,19 @@ public final class UnifiedLogParser implements GcLogParser {
     return null;
   }
 
-  /** A new pause is starting: pauses of other GC ids are over (emit) or were cut off (drop). */
+  /**
+   * A pause line of GC id {@code id} was read: pauses of other ids whose summary was read are
+   * over (emit). Unfinished ones are kept only for the id just before (a young pause that turns
+   * into a full one inside the same safepoint logs GC(N) around GC(N+1)); older ones were cut
+   * off (dropped).
+   */
   private void dropOrFlushOthers(long id) {
     for (int k = pauses.size() - 1; k >= 0; k--) {
       PendingPause p = pauses.get(k);
       if (p.gcId != id) {
         if (p.complete) {
           emitPause(p);
-        } else {
+        } else if (p.gcId != id - 1) {
           pauses.remove(k);
         }
       }

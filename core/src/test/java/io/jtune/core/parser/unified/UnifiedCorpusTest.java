@@ -2,6 +2,7 @@ package io.jtune.core.parser.unified;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jtune.core.event.Anomaly;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.GcNotice;
 import io.jtune.core.event.GcPause;
@@ -30,6 +31,9 @@ class UnifiedCorpusTest {
   private static final Pattern SAFEPOINT =
       Pattern.compile("Total time for which application threads were stopped: |Safepoint \".*Total: \\d+ ns");
   private static final Pattern ALLOCATION_STALL = Pattern.compile("\\] (?:GC\\(\\d+\\) )?Allocation Stall \\(");
+
+  private static final Pattern PROMOTION_FAILED = Pattern.compile("\\] Promotion failed$");
+  private static final Pattern TO_SPACE_EXHAUSTED = Pattern.compile("\\] GC\\(\\d+\\) To-space exhausted$");
 
   static Path corpus() {
     String dir = System.getProperty("jtune.corpus");
@@ -72,6 +76,10 @@ class UnifiedCorpusTest {
         .isEqualTo(log.countLines("Collection (", ZGC_CYCLE));
     assertThat(log.safepoints()).isEqualTo(log.countLines("Total", SAFEPOINT));
     assertThat(log.notices(GcNotice.Kind.ALLOCATION_STALL)).isEqualTo(log.countLines("Allocation Stall", ALLOCATION_STALL));
+    assertThat(log.pauses().stream().filter(p -> p.has(Anomaly.PROMOTION_FAILED)).count())
+        .isEqualTo(log.countLines("Promotion failed", PROMOTION_FAILED));
+    assertThat(log.pauses().stream().filter(p -> p.has(Anomaly.TO_SPACE_EXHAUSTED)).count())
+        .isEqualTo(log.countLines("To-space exhausted", TO_SPACE_EXHAUSTED));
     log.assertTimeOrdered();
   }
 

@@ -241,6 +241,31 @@ class UnifiedLineRulesTest {
   }
 
   @Test
+  void cmsPromotionFailedYoungPauseAroundFullPause() {
+    parse("""
+        [1.015s][info ][gc,start     ] GC(308) Pause Young (Allocation Failure)
+        [1.015s][info ][gc,task      ] GC(308) Using 8 workers of 8 for evacuation
+        [1.017s][info ][gc,promotion ] Promotion failed
+        [1.017s][info ][gc,start     ] GC(309) Pause Full (Allocation Failure)
+        [1.022s][info ][gc             ] GC(309) Pause Full (Allocation Failure) 60M->3M(61M) 4.853ms
+        [1.022s][info ][gc,heap        ] GC(308) ParNew: 19433K->0K(19648K)
+        [1.022s][info ][gc,heap        ] GC(308) CMS: 42679K->3893K(43712K)
+        [1.022s][info ][gc,metaspace   ] GC(308) Metaspace: 5319K->5319K(1056768K)
+        [1.022s][info ][gc             ] GC(308) Pause Young (Allocation Failure) 60M->3M(61M) 7.425ms
+        [1.022s][info ][gc,cpu         ] GC(308) User=0.02s Sys=0.00s Real=0.00s
+        """);
+    List<GcPause> pauses = all(GcPause.class);
+    assertThat(pauses).extracting(GcPause::gcId, GcPause::kind, GcPause::uptimeS, GcPause::durationMs)
+        .containsExactly(tuple(308L, PauseKind.YOUNG, 1.015, 7.425), tuple(309L, PauseKind.FULL, 1.017, 4.853));
+    assertThat(pauses.get(0).anomalies()).containsExactly(Anomaly.PROMOTION_FAILED);
+    assertThat(pauses.get(0).memory().young()).isEqualTo(MemoryUsage.of(19433 * K, 0, 19648 * K));
+    assertThat(pauses.get(0).memory().old()).isEqualTo(MemoryUsage.of(42679 * K, 3893 * K, 43712 * K));
+    assertThat(pauses.get(0).times()).isEqualTo(new CpuTimes(0.02, 0.00, 0.00));
+    assertThat(pauses.get(1).anomalies()).isEmpty();
+    assertThat(info().collector()).isEqualTo(Collector.PARNEW_CMS);
+  }
+
+  @Test
   void cmsCycleWithInterleavedYoungPauses() {
     parse("""
         [0.020s][info][gc] Using Concurrent Mark Sweep
