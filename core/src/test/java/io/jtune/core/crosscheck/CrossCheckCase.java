@@ -96,9 +96,9 @@ record CrossCheckCase(Jdk jdk, Gc gc, LogSpec log) {
      * Details rotated over several small files, read back as one set from the directory. Sized
      * so a run rotates a few times but never wraps (a wrapped set has lost its first GCs).
      */
-    ROTATED("gc*", "::filecount=" + LogSpec.ROTATED_FILES + ",filesize=32k");
+    ROTATED("gc*", "::filecount=" + LogSpec.ROTATED_FILES + ",filesize=8k");
 
-    static final int ROTATED_FILES = 20;
+    static final int ROTATED_FILES = 200;
 
     private final String selection;
     private final String tail;

@@ -2,7 +2,6 @@ package io.jtune.core.crosscheck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.PauseKind;
@@ -19,13 +18,15 @@ import org.junit.jupiter.api.Test;
  */
 class CrossCheckRulesTest {
   private static final Instant JVM_START = Instant.parse("2026-01-01T00:00:00Z");
-  private static final RawGcLog THREE_DECIMALS = new RawGcLog(3, Map.of());
 
   /** JFR side under construction: collections and pauses at uptimes in seconds. */
   private final List<JfrGcRecord.Collection> collections = new ArrayList<>();
   private final Map<Long, List<JfrGcRecord.Pause>> jfrPauses = new TreeMap<>();
   private final Map<Long, String> g1Types = new TreeMap<>();
   private final List<GcPause> jtune = new ArrayList<>();
+  /** Raw log stamps: the log's clock runs 0.5 s ahead of JFR's uptime, pause lines print at the end. */
+  private final Map<Long, Double> rawFirstPause = new TreeMap<>();
+  private final Map<Long, Double> rawLast = new TreeMap<>();
 
   private void jfr(long id, String name, double... startAndMs) {
     long sum = 0;
@@ -41,13 +42,16 @@ class CrossCheckRulesTest {
   }
 
   private void log(long id, PauseKind kind, double uptimeS, double ms) {
+    double printedAt = uptimeS + 0.5 + ms / 1000;
+    rawFirstPause.merge(id, printedAt, Math::min);
+    rawLast.merge(id, printedAt, Math::max);
     jtune.add(new GcPause(id, uptimeS + 0.5, GcEvent.NO_EPOCH, kind, "Pause", null, ms, null, null, null,
         null, null, 100 + jtune.size()));
   }
 
   private PauseComparison compare() {
     JfrGcRecord r = new JfrGcRecord(collections, jfrPauses, g1Types, JVM_START, at(1.0), at(10.0));
-    return PauseComparison.compare(r, jtune, List.<ConcurrentPhase>of(), THREE_DECIMALS);
+    return PauseComparison.compare(r, jtune, new RawGcLog(3, Map.of(), rawFirstPause, rawLast));
   }
 
   private static Instant at(double uptimeS) {

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.jtune.core.crosscheck.CrossCheckCase.Gc;
 import io.jtune.core.crosscheck.CrossCheckCase.Jdk;
 import io.jtune.core.crosscheck.CrossCheckCase.LogSpec;
-import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.JvmInfo;
+import io.jtune.core.event.PauseKind;
 import io.jtune.core.input.LogInputs;
 import io.jtune.core.parser.GcLogReader;
 import io.jtune.core.parser.ParseReport;
@@ -21,6 +21,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,8 +58,9 @@ class GcPauseCrossCheckTest {
   private record Run(Path dir, ChildJvm.Exit exit, String unsupported) {}
 
   /**
-   * Every collector on each JDK once, every decorator set at least once, G1 at debug level once
-   * and one rotated set; 12 runs of about 4 s, two at a time.
+   * Every collector on each JDK, every decorator set at least once, G1 at debug level on both
+   * JDKs and one rotated set; 15 runs of 4 to 10 s (JFR starts slowly on JDK 17), two at a time.
+   * ZGC is never run with `-Xlog:gc` alone: ZGC logs its pauses under gc+phases only.
    */
   static List<CrossCheckCase> matrix() {
     return List.of(
@@ -73,7 +75,10 @@ class GcPauseCrossCheckTest {
         new CrossCheckCase(Jdk.JDK25, Gc.ZGC, LogSpec.UTC_NANOS),
         new CrossCheckCase(Jdk.JDK17, Gc.SHENANDOAH, LogSpec.UTC_NANOS),
         new CrossCheckCase(Jdk.JDK25, Gc.SHENANDOAH, LogSpec.ALL_DECORATORS),
-        new CrossCheckCase(Jdk.JDK25, Gc.SHENANDOAH_GENERATIONAL, LogSpec.DETAILS));
+        new CrossCheckCase(Jdk.JDK25, Gc.SHENANDOAH_GENERATIONAL, LogSpec.DETAILS),
+        new CrossCheckCase(Jdk.JDK17, Gc.SHENANDOAH, LogSpec.GC_ONLY),
+        new CrossCheckCase(Jdk.JDK25, Gc.G1, LogSpec.DEBUG),
+        new CrossCheckCase(Jdk.JDK17, Gc.ZGC, LogSpec.WALL_CLOCK_ONLY));
   }
 
   @BeforeAll
@@ -118,30 +123,30 @@ class GcPauseCrossCheckTest {
     }
     assertThat(logFiles).as("%s: GC log files%n%s", c, exit.tails()).isNotEmpty();
     if (c.log() == LogSpec.ROTATED) {
-      assertThat(logFiles.size()).as("%s: a rotated set that rotated but did not wrap", c)
+      assertThat(logFiles.size()).as("%s: a rotated set that rotated but did not wrap: %s", c, logFiles)
           .isBetween(2, LogSpec.ROTATED_FILES - 1);
     }
 
     JfrGcRecord jfr = JfrGcRecord.read(recording);
+    // the workload's System.gc() must be in the recording, so the explicit/full path is compared
+    assertThat(jfr.collections()).as("%s: JFR collection caused by System.gc()", c)
+        .anyMatch(x -> "System.gc()".equals(x.cause()) && x.sumOfPausesNs() > 0);
     RawGcLog raw = RawGcLog.read(logFiles);
     assertThat(raw.decimals()).as("%s: pause lines with a time in the log", c).isPositive();
 
     List<GcPause> pauses = new ArrayList<>();
-    List<ConcurrentPhase> phases = new ArrayList<>();
     JvmInfo[] info = {JvmInfo.EMPTY};
     LogInputs.Resolved inputs = LogInputs.resolve(List.of(run.dir().resolve("log").toString()),
         InputStream.nullInputStream());
     ParseReport report = GcLogReader.read(inputs.sources(), inputs.problems(), e -> {
       if (e instanceof GcPause p) {
         pauses.add(p);
-      } else if (e instanceof ConcurrentPhase p) {
-        phases.add(p);
       } else if (e instanceof JvmInfo j) {
         info[0] = info[0].merge(j);
       }
     });
 
-    PauseComparison cmp = PauseComparison.compare(jfr, pauses, phases, raw);
+    PauseComparison cmp = PauseComparison.compare(jfr, pauses, raw);
     List<String> discrepancies = new ArrayList<>();
     report.problems().forEach(p -> discrepancies.add("input problem: " + p.source() + ": " + p.message()));
     if (info[0].collector() != c.gc().expected(c.jdk())) {
@@ -151,12 +156,12 @@ class GcPauseCrossCheckTest {
 
     String summary = String.format(Locale.ROOT,
         "%-36s %s: %d GC ids, %d pauses compared; JFR ids with pauses %d, jtune pauses %d; excused %d;"
-            + " unparsed lines %d of %d; log %d decimals; log-JFR per pause: %s; child %.1f s",
+            + " unparsed lines %d of %d; log %d decimals; log-JFR per pause: %s; kinds %s; child %.1f s",
         c, discrepancies.isEmpty() ? "PASS" : "FAIL(" + discrepancies.size() + ")", cmp.idsCompared(),
         cmp.pausesCompared(), jfr.collections().stream().filter(x -> x.sumOfPausesNs() > 0)
             .map(JfrGcRecord.Collection::gcId).distinct().count(),
         pauses.size(), cmp.excused().size(), report.unparsed(), report.gcLines(), raw.decimals(),
-        cmp.diffRanges(), exit.took().toMillis() / 1000.0);
+        cmp.diffRanges(), kinds(pauses), exit.took().toMillis() / 1000.0);
     System.out.println("[crosscheck] " + summary);
     StringBuilder detail = new StringBuilder(summary).append('\n').append(cmp.clock()).append("\n\n");
     discrepancies.forEach(d -> detail.append("DISCREPANCY ").append(d).append('\n'));
@@ -172,6 +177,12 @@ class GcPauseCrossCheckTest {
       fail(c + ": " + discrepancies.size() + " discrepancies between jtune and JFR (all in "
           + run.dir().resolve("comparison.txt") + "):\n" + String.join("\n", shown));
     }
+  }
+
+  private static Map<PauseKind, Long> kinds(List<GcPause> pauses) {
+    Map<PauseKind, Long> m = new EnumMap<>(PauseKind.class);
+    pauses.forEach(p -> m.merge(p.kind(), 1L, Long::sum));
+    return m;
   }
 
   private static Run await(CrossCheckCase c) throws Exception {

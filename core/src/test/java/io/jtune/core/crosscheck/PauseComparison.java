@@ -1,6 +1,5 @@
 package io.jtune.core.crosscheck;
 
-import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.PauseKind;
@@ -23,15 +22,13 @@ import java.util.TreeSet;
  *
  * <ol>
  *   <li>Every GC id JFR reports with pauses ({@code sumOfPauses > 0}) has pauses in jtune.
- *   <li>Every GC id jtune has pauses for is such a JFR id, except (a) a GC whose pauses all lie
- *       before the recording started, or that ends after the recording's last event: HotSpot
- *       sends a collection's JFR events, its pause events included, only when the whole
- *       collection ends, so JFR cannot have a GC that ended before the start or after the stop
- *       (a concurrent cycle cut by JVM exit is the common case). A GC's end is the end of its
- *       last pause or of its last concurrent phase as jtune reads them (only used for this
- *       excuse: a GC missing in the middle of the recording is never excused). The log's clock
- *       is put on JFR's by the median offset of the GC ids both have, with the spread of that
- *       offset as margin.
+ *   <li>Every GC id jtune has pauses for is such a JFR id, except (a) a GC that ended before the
+ *       recording started or after its last event: HotSpot sends a collection's JFR events, its
+ *       pause events included, only when the whole collection ends, so JFR cannot have such a GC
+ *       (a concurrent cycle cut by JVM exit is the common case). When a GC ended is read from
+ *       the raw log, not from jtune: the stamp of the last line naming its GC id, put on JFR's
+ *       clock by the median offset between the raw stamps of first pause lines and JFR's ends of
+ *       those pauses, with {@link #RAW_MARGIN_S} as margin.
  *       And (b) on JDK 17 Serial, a young collection that was abandoned
  *       because the old generation could not take the promotions: HotSpot logs and times it as
  *       "Pause Young" under its own GC id, ends it without collecting, and runs a full collection
@@ -66,6 +63,11 @@ final class PauseComparison {
    * and take the descheduling allowance instead (see {@link PauseTimerRule}).
    */
   static final int DESCHEDULED_SHARE = 20;
+  /**
+   * Margin when placing a GC before or after the recording by the raw log's stamps: stamps have
+   * 1 ms resolution and a pause line is printed up to the timers' difference after JFR's end.
+   */
+  static final double RAW_MARGIN_S = 0.005;
   /**
    * How far a pause's start on jtune's timeline may be from JFR's, once the two clocks' zero
    * points are matched: log stamps have 1 ms resolution, and the start of a pause printed only at
@@ -123,22 +125,13 @@ final class PauseComparison {
     return sb.toString();
   }
 
-  /**
-   * Compares; {@code phases} (jtune's concurrent phases) serve only to tell when a GC that JFR
-   * does not have ended, see rule 2.
-   */
-  static PauseComparison compare(JfrGcRecord jfr, List<GcPause> pauses, List<ConcurrentPhase> phases, RawGcLog raw) {
+  static PauseComparison compare(JfrGcRecord jfr, List<GcPause> pauses, RawGcLog raw) {
     PauseComparison c = new PauseComparison();
-    c.run(jfr, pauses, phases, raw);
+    c.run(jfr, pauses, raw);
     return c;
   }
 
-  private void run(JfrGcRecord jfr, List<GcPause> jtunePauses, List<ConcurrentPhase> phases, RawGcLog raw) {
-    Map<Long, Double> phaseEnd = new TreeMap<>();
-    for (ConcurrentPhase p : phases) {
-      double end = p.uptimeS() + (Double.isNaN(p.durationMs()) ? 0 : p.durationMs() / 1000);
-      phaseEnd.merge(p.gcId(), end, Math::max);
-    }
+  private void run(JfrGcRecord jfr, List<GcPause> jtunePauses, RawGcLog raw) {
     double half = raw.halfUnitMs();
     Map<Long, List<JfrGcRecord.Collection>> jfrById = jfr.byGcId();
     Map<Long, List<GcPause>> jtuneById = new TreeMap<>();
@@ -230,6 +223,21 @@ final class PauseComparison {
     clock = String.format(Locale.ROOT, "log clock - JFR clock %.4f s, spread %.4f s (worst GC(%d)); recording %.3f..%.3f s;"
         + " jtune epoch - JFR start %+.3f..%+.3f ms", offset, spread, worst, recordingStart, recordingEnd, epochMin, epochMax);
 
+    // the raw log's clock on JFR's wall clock: a pause line is printed as the pause ends
+    List<Double> rawOffsets = new ArrayList<>();
+    for (long id : jfrIds) {
+      Double stamp = raw.firstPauseStampById().get(id);
+      List<JfrGcRecord.Pause> theirs = jfr.pausesByGcId().get(id);
+      if (stamp != null && theirs != null && !theirs.isEmpty()) {
+        JfrGcRecord.Pause p = theirs.get(0);
+        rawOffsets.add(stamp - epochSeconds(p.start()) - p.durationNs() / 1e9);
+      }
+    }
+    rawOffsets.sort(null);
+    double rawOffset = rawOffsets.isEmpty() ? Double.NaN : rawOffsets.get(rawOffsets.size() / 2);
+    double recordingStartEpoch = epochSeconds(jfr.recordingStart());
+    double recordingEndEpoch = epochSeconds(jfr.lastEventEnd());
+
     for (long id : jfrIds) {
       if (!jtuneById.containsKey(id)) {
         List<JfrGcRecord.Pause> theirs = jfr.pausesByGcId().getOrDefault(id, List.of());
@@ -244,16 +252,14 @@ final class PauseComparison {
         continue;
       }
       List<GcPause> mine = e.getValue();
-      double first = mine.get(0).uptimeS() - offset;
-      GcPause lastPause = mine.get(mine.size() - 1);
-      double last = lastPause.uptimeS() + lastPause.durationMs() / 1000 - offset;
-      double end = Math.max(last, phaseEnd.getOrDefault(id, Double.NEGATIVE_INFINITY) - offset);
-      if (!Double.isNaN(offset) && last + spread < recordingStart) {
-        excused.add(String.format(Locale.ROOT, "GC(%d) before the recording (%.3f s < %.3f s)", id, last, recordingStart));
-      } else if (!Double.isNaN(offset) && end + spread > recordingEnd) {
-        excused.add(String.format(Locale.ROOT,
-            "GC(%d) not ended when the recording stopped (pauses %.3f..%.3f s, end %.3f s, stop %.3f s)",
-            id, first, last, end, recordingEnd));
+      // when the log last names this GC, on JFR's wall clock (from the raw log, not from jtune)
+      double lastSeen = raw.lastStampById().getOrDefault(id, Double.NaN) - rawOffset;
+      if (lastSeen + RAW_MARGIN_S < recordingStartEpoch) {
+        excused.add(String.format(Locale.ROOT, "GC(%d) ended before the recording (last named %.3f s before its start)",
+            id, recordingStartEpoch - lastSeen));
+      } else if (lastSeen + RAW_MARGIN_S > recordingEndEpoch) {
+        excused.add(String.format(Locale.ROOT, "GC(%d) not ended when the recording stopped (last named %+.3f s after)",
+            id, lastSeen - recordingEndEpoch));
       } else if (abandonedYoung(mine, jfrById.get(id + 1))) {
         excused.add(String.format(Locale.ROOT, "GC(%d) abandoned young attempt (%.3f ms) before SerialOld GC(%d)",
             id, mine.get(0).durationMs(), id + 1));
@@ -400,6 +406,10 @@ final class PauseComparison {
 
   private static double seconds(Instant from, Instant to) {
     return from == null || to == null ? Double.NaN : Duration.between(from, to).toNanos() / 1e9;
+  }
+
+  private static double epochSeconds(Instant i) {
+    return i == null ? Double.NaN : i.getEpochSecond() + i.getNano() / 1e9;
   }
 
   private static double sumMs(List<JfrGcRecord.Collection> cs) {
