@@ -938,7 +938,6 @@ public final class UnifiedLogParser implements GcLogParser {
     boolean g1Cycle = l.startsWith("Concurrent Mark Cycle", m) || l.startsWith("Concurrent Undo Cycle", m)
         || l.startsWith("Concurrent Cycle", m) && nameEnd - m == 16;
     if (g1Cycle) {
-      flushComplete();
       if (l.at(m + 11) != 'C') {
         inferCollector(Collector.G1);
       }
@@ -1008,7 +1007,6 @@ public final class UnifiedLogParser implements GcLogParser {
     int n = l.length();
     int digits = firstNumberToken(l, m, n);
     if (digits < 0) {
-      flushComplete();
       zgcStarts.add(new PendingCycle(gcId));
       zgcStarts.get(zgcStarts.size() - 1).cover(uptimeS(), epochMs(), Double.NaN, l.number());
       if (zgcStarts.size() > 16) {

@@ -28,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class UnifiedRealLogTest {
   private static final Pattern FULL = Pattern.compile("Pause Full .*\\d+\\.\\d+ms$");
+  private static final Pattern CPU = Pattern.compile("GC\\(\\d+\\) User=\\d+\\.\\d+s Sys=\\d+\\.\\d+s Real=\\d+\\.\\d+s$");
   private static final Pattern SAFEPOINT = Pattern.compile("Safepoint \".*Total: \\d+ ns");
   private static final Pattern UPTIME = Pattern.compile("\\[(\\d+(?:\\.\\d+)?)(s|ms|ns)\\]");
   private static final Pattern ISO_TIME = Pattern.compile("\\[(\\d{4}-\\d\\d-\\d\\dT[0-9:.]+[+-]\\d{4})\\]");
@@ -80,6 +81,10 @@ class UnifiedRealLogTest {
     }
     for (GcPause p : log.pauses()) {
       assertStampsMatchText(log, p);
+    }
+    if (file.contains("-serial-") || file.contains("-parallel-") || file.contains("-g1-")) {
+      assertThat(log.pauses().stream().filter(p -> p.times() != null).count())
+          .as("pauses with gc,cpu times").isEqualTo(log.countLines("User=", CPU));
     }
     if (file.contains("-g1-") || file.contains("-zgc-") || file.contains("-shenandoah-")) {
       assertThat(log.events.stream().filter(ConcurrentPhase.class::isInstance)).isNotEmpty();
