@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -172,6 +173,20 @@ final class HtmlBrowser implements AutoCloseable {
     Files.createDirectories(dir);
     Path file = dir.resolve(name + ".png");
     Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
+    return file;
+  }
+
+  /** Saves the page from its top down to the bottom of {@code element} as {@code dir/name.png}, whatever the viewport. */
+  Path pageTop(WebElement element, Path dir, String name) throws IOException {
+    js("window.scrollTo(0, 0)");
+    Number bottom = (Number) js("var r = arguments[0].getBoundingClientRect(); return Math.ceil(r.bottom + window.scrollY + 16);", element);
+    Number width = (Number) js("return document.documentElement.clientWidth");
+    Map<String, Object> shot = driver.executeCdpCommand("Page.captureScreenshot", Map.of("format", "png",
+        "captureBeyondViewport", true,
+        "clip", Map.of("x", 0, "y", 0, "width", width, "height", bottom, "scale", 1)));
+    Files.createDirectories(dir);
+    Path file = dir.resolve(name + ".png");
+    Files.write(file, Base64.getDecoder().decode((String) shot.get("data")));
     return file;
   }
 

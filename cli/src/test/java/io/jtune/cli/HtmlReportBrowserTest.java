@@ -28,7 +28,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
@@ -43,6 +43,7 @@ import org.openqa.selenium.WebElement;
 class HtmlReportBrowserTest {
   static final String G1_LOG = "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log.4";
   static final String CMS_LOG = "gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tenuring__863_gc.log";
+  static final String G1_SPIKE_LOG = "gctoolkit-testdata/gctoolkit-gclogs__streaming__gcspike.log";
   static final String SMALL_CMS_LOG = "GCViewer/src__test__resources__openjdk__SampleSun1_8_0CmsPrintGcId.txt";
   static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
@@ -128,10 +129,9 @@ class HtmlReportBrowserTest {
       + " return n;";
 
   @ParameterizedTest
-  @ValueSource(strings = {G1_LOG, CMS_LOG})
-  void corpusReportRendersEveryPointAndLinksFindingsToTheTimeline(String file) throws IOException {
+  @CsvSource({"g1, " + G1_LOG, "cms, " + CMS_LOG, "g1-spike, " + G1_SPIKE_LOG})
+  void corpusReportRendersEveryPointAndLinksFindingsToTheTimeline(String name, String file) throws IOException {
     Path log = corpus(file);
-    String name = file.contains("cms") ? "cms" : "g1";
     Path html = report(log, dir.resolve(name + ".html"));
     Analysis a = GcAnalyzer.analyze(List.of(log.toString()), InputStream.nullInputStream(), AnalysisOptions.DEFAULTS);
 
@@ -142,7 +142,7 @@ class HtmlReportBrowserTest {
         name, Files.size(html), ms, browser.js("return window.jtuneReport.renderMs"));
 
     Map<String, Integer> expected = expectedPoints(a);
-    if (name.equals("g1")) {
+    if (name.startsWith("g1")) {
       assertThat(expected).containsKey("phases");
     } else {
       assertThat(a.pauses().kind(PauseKind.FULL).count()).isPositive();
@@ -181,6 +181,7 @@ class HtmlReportBrowserTest {
       }
     }
     browser.screenshot(pauses, SCREENSHOTS, name + "-pauses-highlighted");
+    browser.pageTop(pauses, SCREENSHOTS, name + "-overview");
     item = browser.driver().findElement(By.cssSelector("li.finding[data-finding-id='" + finding.id() + "']"));
     browser.js("arguments[0].click()", item);
     assertThat(pauses.getDomAttribute("data-highlighted")).as("second click clears").isEqualTo("0");

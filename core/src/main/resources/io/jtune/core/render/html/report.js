@@ -17,6 +17,7 @@
   };
   var LINE_COLORS = ['#4e79a7', '#e15759', '#59a14f', '#f28e2b', '#b07aa1', '#76b7b2'];
   var EVIDENCE_COLOR = '#ff8c00';
+  var EVIDENCE_SHOWN = 3;
 
   // ---- small DOM and formatting helpers -------------------------------------------------
 
@@ -335,14 +336,18 @@
       li.appendChild(head);
       if (f.evidence.length) {
         var ol = el('ol');
-        f.evidence.forEach(function (e) {
-          var item = el('li');
+        f.evidence.forEach(function (e, j) {
+          var item = el('li', j < EVIDENCE_SHOWN ? null : 'more');
           item.appendChild(document.createTextNode(when(e.gcId, e.uptimeS) + ': '));
           item.appendChild(el('span', 'text', e.detail));
           ol.appendChild(item);
         });
+        var hidden = f.evidence.length - Math.min(EVIDENCE_SHOWN, f.evidence.length);
+        if (hidden > 0) {
+          ol.appendChild(el('li', 'note unselected-only', '\u2026 ' + num(hidden, 0) + ' more example(s): click to show them on the charts'));
+        }
         if (f.occurrences > f.evidence.length) {
-          ol.appendChild(el('li', 'note', '\u2026 ' + num(f.occurrences - f.evidence.length, 0) + ' more'));
+          ol.appendChild(el('li', 'note', '\u2026 ' + num(f.occurrences - f.evidence.length, 0) + ' more occurrence(s) not listed'));
         }
         li.appendChild(ol);
       }
