@@ -1,0 +1,78 @@
+package io.jtune.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.Test;
+
+class LoadRunTest {
+  static {
+    System.setProperty("sun.net.httpserver.nodelay", "true");
+  }
+
+  @Test
+  void rampUpStartsConnectionsEvenlyOverItsTime() throws Exception {
+    // the server notes when each client connection (remote port) sent its first request
+    Map<Integer, Long> firstSeen = new ConcurrentHashMap<>();
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
+    ExecutorService pool = Executors.newFixedThreadPool(12);
+    server.createContext("/", exchange -> {
+      firstSeen.putIfAbsent(exchange.getRemoteAddress().getPort(), System.nanoTime());
+      exchange.sendResponseHeaders(200, 2);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(new byte[] {'o', 'k'});
+      }
+    });
+    server.setExecutor(pool);
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+      // load the classes on both sides first, so the first connection is not late for that
+      LoadRun.execute(LoadPlan.closed(List.of(LoadTarget.get(url)), 2, Duration.ZERO)
+          .withRequests(200, Duration.ZERO), LoadProgress.NONE);
+      firstSeen.clear();
+      LoadPlan plan = LoadPlan.closed(List.of(LoadTarget.get(url)), 10, Duration.ofMillis(1500))
+          .withRampUp(Duration.ofSeconds(1));
+      LoadResult r = LoadRun.execute(plan, LoadProgress.NONE);
+
+      assertThat(r.errorTotal()).isZero();
+      assertThat(firstSeen).hasSize(10);
+      List<Long> starts = firstSeen.values().stream().sorted().toList();
+      // 10 connections over 1 s: one every 100 ms, the last one 900 ms after the first
+      double spreadMs = (starts.get(9) - starts.get(0)) / 1e6;
+      assertThat(spreadMs).isBetween(800.0, 1100.0);
+      for (int i = 1; i < starts.size(); i++) {
+        assertThat((starts.get(i) - starts.get(i - 1)) / 1e6).as("gap before connection %d", i).isBetween(50.0, 200.0);
+      }
+    } finally {
+      server.stop(0);
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void severalEventLoopsShareTheRequestsAndTheSchedule() throws Exception {
+    try (TestServers.Running server = TestServers.fixedStatus(200)) {
+      List<LoadTarget> targets = List.of(LoadTarget.get(server.url("/")));
+      LoadResult closed = LoadRun.execute(
+          LoadPlan.closed(targets, 6, Duration.ZERO).withRequests(1001, Duration.ZERO).withThreads(2),
+          LoadProgress.NONE);
+      assertThat(closed.requests()).isEqualTo(1001);
+      assertThat(closed.successes()).isEqualTo(1001);
+
+      LoadResult open = LoadRun.execute(
+          LoadPlan.open(targets, 500, 8, Duration.ofSeconds(1)).withThreads(2), LoadProgress.NONE);
+      assertThat(open.requests()).isCloseTo(500, within(2L));
+      assertThat(open.errorTotal()).isZero();
+    }
+  }
+}
