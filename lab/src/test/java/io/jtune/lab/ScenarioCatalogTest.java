@@ -1,0 +1,84 @@
+package io.jtune.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The shipped scenario catalog and its format. */
+class ScenarioCatalogTest {
+  private static final List<String> ENDPOINTS =
+      List.of("/work", "/xml", "/session", "/cache/put", "/cache/get", "/classes");
+
+  @Test
+  void shipsEveryCaseOfTheIssue() {
+    assertThat(ScenarioCatalog.shipped().all()).extracting(Scenario::name).containsExactly(
+        "api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn", "metaspace-boot",
+        "cpu-bound", "io-bound");
+  }
+
+  @Test
+  void everyScenarioStatesItsLoadAndUsesRealEndpointsWithValidParameters() {
+    for (Scenario s : ScenarioCatalog.shipped().all()) {
+      assertThat(s.load()).as(s.name()).matches("concurrency=\\d+|rate=\\d+/s");
+      for (Scenario.MixEntry e : s.mix()) {
+        assertThat(ENDPOINTS).as(s.name()).contains(e.path());
+        RequestParams p = RequestParams.ofQuery(e.query());
+        for (String name : List.of("cpu", "io", "alloc", "hold", "nodes", "depth", "kb", "n")) {
+          p.number(name, 0, 0, 1L << 30);
+        }
+      }
+      for (String flag : s.jvmFlags()) {
+        assertThat(flag).as(s.name()).startsWith("-X");
+      }
+    }
+  }
+
+  @Test
+  void survivorOverflowIsLaidOutAsInSeed003() {
+    Scenario s = ScenarioCatalog.shipped().find("survivor-overflow").orElseThrow();
+    assertThat(s.jvmFlags()).contains("-Xms256m", "-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8", "-XX:+UseSerialGC");
+    assertThat(s.fixFlags()).containsExactly("-XX:SurvivorRatio=6");
+    assertThat(s.load()).isEqualTo("concurrency=2");
+    // young 19 MiB: a survivor is 19/10 = 1.9 MiB at ratio 8 (a 2 MiB request does not fit),
+    // 19/8 = 2.4 MiB at ratio 6 (it does).
+    assertThat(19.0 / (8 + 2)).isLessThan(2.0);
+    assertThat(19.0 / (6 + 2)).isGreaterThan(2.0);
+  }
+
+  @Test
+  void describeShowsFlagsFixAndMixShares() {
+    String text = ScenarioCatalog.shipped().find("cache-churn").orElseThrow().describe();
+    assertThat(text).contains("jvm flags  -Xms512m").contains("fix args   --cache offheap")
+        .contains(" 33.3%  /cache/put?kb=4").contains(" 66.7%  /cache/get");
+  }
+
+  @Test
+  void aMissingKeyOrBadMixIsNamed() {
+    assertThatThrownBy(() -> ScenarioCatalog.read(new StringReader("scenarios=x\nx.about=a\n")))
+        .hasMessage("scenario catalog: missing x.load");
+    String bad = "scenarios=x\nx.about=a\nx.load=concurrency=1\nx.fix=f\nx.signature=s\nx.mix=1 /work | two /xml\n";
+    assertThatThrownBy(() -> ScenarioCatalog.read(new StringReader(bad)))
+        .hasMessage("x.mix: bad weight in 'two /xml'");
+  }
+
+  @Test
+  void mixChoicesFollowTheWeightsAndRepeatRunToRun() {
+    List<Scenario.MixEntry> mix = List.of(
+        new Scenario.MixEntry(3, "/work", ""), new Scenario.MixEntry(1, "/xml", ""));
+    ScenarioMix a = new ScenarioMix(mix, 42);
+    ScenarioMix b = new ScenarioMix(mix, 42);
+    Map<Integer, Integer> counts = new HashMap<>();
+    for (int i = 0; i < 40_000; i++) {
+      int choice = a.next();
+      assertThat(b.next()).isEqualTo(choice);
+      counts.merge(choice, 1, Integer::sum);
+    }
+    assertThat(counts.get(0)).isBetween(29_000, 31_000);
+    assertThat(counts.get(1)).isBetween(9_000, 11_000);
+  }
+}

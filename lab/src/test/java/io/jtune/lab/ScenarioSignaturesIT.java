@@ -1,0 +1,265 @@
+package io.jtune.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each scenario, run briefly under the JVM flags of its preset with GC logging, shows its
+ * signature; where the preset names a fix, the same load with the fix does not.
+ */
+class ScenarioSignaturesIT {
+  private static final ScenarioCatalog CATALOG = ScenarioCatalog.shipped();
+  private static final Path LOGS = Path.of("target", "scenario-logs");
+
+  /** A scenario run: its GC log, the load result and the lab's /stats at the end. */
+  private record Run(GcLog gc, ClosedLoopLoad.Result load, String stats, Duration took) {}
+
+  @Test
+  void apiIsHealthyYoungGcsOnlyAndLittlePromotion() throws Exception {
+    Run run = run("api", false, List.of(), 8, Duration.ofSeconds(4));
+    assertThat(run.gc().youngPauses()).isNotEmpty();
+    assertThat(run.gc().fullPauses()).isEmpty();
+    List<GcLog.Pause> young = run.gc().youngPauses();
+    int growth = young.get(young.size() - 1).afterMb() - young.get(0).afterMb();
+    assertThat(growth).as("heap after young GC grows, MiB").isLessThan(16);
+    assertThat(run.load().failed()).isZero();
+  }
+
+  @Test
+  void survivorOverflowPromotesAtMostYoungGcsUntilFullGcAndTheFixStopsIt() throws Exception {
+    Scenario s = CATALOG.find("survivor-overflow").orElseThrow();
+    assertThat(s.jvmFlags()).contains("-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8");
+
+    Run broken = runUntilFullGc("survivor-overflow", Duration.ofSeconds(40));
+    List<Long> promoted = broken.gc().promotedKbPerYoungGc();
+    long promoting = promoted.stream().filter(kb -> kb >= 1024).count();
+    assertThat(promoted).hasSizeGreaterThan(20);
+    assertThat(promoting).as("young GCs promoting >= 1 MiB, of " + promoted.size())
+        .isGreaterThan(promoted.size() * 6 / 10);
+    assertThat(broken.gc().fullPauses()).as("Full GCs").isNotEmpty();
+
+    Run fixed = run("survivor-overflow", true, List.of(), 2, broken.took());
+    List<Long> fixedPromoted = fixed.gc().promotedKbPerYoungGc();
+    long fixedPromoting = fixedPromoted.stream().filter(kb -> kb >= 1024).count();
+    assertThat(fixedPromoted).hasSizeGreaterThan(20);
+    assertThat(fixedPromoting).as("young GCs promoting >= 1 MiB with the fix, of " + fixedPromoted.size())
+        .isLessThan(fixedPromoted.size() / 5);
+    assertThat(fixed.gc().fullPauses()).as("Full GCs with the fix").isEmpty();
+  }
+
+  @Test
+  void metaspaceBootRunsAMetadataThresholdFullGcThatMetaspaceSizeRemoves() throws Exception {
+    Run broken = run("metaspace-boot", false, List.of(), 0, Duration.ZERO);
+    assertThat(broken.gc().linesWith("Pause Full (Metadata GC Threshold)")).isNotEmpty();
+    Run fixed = run("metaspace-boot", true, List.of(), 0, Duration.ZERO);
+    assertThat(fixed.gc().contains("Metadata GC Threshold")).isFalse();
+    assertThat(JsonNumbers.find(fixed.stats(), "pools", "Metaspace", "usedBytes"))
+        .as("metaspace used after the boot").isGreaterThan(30L << 20);
+  }
+
+  @Test
+  void cacheChurnYoungPausesAreLongerOnHeapThanOffHeap() throws Exception {
+    Run heap = run("cache-churn", false, List.of(), 8, Duration.ofSeconds(6));
+    Run offHeap = run("cache-churn", true, List.of(), 8, Duration.ofSeconds(6));
+    assertThat(offHeap.stats()).contains("\"cache\":\"offheap\"");
+    double heapMs = meanYoungMs(heap.gc());
+    double offHeapMs = meanYoungMs(offHeap.gc());
+    assertThat(heap.gc().youngPauses()).hasSizeGreaterThan(2);
+    assertThat(offHeap.gc().youngPauses()).hasSizeGreaterThan(2);
+    assertThat(heapMs).as("mean young pause on heap vs off heap " + offHeapMs + " ms")
+        .isGreaterThan(2 * offHeapMs);
+  }
+
+  @Test
+  void sessionLeakOldGenAfterGcGrows() throws Exception {
+    Run run = run("session-leak", false, List.of(), 4, Duration.ofSeconds(8));
+    List<GcLog.Pause> young = run.gc().youngPauses();
+    assertThat(young).hasSizeGreaterThan(4);
+    int first = young.get(0).afterMb();
+    int last = young.get(young.size() - 1).afterMb();
+    assertThat(last - first).as("heap after GC grows, MiB: " + first + " -> " + last).isGreaterThan(24);
+    long rising = 0;
+    for (int i = 1; i < young.size(); i++) {
+      if (young.get(i).afterMb() >= young.get(i - 1).afterMb()) {
+        rising++;
+      }
+    }
+    assertThat(rising).as("young GCs ending higher than the one before").isGreaterThan((young.size() - 1) * 7 / 10);
+  }
+
+  @Test
+  void xmlLockPilesWorkerThreadsUpBlockedWhileGcStaysSmall() throws Exception {
+    Scenario s = CATALOG.find("xml-lock").orElseThrow();
+    try (LabProcess lab = LabProcess.start(s.jvmFlags(), List.of("--scenario", "xml-lock"))) {
+      Thread load = new Thread(() -> {
+        try {
+          ClosedLoopLoad.run(lab.url().resolve("/scenario"), 32, Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      load.start();
+      Thread.sleep(2500);
+      String dump = lab.threadDump();
+      load.join();
+      int blocked = blockedWorkersIn(dump, "XmlEndpoint");
+      assertThat(blocked).as("worker threads BLOCKED in XmlEndpoint").isGreaterThanOrEqualTo(16);
+      String stats = lab.get("/stats").body();
+      long gcMs = gcTimeMs(stats);
+      long uptime = JsonNumbers.find(stats, "uptimeMs");
+      assertThat(gcMs).as("GC time vs uptime " + uptime + " ms").isLessThan(uptime / 10);
+    }
+  }
+
+  @Test
+  void cpuBoundThreadsBurnOrWaitForCpuQpsIsCappedAndRtGrows() throws Exception {
+    ThreadCounts threads = new ThreadCounts();
+    Run run = run("cpu-bound", false, List.of(), 30, Duration.ofSeconds(5), threads);
+    assertThat(threads.inCpu).as("workers in CpuBurner vs in the downstream call " + threads.inIo)
+        .isGreaterThan(threads.inIo);
+    int cores = Runtime.getRuntime().availableProcessors();
+    assertThat(run.load().throughput()).as("QPS").isLessThan(cores * 1000 / 10.0 * 1.1);
+    assertThat(run.load().meanMs()).as("mean RT, CPU+IO is 50 ms").isGreaterThan(100);
+  }
+
+  @Test
+  void ioBoundThreadsMostlyWaitOnIoWhileCpuIsNotSaturated() throws Exception {
+    ThreadCounts threads = new ThreadCounts();
+    Run run = run("io-bound", false, List.of(), 16, Duration.ofSeconds(5), threads);
+    assertThat(threads.inIo).as("workers in the downstream call vs in CpuBurner " + threads.inCpu)
+        .isGreaterThan(2 * threads.inCpu);
+    double cores = JsonNumbers.find(run.stats(), "processCpuNanos") / 1e6
+        / JsonNumbers.find(run.stats(), "uptimeMs");
+    assertThat(cores).as("cores busy on average").isLessThan(1.5);
+    assertThat(run.load().percentileMs(50)).as("median RT, CPU+IO is 85 ms").isGreaterThanOrEqualTo(84.0);
+  }
+
+  /** Worker threads seen in the CPU burner and in the downstream call over a few thread dumps. */
+  private static final class ThreadCounts {
+    int inCpu;
+    int inIo;
+
+    void sample(LabProcess lab) throws Exception {
+      for (String thread : lab.threadDump().split("\n\n")) {
+        if (!thread.contains("-exec-")) {
+          continue;
+        }
+        if (thread.contains("CpuBurner.")) {
+          inCpu++;
+        } else if (thread.contains("DownstreamClient.call")) {
+          inIo++;
+        }
+      }
+    }
+  }
+
+  /** Starts the scenario's preset with GC logging, loads /scenario, stops it. */
+  private static Run run(String name, boolean fix, List<String> extraLabArgs, int clients, Duration duration)
+      throws Exception {
+    return run(name, fix, extraLabArgs, clients, duration, null);
+  }
+
+  /** As above; samples worker threads in three dumps during the load when {@code threads} is given. */
+  private static Run run(String name, boolean fix, List<String> extraLabArgs, int clients, Duration duration,
+      ThreadCounts threads) throws Exception {
+    Scenario s = CATALOG.find(name).orElseThrow();
+    Path log = gcLogFile(name, fix);
+    List<String> flags = new ArrayList<>(s.jvmFlags());
+    List<String> args = new ArrayList<>(List.of("--scenario", name));
+    args.addAll(s.labArgs());
+    if (fix) {
+      flags.addAll(s.fixFlags());
+      args.addAll(s.fixLabArgs());
+    }
+    args.addAll(extraLabArgs);
+    flags.add("-Xlog:gc*:file=" + log);
+    try (LabProcess lab = LabProcess.start(flags, args)) {
+      ClosedLoopLoad.Result load;
+      if (clients == 0) {
+        load = new ClosedLoopLoad.Result(0, 0, 0, new long[0]);
+      } else if (threads == null) {
+        load = ClosedLoopLoad.run(lab.url().resolve("/scenario"), clients, duration);
+      } else {
+        ClosedLoopLoad.Result[] result = new ClosedLoopLoad.Result[1];
+        Thread loader = new Thread(() -> {
+          try {
+            result[0] = ClosedLoopLoad.run(lab.url().resolve("/scenario"), clients, duration);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        });
+        loader.start();
+        for (int i = 1; i <= 3; i++) {
+          Thread.sleep(duration.toMillis() / 4);
+          threads.sample(lab);
+        }
+        loader.join();
+        load = result[0];
+      }
+      String stats = lab.get("/stats").body();
+      lab.close();
+      return new Run(GcLog.read(log), load, stats, duration);
+    }
+  }
+
+  /** survivor-overflow's broken run: 2 clients until the first Full GC (or the cap). */
+  private static Run runUntilFullGc(String name, Duration cap) throws Exception {
+    Scenario s = CATALOG.find(name).orElseThrow();
+    Path log = gcLogFile(name, false);
+    List<String> flags = new ArrayList<>(s.jvmFlags());
+    flags.add("-Xlog:gc*:file=" + log);
+    try (LabProcess lab = LabProcess.start(flags, List.of("--scenario", name))) {
+      long start = System.nanoTime();
+      ClosedLoopLoad.Result load = null;
+      while (System.nanoTime() - start < cap.toNanos()) {
+        load = ClosedLoopLoad.run(lab.url().resolve("/scenario"), 2, Duration.ofSeconds(1));
+        if (JsonNumbers.find(lab.get("/stats").body(), "gc", "MarkSweepCompact", "count") > 0) {
+          break;
+        }
+      }
+      String stats = lab.get("/stats").body();
+      lab.close();
+      return new Run(GcLog.read(log), load, stats, Duration.ofNanos(System.nanoTime() - start));
+    }
+  }
+
+  private static Path gcLogFile(String name, boolean fix) throws Exception {
+    Files.createDirectories(LOGS);
+    Path log = LOGS.resolve(name + (fix ? "-fixed" : "") + ".gc.log").toAbsolutePath();
+    Files.deleteIfExists(log);
+    return log;
+  }
+
+  private static double meanYoungMs(GcLog gc) {
+    return gc.youngPauses().stream().mapToDouble(GcLog.Pause::ms).average().orElse(0);
+  }
+
+  private static long gcTimeMs(String stats) {
+    Matcher m = Pattern.compile("\"timeMs\":(\\d+)").matcher(stats);
+    long total = 0;
+    while (m.find()) {
+      total += Long.parseLong(m.group(1));
+    }
+    return total;
+  }
+
+  /** Counts request worker threads that are BLOCKED with {@code frame} on their stack. */
+  static int blockedWorkersIn(String dump, String frame) {
+    int count = 0;
+    for (String thread : dump.split("\n\n")) {
+      if (thread.contains("-exec-") && thread.contains("java.lang.Thread.State: BLOCKED")
+          && thread.contains(frame)) {
+        count++;
+      }
+    }
+    return count;
+  }
+}
