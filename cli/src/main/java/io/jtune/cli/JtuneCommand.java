@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
       AnalyzeCommand.class,
       LoadCommand.class,
       CapacityCommand.class,
+      LabCommand.class,
     })
 public final class JtuneCommand implements Runnable {
   @Spec CommandSpec spec;

@@ -1,0 +1,137 @@
+package io.jtune.cli;
+
+import io.jtune.core.JtuneException;
+import io.jtune.core.target.ChildJvmSpec;
+import io.jtune.core.target.LabLaunch;
+import io.jtune.core.target.LabScenario;
+import io.jtune.core.target.LabTarget;
+import io.jtune.core.target.RunningLab;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code jtune lab}: the built-in target service. Lists or prints the scenario presets, or
+ * starts the lab in the foreground under a scenario's JVM flags until Ctrl-C.
+ */
+@Command(name = "lab", mixinStandardHelpOptions = true,
+    description = {
+        "Run the jtune lab, an HTTP service that reproduces classic JVM performance cases on demand.",
+        "With --list: list the scenarios. With --print: print a scenario's endpoint mix, load and JVM flags.",
+        "Otherwise: start the lab in the foreground under the scenario's JVM flags; Ctrl-C stops it."})
+final class LabCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "api",
+      description = "scenario preset served at /scenario (default: ${DEFAULT-VALUE}); see --list")
+  String scenario;
+
+  @Option(names = "--list", description = "list the scenarios and exit")
+  boolean list;
+
+  @Option(names = "--print", description = "print the scenario's endpoint mix, load and JVM flags, and exit")
+  boolean print;
+
+  @Option(names = "--port", paramLabel = "N", defaultValue = "0",
+      description = "port on 127.0.0.1, 0 = pick a free one (default)")
+  int port;
+
+  @Option(names = "--threads", paramLabel = "N", description = "worker threads (lab default 200, like Tomcat)")
+  Integer threads;
+
+  @Option(names = "--cache", paramLabel = "heap|offheap", description = "message cache kind for /cache")
+  String cache;
+
+  @Option(names = "--fix", description = "add the scenario's fix flags and options")
+  boolean fix;
+
+  @Option(names = "--jvm-flags", paramLabel = "\"FLAGS\"",
+      description = "extra JVM flags after the scenario's, space-separated (the last of a repeated flag wins)")
+  String jvmFlags;
+
+  @Option(names = "--java-home", paramLabel = "DIR", description = "JDK that runs the lab (default: jtune's own)")
+  Path javaHome;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    LabTarget lab = LabTarget.locate();
+    if (list) {
+      for (LabScenario s : lab.scenarios()) {
+        out.printf("%-18s %-16s %s%n", s.name(), s.load(), s.about());
+      }
+      return 0;
+    }
+    LabScenario s = lab.scenario(scenario);
+    if (port < 0 || port > 65535) {
+      throw new JtuneException("--port must be in 0..65535, got " + port);
+    }
+    if (cache != null && !cache.equals("heap") && !cache.equals("offheap")) {
+      throw new JtuneException("--cache must be heap or offheap, got '" + cache + "'");
+    }
+    if (threads != null && threads < 1) {
+      throw new JtuneException("--threads must be at least 1, got " + threads);
+    }
+    LabLaunch launch = launch();
+    printScenario(out, s, lab, launch);
+    if (print) {
+      return 0;
+    }
+    out.flush();
+    RunningLab running = lab.start(launch);
+    out.println("jtune lab: scenario " + s.name() + " serving at " + running.url() + " (pid " + running.pid()
+        + "); load it at " + running.resolve("/scenario") + "; Ctrl-C stops it");
+    out.flush();
+    Thread stopper = new Thread(running::close, "jtune-lab-stop");
+    Runtime.getRuntime().addShutdownHook(stopper);
+    int code = running.jvm().awaitExit(Duration.ofDays(365)).orElse(0);
+    Runtime.getRuntime().removeShutdownHook(stopper);
+    if (code != 0) {
+      spec.commandLine().getErr().print(running.jvm().stderr().text());
+      throw new JtuneException("the lab exited with code " + code, code == 2 ? 2 : 1, null);
+    }
+    return 0;
+  }
+
+  private LabLaunch launch() {
+    List<String> labArgs = new ArrayList<>();
+    if (threads != null) {
+      labArgs.addAll(List.of("--threads", threads.toString()));
+    }
+    if (cache != null) {
+      labArgs.addAll(List.of("--cache", cache));
+    }
+    List<String> flags = jvmFlags == null || jvmFlags.isBlank()
+        ? List.of() : Arrays.asList(jvmFlags.trim().split("\\s+"));
+    return LabLaunch.of(scenario).withFix(fix).withPort(port).withJvmFlags(flags).withLabArgs(labArgs)
+        .withJavaHome(javaHome == null ? ChildJvmSpec.currentJavaHome() : javaHome);
+  }
+
+  private static void printScenario(PrintWriter out, LabScenario s, LabTarget lab, LabLaunch launch) {
+    out.println("scenario   " + s.name());
+    out.println("about      " + s.about());
+    out.println("load       " + s.load() + " against /scenario");
+    out.println("jvm flags  " + String.join(" ", s.jvmFlags()));
+    if (!s.labArgs().isEmpty()) {
+      out.println("lab args   " + String.join(" ", s.labArgs()));
+    }
+    out.println("signature  " + s.signature());
+    out.println("fix        " + s.fix());
+    if (!s.fixFlags().isEmpty()) {
+      out.println("fix flags  " + String.join(" ", s.fixFlags()));
+    }
+    if (!s.fixLabArgs().isEmpty()) {
+      out.println("fix args   " + String.join(" ", s.fixLabArgs()));
+    }
+    out.println("mix        " + String.join(" | ", s.mix()));
+    out.println("command    " + String.join(" ", lab.spec(launch).command(ProcessHandle.current().pid())));
+  }
+}
