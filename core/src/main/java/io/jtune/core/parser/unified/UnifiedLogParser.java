@@ -33,7 +33,8 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>{@link io.jtune.core.event.GcPause} per stop-the-world pause, stamped at its start (the
  *       {@code gc,start} line, else the summary line minus the duration), emitted once its
- *       summary line and the {@code gc,cpu} line after it were read;
+ *       summary line and the {@code gc,cpu} line after it were read (or, without a cpu line,
+ *       when the next pause, a safepoint line or another line of the same GC id comes);
  *   <li>{@link ConcurrentPhase} per concurrent phase with a duration, and one with {@code
  *       wholeCycle} per G1 concurrent cycle, CMS cycle, ZGC collection and Shenandoah cycle,
  *       stamped at the line that ends them;
@@ -41,7 +42,8 @@ import java.util.function.Consumer;
  *   <li>{@link GcNotice} for ZGC allocation stalls and Shenandoah cancelled cycles;
  *   <li>{@link JvmInfo} fragments from {@code gc,init} and header lines, sent at once.
  * </ul>
- * Events are delivered in time order: while a pause is still being read, later events wait.
+ * Events are delivered in time order: while a pause is still being read, later events wait, and
+ * every event waits until the log's clock is 50 ms past it (or the source ends).
  *
  * <p>Line accounting: lines with a gc-family tag whose message this parser does not model
  * (task, ergonomics, reference and statistics lines, ...) count as understood; a line that has
@@ -63,9 +65,6 @@ public final class UnifiedLogParser implements GcLogParser {
   private static final int TAGS_OTHER = 3;
   private static final int TAGS_STATISTICS = 4;
 
-  /** Millisecond values at or above this are wall-clock (after 1973), below it uptime. */
-  private static final long EPOCH_MS_MIN = 100_000_000_000L;
-  private static final long EPOCH_NS_MIN = EPOCH_MS_MIN * 1_000_000L;
   private static final int MAX_WAITING = 1024;
   /**
    * How long (s) an event waits before it is sent, so that one stamped a little earlier (a pause
