@@ -8,7 +8,21 @@ public final class Main {
   private Main() {}
 
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    PrintWriter err = new PrintWriter(System.err, true);
+    int code;
+    try {
+      code = run(args, new PrintWriter(System.out, true), err);
+    } catch (OutOfMemoryError e) {
+      err.println("jtune: out of memory (" + e.getMessage() + "); raise it with JTUNE_JAVA_OPTS=-Xmx...");
+      code = UserErrorHandler.EXIT_INTERNAL;
+    } catch (Throwable e) {
+      err.println("jtune: internal error: " + e);
+      if (System.getenv("JTUNE_DEBUG") != null) {
+        e.printStackTrace(err);
+      }
+      code = UserErrorHandler.EXIT_INTERNAL;
+    }
+    System.exit(code);
   }
 
   /** Runs jtune with the given streams; returns the exit code. Used by tests too. */

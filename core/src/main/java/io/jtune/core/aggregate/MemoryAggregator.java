@@ -6,6 +6,7 @@ import io.jtune.core.event.HeapChange;
 import io.jtune.core.event.MemoryUsage;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.event.Tenuring;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -90,12 +91,8 @@ public final class MemoryAggregator implements Aggregator {
   private double survivorAfterSum;
   private final ExampleList survivorOverflow = new ExampleList(5);
 
-  // old after GC: trend from the per-window minimum (the live set's lower envelope)
-  private final Trend oldTrend = new Trend();
+  // old after GC: occupancy right after Full GCs (the live set)
   private final Trend oldAfterFullTrend = new Trend();
-  private int envelopeWindow = -1;
-  private double envelopeMin = Double.NaN;
-  private double envelopeAt;
   private double originS = Double.NaN;
   private long fullGcs;
   private final ExampleList oldAfterFull = new ExampleList(200);
@@ -247,22 +244,6 @@ public final class MemoryAggregator implements Aggregator {
       long a = after;
       oldAfterFull.add(p.gcId(), t, () -> "old after full GC " + mb(a));
     }
-    int w = (int) Math.floor((t - originS) / windowS);
-    if (w != envelopeWindow) {
-      flushEnvelope();
-      envelopeWindow = w;
-    }
-    if (Double.isNaN(envelopeMin) || after < envelopeMin) {
-      envelopeMin = after;
-      envelopeAt = t;
-    }
-  }
-
-  private void flushEnvelope() {
-    if (!Double.isNaN(envelopeMin)) {
-      oldTrend.add(envelopeAt, envelopeMin);
-    }
-    envelopeMin = Double.NaN;
   }
 
   static String mb(long bytes) {
@@ -375,11 +356,30 @@ public final class MemoryAggregator implements Aggregator {
     return survivorOverflow;
   }
 
-  /** Trend of the old generation's lower envelope after GC (per-window minimum). */
+  /** Groups the lower envelope is taken over: enough points for a fit, each a run of GCs. */
+  private static final int ENVELOPE_GROUPS = 40;
+
+  /**
+   * Trend of the old generation's lower envelope after GC: the old-after-GC series (already
+   * bucketed with each bucket's minimum) cut into up to 40 consecutive groups, the minimum of each
+   * group fitted by least squares. The minimum follows the live set and ignores the sawtooth.
+   */
   public Trend oldTrend() {
-    flushEnvelope();
-    envelopeWindow = -1;
-    return oldTrend;
+    List<Series.Point> pts = oldAfter.points();
+    Trend t = new Trend();
+    int groups = Math.min(ENVELOPE_GROUPS, pts.size());
+    for (int g = 0; g < groups; g++) {
+      int from = (int) ((long) g * pts.size() / groups);
+      int to = (int) ((long) (g + 1) * pts.size() / groups);
+      Series.Point min = pts.get(from);
+      for (int i = from + 1; i < to; i++) {
+        if (pts.get(i).min() < min.min()) {
+          min = pts.get(i);
+        }
+      }
+      t.add(min.minAtS(), min.min());
+    }
+    return t;
   }
 
   /** Trend of old occupancy right after full GCs (the live set). */

@@ -27,9 +27,15 @@ final class FlagRules implements FindingRule {
   }
 
   private void flagOnly(Analysis a, JvmFlags f, int major, Collector c, List<Finding> out) {
-    if (major == 8 && f.chosenCollector() == null && (c == Collector.PARALLEL || c == Collector.UNKNOWN)) {
-      out.add(new Finding("no-collector-chosen", Severity.WARNING,
-          "No collector chosen: JDK 8 defaults to Parallel, which favours throughput over pause time",
+    if (major == 8 && c == Collector.PARALLEL || major == 8 && c == Collector.UNKNOWN && f.chosenCollector() == null) {
+      // JDK 8 prints its ergonomic choice (-XX:+UseParallelGC) among the command-line flags, so
+      // the log cannot tell a chosen Parallel from the default one; user-given flags can.
+      boolean userChoseNone = a.options().flags() != null
+          && JvmFlags.of(JvmFlags.split(a.options().flags())).chosenCollector() == null;
+      out.add(new Finding("no-collector-chosen", userChoseNone ? Severity.WARNING : Severity.INFO,
+          userChoseNone
+              ? "No collector chosen: JDK 8 defaults to Parallel, which favours throughput over pause time"
+              : "Parallel collector (JDK 8's default) in use: throughput first, long Full GC pauses",
           List.of(), 1,
           "Parallel's Full GCs stop the application for the whole old generation. For a latency-sensitive"
               + " service choose a low-pause collector: G1 (JDK 8u40+) with a pause goal, or ParNew+CMS on"
@@ -42,11 +48,13 @@ final class FlagRules implements FindingRule {
           List.of(), 1,
           "Replace them with MetaspaceSize/MaxMetaspaceSize; as they stand, metaspace is unbounded and starts"
               + " with a ~21 MB threshold that triggers Metadata GC Threshold collections.",
-          List.of("-XX:MetaspaceSize=" + permValue(f), "-XX:MaxMetaspaceSize=" + permValue(f))));
+          List.of("-XX:MetaspaceSize=" + permValue(a, f), "-XX:MaxMetaspaceSize=" + permValue(a, f))));
     }
-    if (major >= 8 && !f.has("MetaspaceSize")) {
+    boolean metadataGcs = a.pauses().causeCount("Metadata GC Threshold") > 0
+        || a.anomalies().of(io.jtune.core.event.Anomaly.METADATA_THRESHOLD).count() > 0;
+    if (major >= 8 && !f.has("MetaspaceSize") && !metadataGcs) {
       long peak = a.memory().metaspace().peak();
-      long mb = peak > 0 ? Sizes.roundUpMb(peak * 1.5, 64) : 256;
+      long mb = MetaspaceSizing.recommendedMb(a, 256);
       out.add(new Finding("metaspace-unset", Severity.INFO,
           "MetaspaceSize is not set: the first metaspace-triggered GC comes at ~21 MB",
           List.of(), 1,
@@ -67,7 +75,11 @@ final class FlagRules implements FindingRule {
     }
   }
 
-  private static String permValue(JvmFlags f) {
+  /** The observed-peak size when the log shows metaspace use, else the budget the perm flags gave. */
+  private static String permValue(Analysis a, JvmFlags f) {
+    if (a.memory().metaspace().peak() > 0) {
+      return Sizes.flagValue(MetaspaceSizing.recommendedMb(a, 256));
+    }
     String v = f.value("MaxPermSize") != null ? f.value("MaxPermSize") : f.value("PermSize");
     return v.toLowerCase(Locale.ROOT);
   }
@@ -97,20 +109,21 @@ final class FlagRules implements FindingRule {
         source = "log (largest capacities)";
       }
     }
-    if (young <= 0 || heap <= 0 || young * 4 >= heap) {
+    if (young <= 0 || heap <= 0 || young * 4 > heap) {
       return;
     }
-    long suggested = Sizes.roundUpMb(heap / 3.0, 64);
+    // seed 000: 1536 MB of a 4 GB heap won; 3/8 leaves old well above a typical live set
+    long suggested = Sizes.roundUpMb(heap * 3.0 / 8, 64);
     List<Example> ev = List.of(new Example(-1, a.span().startS(), String.format(Locale.ROOT,
         "young %s of heap %s (%.0f%%) from the %s", Sizes.mb(young), Sizes.mb(heap), 100.0 * young / heap, source)));
     List<String> flags = new ArrayList<>();
     flags.add("-Xmn" + Sizes.flagValue(suggested));
     out.add(new Finding("young-too-small", Severity.WARNING,
-        String.format(Locale.ROOT, "Young generation is %.0f%% of the heap (below 1/4)", 100.0 * young / heap),
+        String.format(Locale.ROOT, "Young generation is %.0f%% of the heap (1/4 or less)", 100.0 * young / heap),
         ev, 1,
         "In a request/response service most objects die young; a small young generation means frequent"
-            + " young GCs and objects promoted before they die (then Full GCs). Give young a quarter to a third of"
-            + " the heap, keeping old comfortably above its occupancy after Full GC.",
+            + " young GCs and objects promoted before they die (then Full GCs). Give young about 3/8 of the"
+            + " heap (more than a quarter), keeping old comfortably above its occupancy after Full GC.",
         flags));
   }
 }

@@ -20,7 +20,7 @@ final class MetadataThresholdRule implements FindingRule {
       return;
     }
     long peak = a.memory().metaspace().peak();
-    long sizeMb = peak > 0 ? Sizes.roundUpMb(peak * 1.5, 64) : 256;
+    long sizeMb = MetaspaceSizing.recommendedMb(a, 256);
     String basis = peak > 0
         ? String.format(Locale.ROOT, "observed metaspace peak %s + 50%% headroom, rounded up to 64 MB", Sizes.mb(peak))
         : "metaspace use not logged: size it from `jstat -gc` MU x 1.5";

@@ -12,14 +12,18 @@ import java.util.Locale;
  * suspect (DOMAIN.md §4: session leak).
  */
 final class OldGenGrowthRule implements FindingRule {
-  private static final double MIN_SPAN_S = 600;
+  /** Shortest span a trend is judged over. */
+  private static final double MIN_SPAN_S = 30;
+  /** Fewest points (Full GCs, or envelope groups) a trend is fitted to. */
+  private static final int MIN_POINTS = 10;
 
   @Override
   public void evaluate(Analysis a, List<Finding> out) {
     Trend afterFull = a.memory().oldAfterFullTrend();
-    Trend t = afterFull.count() >= 3 && afterFull.spanS() >= MIN_SPAN_S ? afterFull : a.memory().oldTrend();
-    String basis = t == afterFull ? "old generation after Full GC" : "lowest old-generation occupancy after GC per window";
-    if (t.count() < 5 && t != afterFull || t.spanS() < MIN_SPAN_S) {
+    boolean fullBased = afterFull.count() >= 3 && afterFull.spanS() >= MIN_SPAN_S;
+    Trend t = fullBased ? afterFull : a.memory().oldTrend();
+    String basis = fullBased ? "old generation after Full GC" : "lowest old-generation occupancy after GC";
+    if ((!fullBased && t.count() < MIN_POINTS) || t.spanS() < MIN_SPAN_S) {
       return;
     }
     double slope = t.slopeMBph();
@@ -31,7 +35,7 @@ final class OldGenGrowthRule implements FindingRule {
     }
     String title = String.format(Locale.ROOT, "Old-generation live set grows %.1f MB/hour (%s -> %s over %.1f h, R² %.2f)",
         slope, Sizes.mb(t.firstY()), Sizes.mb(t.lastY()), t.spanS() / 3600, r2);
-    List<Example> ev = a.memory().oldAfterFullTrend() == t
+    List<Example> ev = fullBased
         ? a.anomalies().fullGcs().examples()
         : List.of(new Example(-1, a.span().startS(), basis + " at start: " + Sizes.mb(t.firstY())),
             new Example(-1, a.span().endS(), basis + " at end: " + Sizes.mb(t.lastY())));

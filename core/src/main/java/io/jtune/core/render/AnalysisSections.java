@@ -149,7 +149,7 @@ public final class AnalysisSections {
     }
     double slope = m.oldTrend().slopeMBph();
     if (!Double.isNaN(slope)) {
-      l.add(String.format(Locale.ROOT, "Old gen after GC       %+.1f MB/hour (lowest per window; R² %.2f over %s)",
+      l.add(String.format(Locale.ROOT, "Old gen after GC       %+.1f MB/hour (lower envelope; R² %.2f over %s)",
           slope, m.oldTrend().r2(), Format.duration(m.oldTrend().spanS())));
     }
     double slopeFull = m.oldAfterFullTrend().slopeMBph();

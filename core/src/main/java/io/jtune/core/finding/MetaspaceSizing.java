@@ -1,0 +1,17 @@
+package io.jtune.core.finding;
+
+import io.jtune.core.analysis.Analysis;
+
+/**
+ * The metaspace size to recommend (DOMAIN.md §1): the observed peak plus 50 % headroom, rounded
+ * up to 64 MB (seed 000: MU ~150 MB -> 256 MB); {@code fallbackMb} when the log does not show
+ * metaspace use.
+ */
+final class MetaspaceSizing {
+  private MetaspaceSizing() {}
+
+  static long recommendedMb(Analysis a, long fallbackMb) {
+    long peak = a.memory().metaspace().peak();
+    return peak > 0 ? Sizes.roundUpMb(peak * 1.5, 64) : fallbackMb;
+  }
+}

@@ -1,0 +1,172 @@
+package io.jtune.core.finding;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.AnalysisOptions;
+import io.jtune.core.analysis.GcAnalyzer;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each finding rule fires on real logs that have its condition — known from the corpus
+ * manifest's notes, the log text itself, or how a log was recorded — and stays quiet on a healthy
+ * log.
+ */
+class FindingsTest {
+
+  static Path corpus(String name) {
+    String p = System.getProperty("jtune.corpus");
+    Path dir = p != null ? Path.of(p) : Path.of("../../shared/corpus/gclogs");
+    return dir.resolve(name).toAbsolutePath().normalize();
+  }
+
+  static Analysis analyze(Path log, AnalysisOptions options) {
+    return GcAnalyzer.analyze(List.of(log.toString()), new ByteArrayInputStream(new byte[0]), options);
+  }
+
+  static Analysis analyze(Path log) {
+    return analyze(log, AnalysisOptions.DEFAULTS);
+  }
+
+  static Optional<Finding> finding(Analysis a, String id) {
+    return a.findings().stream().filter(f -> f.id().equals(id)).findFirst();
+  }
+
+  static Finding required(Analysis a, String id) {
+    return finding(a, id).orElseThrow(() -> new AssertionError("no finding " + id + " among "
+        + a.findings().stream().map(Finding::id).toList()));
+  }
+
+  @Test
+  void metadataThresholdRecommendsEqualMetaspaceSizes() {
+    Finding f = required(analyze(corpus("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1YoungMetadataGcThreshold.txt")),
+        "metadata-gc-threshold");
+    assertThat(f.evidence()).isNotEmpty();
+    assertThat(f.flags()).hasSize(2);
+    String size = f.flags().get(0).substring(f.flags().get(0).indexOf('=') + 1);
+    assertThat(f.flags()).containsExactly("-XX:MetaspaceSize=" + size, "-XX:MaxMetaspaceSize=" + size);
+  }
+
+  @Test
+  void systemGcOnG1RunsConcurrently() {
+    Finding f = required(analyze(corpus("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1SystemGcYoung.txt")), "system-gc");
+    assertThat(f.flags()).containsExactly("-XX:+ExplicitGCInvokesConcurrent");
+    assertThat(f.occurrences()).isEqualTo(1);
+  }
+
+  @Test
+  void concurrentModeFailuresAndFrequentFullGcs() throws IOException {
+    Path log = corpus("GCViewer/src__test__resources__openjdk__SampleSun1_5_0ConcurrentModeFailure.txt");
+    Analysis a = analyze(log);
+    long cmfLines = Files.readAllLines(log, StandardCharsets.ISO_8859_1).stream()
+        .filter(l -> l.contains("concurrent mode failure")).count();
+    Finding f = required(a, "promotion-failure");
+    assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+    assertThat(f.occurrences()).isEqualTo(cmfLines);
+    assertThat(required(a, "frequent-full-gc").severity()).isEqualTo(Severity.CRITICAL);
+  }
+
+  @Test
+  void toSpaceExhausted() throws IOException {
+    Path log = corpus("gctoolkit-testdata/gctoolkit-gclogs__streaming__gcspike.log");
+    long exhausted = Files.readAllLines(log, StandardCharsets.ISO_8859_1).stream()
+        .filter(l -> l.contains("(to-space exhausted)")).count();
+    Finding f = required(analyze(log), "evacuation-failure");
+    assertThat(f.occurrences()).isEqualTo(exhausted).isPositive();
+    assertThat(f.flags()).contains("-XX:G1ReservePercent=20");
+  }
+
+  @Test
+  void humongousAllocations() throws IOException {
+    Path log = corpus("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1HumongousMixed.txt");
+    long humongous = Files.readAllLines(log, StandardCharsets.ISO_8859_1).stream()
+        .filter(l -> l.contains("G1 Humongous Allocation")).count();
+    Finding f = required(analyze(log), "humongous-allocations");
+    assertThat(humongous).isPositive();
+    assertThat(f.evidence()).isNotEmpty();
+  }
+
+  @Test
+  void zgcAllocationStalls() throws IOException {
+    Path log = corpus("GCViewer/src__test__resources__openjdk__unified-jvm-logging__sample-ujl-zgc-gc-other.txt");
+    long stalls = Files.readAllLines(log).stream().filter(l -> l.contains("Allocation Stall")).count();
+    Finding f = required(analyze(log), "allocation-stall");
+    assertThat(f.occurrences()).isEqualTo(stalls);
+    assertThat(f.severity()).isEqualTo(Severity.CRITICAL);
+  }
+
+  @Test
+  void healthyLogSaysGcIsNotTheProblem() {
+    Analysis a = analyze(corpus("GCViewer/src__test__resources__openjdk__SampleSun1_8_0Series-Part2.txt"));
+    assertThat(required(a, "gc-not-the-problem").title()).startsWith("GC is not the problem");
+    assertThat(a.findings()).allMatch(f -> f.severity() == Severity.INFO);
+  }
+
+  @Test
+  void leakingJvmShowsOldGenerationGrowth() {
+    Analysis a = analyze(Path.of("src/test/resources/findings/serial-leak-jdk17.log").toAbsolutePath());
+    Finding f = required(a, "old-gen-growth");
+    // the program kept 20 KB per 10 ms reachable: ~2 MB/s = ~7000 MB/hour at most
+    double perHour = a.memory().oldTrend().slopeMBph();
+    assertThat(perHour).isBetween(1000.0, 7100.0);
+    assertThat(f.title()).contains("MB/hour");
+    assertThat(finding(a, "gc-not-the-problem")).isEmpty();
+  }
+
+  @Test
+  void pausesWhoseRealTimeFarExceedsCpuPointAtTheOs() throws IOException {
+    Path log = Path.of("src/test/resources/findings/serial-leak-jdk17.log").toAbsolutePath();
+    Pattern cpu = Pattern.compile("GC\\((\\d+)\\) User=([\\d.]+)s Sys=([\\d.]+)s Real=([\\d.]+)s");
+    long expected = 0;
+    for (String l : Files.readAllLines(log)) {
+      Matcher m = cpu.matcher(l);
+      if (m.find()) {
+        double user = Double.parseDouble(m.group(2));
+        double sys = Double.parseDouble(m.group(3));
+        double real = Double.parseDouble(m.group(4));
+        if (real >= 0.05 && (real > 2 * (user + sys) || sys > user)) {
+          expected++;
+        }
+      }
+    }
+    Finding f = required(analyze(log), "os-interference");
+    assertThat(expected).isPositive();
+    assertThat(f.evidence().stream().map(e -> e.gcId()).distinct().count()).isEqualTo(expected);
+    assertThat(f.flags()).containsExactly("-XX:+AlwaysPreTouch");
+  }
+
+  @Test
+  void seed000FlagDiagnosis() {
+    // DOMAIN.md §1: -Xms4096M -Xmx4096M -Xmn1024M -XX:PermSize=512M -XX:MaxPermSize=512M on JDK 8
+    Analysis a = analyze(corpus("gctoolkit-testdata/gctoolkit-gclogs__preunified__ps__details__tenuring__gccause__180__1398331617.vgc"),
+        new AnalysisOptions(60, 50, Double.NaN, "-Xms4096M -Xmx4096M -Xmn1024M -XX:PermSize=512M -XX:MaxPermSize=512M", false));
+    assertThat(required(a, "no-collector-chosen").severity()).isEqualTo(Severity.WARNING);
+    assertThat(required(a, "permsize-ignored").flags()).allMatch(s -> s.startsWith("-XX:MetaspaceSize=") || s.startsWith("-XX:MaxMetaspaceSize="));
+    assertThat(required(a, "young-too-small").flags()).containsExactly("-Xmn1536m");
+    assertThat(finding(a, "xms-not-xmx")).isEmpty();
+  }
+
+  @Test
+  void youngPausesOverTheTargetAreCountedFromTheLog() throws IOException {
+    Path log = corpus("gctoolkit-testdata/gctoolkit-gclogs__unified__serial__serial.log");
+    Pattern young = Pattern.compile("Pause Young.* ([\\d.]+)ms\\s*$");
+    double target = 5;
+    long over = Files.readAllLines(log, StandardCharsets.ISO_8859_1).stream()
+        .map(young::matcher).filter(Matcher::find)
+        .filter(m -> Double.parseDouble(m.group(1)) > target).count();
+    Analysis a = analyze(log, new AnalysisOptions(60, target, Double.NaN, null, false));
+    assertThat(over).isPositive();
+    assertThat(required(a, "long-young-pauses").occurrences()).isEqualTo(over);
+    Analysis relaxed = analyze(log, new AnalysisOptions(60, 10_000, Double.NaN, null, false));
+    assertThat(finding(relaxed, "long-young-pauses")).isEmpty();
+  }
+}
