@@ -39,6 +39,12 @@ final class LogText {
   private static final Pattern PAUSE_SUMMARY =
       Pattern.compile("(?:GC\\((\\d+)\\) )?(?:[YyO]: )?Pause .*?(\\d+(?:[.,]\\d+)?)ms$");
 
+  private static final Pattern CONCURRENT_PHASE =
+      Pattern.compile("(?:\\]|^)(?: ?GC\\(\\d+\\))? (?:[YyO]: )?Concurrent .*\\d ?ms$");
+  private static final Pattern CYCLE_LINE =
+      Pattern.compile("GC\\(\\d+\\) Concurrent (?:Mark |Undo )?Cycle \\d+(?:[.,]\\d+)?ms$");
+  private static final Pattern GENERATION = Pattern.compile("GC\\(\\d+\\) [YyO]: (?:Young|Old) Generation .*\\ds$");
+
   final List<GcEvent> events = new ArrayList<>();
   final ParseReport report;
   final JvmInfo info;
@@ -131,6 +137,16 @@ final class LogText {
   List<ConcurrentPhase> cycles() {
     return events.stream().filter(ConcurrentPhase.class::isInstance).map(ConcurrentPhase.class::cast)
         .filter(ConcurrentPhase::wholeCycle).toList();
+  }
+
+  /** Concurrent phases (not whole cycles) logged with a duration. */
+  long concurrentPhaseLines() {
+    return countLines("Concurrent ", CONCURRENT_PHASE) - countLines(" Cycle ", CYCLE_LINE)
+        + countLines(" Generation ", GENERATION);
+  }
+
+  long concurrentPhases() {
+    return events.stream().filter(e -> e instanceof ConcurrentPhase c && !c.wholeCycle()).count();
   }
 
   long safepoints() {

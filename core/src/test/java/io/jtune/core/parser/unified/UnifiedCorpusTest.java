@@ -80,6 +80,7 @@ class UnifiedCorpusTest {
         .isEqualTo(log.countLines("Promotion failed", PROMOTION_FAILED));
     assertThat(log.pauses().stream().filter(p -> p.has(Anomaly.TO_SPACE_EXHAUSTED)).count())
         .isEqualTo(log.countLines("To-space exhausted", TO_SPACE_EXHAUSTED));
+    assertThat(log.concurrentPhases()).as("concurrent phases").isEqualTo(log.concurrentPhaseLines());
     log.assertTimeOrdered();
   }
 

@@ -74,6 +74,7 @@ class UnifiedRealLogTest {
     assertThat(log.pauses(PauseKind.FULL)).isEqualTo(log.countLines("Pause Full", FULL)
         + log.countLines("Pause Degenerated", Pattern.compile("Pause Degenerated.*ms$")));
     assertThat(log.safepoints()).isEqualTo(log.countLines("Safepoint", SAFEPOINT));
+    assertThat(log.concurrentPhases()).as("concurrent phases").isEqualTo(log.concurrentPhaseLines());
     log.assertTimeOrdered();
     if (log.lines.stream().anyMatch(l -> l.contains("Version: "))) {
       assertThat(log.info.version()).startsWith(file.substring(3, 5) + ".");
