@@ -135,6 +135,8 @@ public final class Jdk8LogParser implements GcLogParser {
   private boolean g1CleanupSeen;
   private double g1CleanupEndUptime;
   private long g1CleanupEndEpoch;
+  private double g1CleanupUptime;
+  private long g1CleanupEpoch;
   private boolean g1ConcurrentCleanupStarted;
 
   // collector detection: from flags first, corrected once by the first record that tells
@@ -1150,7 +1152,11 @@ public final class Jdk8LogParser implements GcLogParser {
       k = times(t, q + 8, d);
     }
     if (finish(d)) {
-      emitPause(d);
+      // it started after the record holding it, so it is emitted after that record's pause
+      deferred.add(d.toPause());
+      if (!collectorFromRecords) {
+        inferCollector(d);
+      }
     }
     return k;
   }
@@ -1242,7 +1248,7 @@ public final class Jdk8LogParser implements GcLogParser {
     PauseDraft.set(d.young, yb, ya, yc);
     PauseDraft.set(d.survivor, sb, sa, PauseDraft.NONE);
     PauseDraft.set(d.heap, hb, ha, hca);
-    PauseDraft.set(d.old, hb - yb, ha - ya, hca >= 0 && yc >= 0 ? hca - yc : PauseDraft.NONE);
+    PauseDraft.set(d.old, PauseDraft.minus(hb, yb), PauseDraft.minus(ha, ya), PauseDraft.minus(hca, yc));
     return end;
   }
 
@@ -1395,8 +1401,14 @@ public final class Jdk8LogParser implements GcLogParser {
     } else if (d.kind == PauseKind.CLEANUP && g1CycleOpen) {
       g1CleanupSeen = true;
       double s = Double.isNaN(d.secs) ? 0 : d.secs;
+      g1CleanupUptime = d.uptimeS;
+      g1CleanupEpoch = d.epochMs;
       g1CleanupEndUptime = d.uptimeS + s;
       g1CleanupEndEpoch = d.hasEpoch() ? d.epochMs + Math.round(s * 1000) : GcEvent.NO_EPOCH;
+      // G1 runs (and logs) a concurrent cleanup only when the pause found regions to free
+      if (!(d.heap[0] >= 0 && d.heap[1] >= 0 && d.heap[0] > d.heap[1])) {
+        endG1Cycle();
+      }
     } else if (d.kind == PauseKind.FULL) {
       g1CycleOpen = false;
     }
@@ -1405,27 +1417,28 @@ public final class Jdk8LogParser implements GcLogParser {
   /** Emits the open G1 cycle as ending with its cleanup pause, when the pause was seen. */
   private void endG1Cycle() {
     if (g1CycleOpen && g1CleanupSeen) {
-      cycle(G1_CYCLE, g1CycleGcId, g1CycleUptime, g1CycleEpoch, g1CleanupEndUptime, g1CleanupEndEpoch, false);
+      // stamped like the cleanup pause line, so it does not lie after lines logged later
+      double ms = cycleMs(g1CycleUptime, g1CycleEpoch, g1CleanupEndUptime, g1CleanupEndEpoch);
+      sink.accept(new ConcurrentPhase(g1CycleGcId, g1CleanupUptime, g1CleanupEpoch, G1_CYCLE, ms, true, null,
+          lineNo));
     }
     g1CycleOpen = false;
   }
 
-  private void cycle(String name, long gcId, double startUp, long startEp, double endUp, long endEp,
-      boolean defer) {
-    double ms;
+  /** A whole concurrent cycle ending now, deferred until the current record's pause is out. */
+  private void cycle(String name, long gcId, double startUp, long startEp, double endUp, long endEp) {
+    deferred.add(new ConcurrentPhase(gcId, endUp, endEp, name, cycleMs(startUp, startEp, endUp, endEp), true,
+        null, lineNo));
+  }
+
+  private static double cycleMs(double startUp, long startEp, double endUp, long endEp) {
     if (!Double.isNaN(startUp) && !Double.isNaN(endUp)) {
-      ms = (endUp - startUp) * 1000.0;
-    } else if (startEp != GcEvent.NO_EPOCH && endEp != GcEvent.NO_EPOCH) {
-      ms = endEp - startEp;
-    } else {
-      ms = Double.NaN;
+      return (endUp - startUp) * 1000.0;
     }
-    ConcurrentPhase e = new ConcurrentPhase(gcId, endUp, endEp, name, ms, true, null, lineNo);
-    if (defer) {
-      deferred.add(e);
-    } else {
-      sink.accept(e);
+    if (startEp != GcEvent.NO_EPOCH && endEp != GcEvent.NO_EPOCH) {
+      return endEp - startEp;
     }
+    return Double.NaN;
   }
 
   // ---------------------------------------------------------------- concurrent phases
@@ -1453,7 +1466,7 @@ public final class Jdk8LogParser implements GcLogParser {
       add(new ConcurrentPhase(stGcId, up, ep, name, wall * 1000.0, false, null, lineNo), defer);
       if (cmsCycleOpen && name.equals("CMS-concurrent-reset")) {
         cmsCycleOpen = false;
-        cycle(CMS_CYCLE, cmsCycleGcId, cmsCycleUptime, cmsCycleEpoch, up, ep, true);
+        cycle(CMS_CYCLE, cmsCycleGcId, cmsCycleUptime, cmsCycleEpoch, up, ep);
         if (!defer) {
           flushDeferred();
         }
@@ -1478,12 +1491,17 @@ public final class Jdk8LogParser implements GcLogParser {
     if (t.startsWith("-end", nameEnd - 4)) {
       nameEnd -= 4;
     }
-    double secs = t.parseDouble(t.skipSpaces(comma + 1));
+    // the time is the last item: "concurrent-mark-end, 0.0126670 sec]", "..., avg 67.3%, 0.0009256 secs]"
+    int last = comma;
+    for (int c = t.indexOf(',', comma + 1); c >= 0 && c < stop; c = t.indexOf(',', c + 1)) {
+      last = c;
+    }
+    double secs = t.parseDouble(t.skipSpaces(last + 1));
     String name = names.get(t, nameStart, nameEnd);
     add(new ConcurrentPhase(stGcId, up, ep, name, secs * 1000.0, false, null, lineNo), defer);
     if (g1CycleOpen && name.equals("concurrent-cleanup")) {
       g1CycleOpen = false;
-      cycle(G1_CYCLE, g1CycleGcId, g1CycleUptime, g1CycleEpoch, up, ep, true);
+      cycle(G1_CYCLE, g1CycleGcId, g1CycleUptime, g1CycleEpoch, up, ep);
       if (!defer) {
         flushDeferred();
       }

@@ -104,7 +104,8 @@ final class PauseDraft {
     return known(m) ? new MemoryUsage(m[0], m[1], m[2]) : null;
   }
 
-  private static long minus(long a, long b) {
+  /** {@code a - b} when both are known and the difference is not negative, else unknown. */
+  static long minus(long a, long b) {
     return a >= 0 && b >= 0 && a >= b ? a - b : NONE;
   }
 

@@ -44,6 +44,20 @@ class Jdk8CorpusTest {
       // line 4 lost its start: "30285,518: cation threads were stopped: ..."
       "gctoolkit-testdata/gctoolkit-gclogs__preunified__g1gc__corrupted__rollsbackclock.log", 1L);
 
+  /**
+   * Files whose own lines go back in time (a record stamped before the line above it), with the
+   * number of times the reader sees its clock go backwards; every other file must give none.
+   */
+  private static final Map<String, Long> OUT_OF_ORDER = Map.of(
+      // "70.582: [CMS-concurrent-reset: ...]" then "70.581: [GC ..."; likewise at 71.248/71.231
+      "GCViewer/src__test__resources__openjdk__SampleSun1_5_0CMS_PrintGCDetails.txt", 3L,
+      // "35.671: [GC pause (young)35.666: [GC concurrent-mark-end, ...]"
+      "GCViewer/src__test__resources__openjdk__SampleSun1_6_0G1_gc_verbose.txt", 1L,
+      // records pasted together from several runs: 2015-07-13, then 07-03, then 07-02 (uptime 26.974 after 84819)
+      "GCViewer/src__test__resources__openjdk__SampleSun1_8_0Parallel_Tenuring_PrintGCCause.txt", 3L,
+      // the date goes from 07:57:15.207 back to 07:56:15.085 while uptime advances
+      "gctoolkit-testdata/gctoolkit-gclogs__preunified__g1gc__corrupted__rollsbackclock.log", 1L);
+
   /** JDK 8-era files the manifest lists with format "unknown". */
   private static final List<String> UNKNOWN_JDK8 = List.of(
       "GCViewer/src__test__resources__openjdk__SampleSun1_8_0RollingLogfile.txt",
@@ -209,6 +223,8 @@ class Jdk8CorpusTest {
       assertThat(r.notices.stream().filter(n -> n.kind() == GcNotice.Kind.CONCURRENT_MARK_ABORT).count())
           .isEqualTo(occurrences(r.text, "[GC concurrent-mark-abort]"));
     }
+    assertThat(r.report.clockBackwards()).as("clock went backwards: %s", r.report.warningExamples())
+        .isEqualTo(OUT_OF_ORDER.getOrDefault(row.file(), 0L));
     // whole cycles lie inside the log and take no negative time
     assertThat(r.phases.stream().filter(ConcurrentPhase::wholeCycle))
         .allSatisfy(c -> assertThat(c.durationMs()).isGreaterThanOrEqualTo(0));
