@@ -262,6 +262,7 @@ class HtmlReportBrowserTest {
       assertThat(browser.consoleMessages()).as("console").isEmpty();
       assertThat(browser.requestsOtherThanThePage()).as("network requests").isEmpty();
       Object script = browser.js("return window.jtuneReport.renderMs");
+      System.out.println(log.getFileName() + " page parts ms: " + browser.js("return JSON.stringify(window.jtuneReport.partMs)"));
       browser.screenshot(SCREENSHOTS, "large-" + log.getFileName());
       md.append(String.format(Locale.ROOT, "| %s | %.1f MB | %.2f MB | %.1f | %d | %s |%n", log.getFileName(),
           Files.size(log) / 1048576.0, Files.size(html) / 1048576.0, renderS, ms, script));

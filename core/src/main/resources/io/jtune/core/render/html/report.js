@@ -8,7 +8,7 @@
   'use strict';
   var started = performance.now();
   var data = JSON.parse(document.getElementById('data').textContent);
-  var report = { charts: {}, ready: false, renderMs: null, selectedFinding: null };
+  var report = { charts: {}, ready: false, renderMs: null, partMs: {}, selectedFinding: null };
   window.jtuneReport = report;
 
   var KIND_COLORS = {
@@ -32,8 +32,15 @@
     return e;
   }
 
+  var numberFormats = [];
+
+  /** v with thousands separators and exactly `decimals` decimals (formatters cached: tables call this a lot). */
   function num(v, decimals) {
-    return Number(v).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    var f = numberFormats[decimals];
+    if (!f) {
+      f = numberFormats[decimals] = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    }
+    return f.format(Number(v));
   }
 
   function fmtMs(v) {
@@ -263,17 +270,17 @@
     sub.push(inputs.length + ' input(s): ' + inputs.join(', '));
     document.getElementById('subtitle').textContent = sub.join(' \u00b7 ');
 
-    kpis(a);
-    findings(a);
     var fullTimes = fullGcTimes(a);
-    pauseTimeline(a);
-    heapChart(a, fullTimes);
-    ratesChart(a, fullTimes);
-    histogram(a);
-    phases(a);
-    windowTable(a);
-    tables(a);
-    input(a);
+    var parts = [
+      ['kpis', kpis], ['findings', findings], ['pauses', pauseTimeline],
+      ['heap', function (x) { heapChart(x, fullTimes); }], ['rates', function (x) { ratesChart(x, fullTimes); }],
+      ['histogram', histogram], ['phases', phases], ['windows', windowTable], ['tables', tables], ['input', input]
+    ];
+    parts.forEach(function (p) {
+      var t = performance.now();
+      p[1](a);
+      report.partMs[p[0]] = Math.round(performance.now() - t);
+    });
   }
 
   function kpis(a) {
