@@ -28,26 +28,33 @@ public final class Jdk8LogParser implements GcLogParser {
   /*
    * How a record is read. A GC record is bracketed text, "[GC ... [ParNew: a->b(c), t secs] ...,
    * t secs]", that the JVM may split over several lines when other output (tenuring
-   * distribution, FLS statistics, CMS concurrent phases, adaptive-size policy) is printed while
-   * the pause runs. A line whose brackets balance is parsed in place. A line that leaves a
-   * bracket open is copied into a small buffer; following lines that carry brackets (or start
-   * like a continuation, ": ...", ", ...", " (...") are appended until the brackets balance,
-   * while the interleaved lines without brackets are handled on their own. The joined text is
-   * then read by one tolerant scanner (scanBody) that walks the bracket structure: a nested
-   * segment's name says which memory area its "before->after(capacity)" triple belongs to,
-   * ", t secs" at a level is that level's time, parenthesised words are anomalies, and text it
-   * does not know is skipped. CMS concurrent-phase output glued into a record is read as its
-   * own event and emitted after the pause.
+   * distribution, FLS statistics, CMS concurrent phases, adaptive-size policy, heap dumps) is
+   * printed while the pause runs. A line that starts a record is first read in place; only when
+   * that read runs off the end with a bracket still open (or meets glued-in output that must not
+   * be emitted twice) are its brackets counted. A line that leaves a bracket open is copied into
+   * a small buffer; following lines that carry brackets (or start like a continuation: ": ...",
+   * ", ...", " (...") are appended until the brackets balance, while interleaved lines without
+   * brackets are handled on their own. The text is read by one tolerant scanner (scanBody) that
+   * walks the bracket structure: a nested segment's name says which memory area its
+   * "before->after(capacity)" triple belongs to, ", t secs" at a level is that level's time,
+   * parenthesised words are anomalies, and text it does not know is skipped.
    *
-   * Hot path: most lines are single-line records or block lines decided by their first
-   * characters; nothing allocates for a line that produces no event. Strings are made only for
-   * names, causes and phase keys, through NameCache.
+   * Names and kinds: "[Full GC" is FULL and named "Full GC"; a "[GC" record is named after its
+   * young segment ("ParNew", "PSYoungGen", "DefNew") and is YOUNG, unless its old segment
+   * reports a collection time (promotion failed, concurrent mode failure), which makes it FULL
+   * and named after the old segment ("CMS", "Tenured"); without details it is "GC". G1 pauses
+   * keep the logged text ("GC pause (G1 Evacuation Pause) (young)") without "(to-space ...)".
    *
-   * A pause whose record has no "[Times: ...]" is held until the next line, which may carry its
-   * details (G1 phase lines, "[Eden: ...]", " [Times: ...]", tenuring); any other line emits it.
+   * Order: a pause whose record has no "[Times: ...]" is held until the next line, which may
+   * carry its details (G1 phase lines, "[Eden: ...]", " [Times: ...]", tenuring); any other line
+   * emits it. CMS/G1 concurrent phases glued into a record, and a young collection logged inside
+   * a CMS remark (CMSScavengeBeforeRemark), are emitted after the record's pause, as they
+   * started after it. ConcurrentPhase events carry the time stamp of the line that ended them
+   * (CMS and G1 print a phase when it ends), so a phase started durationMs before its uptime.
    *
-   * ConcurrentPhase events carry the time stamp of the line that ended them (CMS and G1 print
-   * a phase when it ends), so events stay in log order; a phase started durationMs earlier.
+   * Hot path: most lines are one-line records or block lines decided by their first characters;
+   * nothing allocates for a line that produces no event. Strings are made only for names,
+   * causes and phase keys, through NameCache.
    */
   private static final int OUTER = 0;
   private static final int YOUNG = 1;
@@ -137,7 +144,6 @@ public final class Jdk8LogParser implements GcLogParser {
   private long g1CleanupEndEpoch;
   private double g1CleanupUptime;
   private long g1CleanupEpoch;
-  private boolean g1ConcurrentCleanupStarted;
 
   // collector detection: from flags first, corrected once by the first record that tells
   private boolean collectorKnown;
@@ -1397,7 +1403,6 @@ public final class Jdk8LogParser implements GcLogParser {
       g1CycleEpoch = d.epochMs;
       g1CycleGcId = d.gcId;
       g1CleanupSeen = false;
-      g1ConcurrentCleanupStarted = false;
     } else if (d.kind == PauseKind.CLEANUP && g1CycleOpen) {
       g1CleanupSeen = true;
       double s = Double.isNaN(d.secs) ? 0 : d.secs;
@@ -1482,8 +1487,6 @@ public final class Jdk8LogParser implements GcLogParser {
         add(new GcNotice(stGcId, up, ep, GcNotice.Kind.CONCURRENT_MARK_ABORT, "concurrent-mark-abort",
             Double.NaN, lineNo), defer);
         g1CycleOpen = false;
-      } else if (t.startsWith("concurrent-cleanup-start", nameStart)) {
-        g1ConcurrentCleanupStarted = true;
       }
       return end;
     }
