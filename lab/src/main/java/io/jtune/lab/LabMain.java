@@ -15,6 +15,9 @@ public final class LabMain {
   /** The stdout line that announces the URL: {@code jtune-lab listening on http://HOST:PORT}. */
   public static final String LISTENING = "jtune-lab listening on ";
 
+  /** Tomcat's loggers, held so their WARNING level is not lost when the logger is collected. */
+  private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
   private LabMain() {}
 
   public static void main(String[] args) throws Exception {
@@ -66,7 +69,7 @@ public final class LabMain {
   }
 
   private static void serve(LabOptions options, Scenario scenario, PrintStream out) throws Exception {
-    Logger.getLogger("org.apache").setLevel(Level.WARNING);
+    TOMCAT_LOG.setLevel(Level.WARNING);
     CpuBurner cpu = options.cpuIterationsPerMs() > 0
         ? CpuBurner.fixed(options.cpuIterationsPerMs()) : CpuBurner.calibrated();
     ClassDefiner classes = new ClassDefiner();

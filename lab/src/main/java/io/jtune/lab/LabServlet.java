@@ -56,7 +56,7 @@ final class LabServlet extends HttpServlet {
     }
     all.add(downstreamStats);
     all.add(scenarioStats);
-    StatsEndpoint stats = new StatsEndpoint(all, inFlight, settingsJson);
+    StatsEndpoint stats = new StatsEndpoint(all, inFlight, settingsJson, endpoints.work());
     routes.put("/stats", new Route((p, r) -> stats.handle(), new EndpointStats("/stats"), "application/json"));
     for (Scenario.MixEntry entry : scenario.mix()) {
       Route route = routes.get(entry.path());

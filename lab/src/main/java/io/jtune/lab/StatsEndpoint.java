@@ -12,17 +12,20 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * {@code /stats}: the lab's own view as JSON: requests served and in flight, latency per
  * endpoint, JVM uptime, collections per collector and memory pools after the last GC (from
- * the MXBeans), process CPU time, worker thread states and the lab's settings.
+ * the MXBeans), process CPU time, where {@code /work}'s time went, worker thread states and
+ * the lab's settings.
  */
 final class StatsEndpoint {
   private final Collection<EndpointStats> endpoints;
   private final LongAdder inFlight;
   private final String settingsJson;
+  private final WorkEndpoint work;
 
-  StatsEndpoint(Collection<EndpointStats> endpoints, LongAdder inFlight, String settingsJson) {
+  StatsEndpoint(Collection<EndpointStats> endpoints, LongAdder inFlight, String settingsJson, WorkEndpoint work) {
     this.endpoints = endpoints;
     this.inFlight = inFlight;
     this.settingsJson = settingsJson;
+    this.work = work;
   }
 
   String handle() {
@@ -42,7 +45,8 @@ final class StatsEndpoint {
       sb.append(sep).append('"').append(e.path()).append("\":").append(e.toJson());
       sep = ",";
     }
-    sb.append("},\"gc\":{");
+    sb.append("},\"workPhases\":").append(work.phasesJson());
+    sb.append(",\"gc\":{");
     sep = "";
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       sb.append(sep).append('"').append(gc.getName()).append("\":{\"count\":")

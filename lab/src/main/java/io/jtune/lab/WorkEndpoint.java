@@ -1,6 +1,8 @@
 package io.jtune.lab;
 
 import java.lang.ref.Reference;
+import java.util.Locale;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code /work?cpu=&io=&alloc=&hold=}: seed 003's test pages in one. In order: allocates
@@ -16,6 +18,9 @@ final class WorkEndpoint {
   private final DownstreamClient downstream;
   private final AllocationBudget budget;
   private final long maxAlloc;
+  private final LongAdder cpuNanos = new LongAdder();
+  private final LongAdder ioNanos = new LongAdder();
+  private final LongAdder holdNanos = new LongAdder();
 
   WorkEndpoint(CpuBurner cpu, DownstreamClient downstream, AllocationBudget budget) {
     this.cpu = cpu;
@@ -44,18 +49,39 @@ final class WorkEndpoint {
   }
 
   private String respond(long cpuMs, long ioMs, long holdMs, long allocBytes) throws Exception {
+    long t0 = System.nanoTime();
     long result = cpu.burn(cpuMs);
+    long t1 = System.nanoTime();
     if (ioMs > 0) {
       downstream.call(ioMs);
     }
+    long t2 = System.nanoTime();
     if (holdMs > 0) {
       Thread.sleep(holdMs);
+    }
+    if (cpuMs > 0) {
+      cpuNanos.add(t1 - t0);
+    }
+    if (ioMs > 0) {
+      ioNanos.add(t2 - t1);
+    }
+    if (holdMs > 0) {
+      holdNanos.add(System.nanoTime() - t2);
     }
     if (cpuMs == 0 && ioMs == 0 && holdMs == 0 && allocBytes == 0) {
       return "ok\n";
     }
     return "ok cpu=" + cpuMs + " io=" + ioMs + " alloc=" + allocBytes + " hold=" + holdMs
         + " result=" + (result & 0xff) + "\n";
+  }
+
+  /**
+   * Where {@code /work}'s time went, summed over requests, as JSON: wall milliseconds in the
+   * CPU phase (burning or waiting for a core), the IO phase and the hold phase.
+   */
+  String phasesJson() {
+    return String.format(Locale.ROOT, "{\"cpuMs\":%d,\"ioMs\":%d,\"holdMs\":%d}",
+        cpuNanos.sum() / 1_000_000, ioNanos.sum() / 1_000_000, holdNanos.sum() / 1_000_000);
   }
 
   /** Allocates the bytes as one array, or as 16 MiB chunks past that; touches every page. */
