@@ -10,8 +10,11 @@ import java.util.SplittableRandom;
  * generation (so old, mixed and concurrent collections happen in a small heap), and one
  * {@code System.gc()} half way so a full collection appears.
  *
- * <p>Arguments: run time in ms (default 2000), retained megabytes (default 48). Prints
- * "done" and a checksum at the end so the parent can tell a normal exit from a crash.
+ * <p>Arguments: rounds of work (default 8000, about 2 s on an idle 2-core machine), retained
+ * megabytes (default 48), and a time cap in ms (default 20000) so a starved machine still ends.
+ * The run is bounded by work rather than time so that a busy machine yields as many collections
+ * as an idle one, only later. Prints "done", a checksum and the rounds run, so the parent can
+ * tell a normal exit from a crash.
  */
 public final class ChurnWorkload {
   private static final int CHUNK_BYTES = 64 * 1024;
@@ -19,21 +22,18 @@ public final class ChurnWorkload {
   private ChurnWorkload() {}
 
   public static void main(String[] args) {
-    long runMs = args.length > 0 ? Long.parseLong(args[0]) : 2000;
+    long rounds = args.length > 0 ? Long.parseLong(args[0]) : 8000;
     int retainedMb = args.length > 1 ? Integer.parseInt(args[1]) : 48;
+    long maxMs = args.length > 2 ? Long.parseLong(args[2]) : 20_000;
     int slots = retainedMb * 1024 * 1024 / CHUNK_BYTES;
     Object[] ring = new Object[slots];
     SplittableRandom random = new SplittableRandom(42);
     long checksum = 0;
-    long start = System.nanoTime();
-    long end = start + runMs * 1_000_000L;
-    long fullGcAt = start + runMs * 500_000L;
-    boolean fullGcDone = false;
-    long now;
-    while ((now = System.nanoTime()) < end) {
-      if (!fullGcDone && now >= fullGcAt) {
+    long deadline = System.nanoTime() + maxMs * 1_000_000L;
+    long round = 0;
+    for (; round < rounds && System.nanoTime() < deadline; round++) {
+      if (round == rounds / 2) {
         System.gc();
-        fullGcDone = true;
       }
       for (int i = 0; i < 64; i++) {
         // short-lived: a small list of small arrays that dies at once
@@ -49,7 +49,7 @@ public final class ChurnWorkload {
     for (Object o : ring) {
       checksum += o == null ? 0 : 1;
     }
-    System.out.println("done " + checksum);
+    System.out.println("done " + checksum + " rounds " + round);
   }
 
   private static Object[] chunk(SplittableRandom random) {

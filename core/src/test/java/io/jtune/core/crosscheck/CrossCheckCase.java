@@ -18,9 +18,10 @@ record CrossCheckCase(Jdk jdk, Gc gc, LogSpec log) {
    * pause but outside JFR's; measured +15 ms after a System.gc() on a 128 MB heap).
    */
   static final List<String> HEAP = List.of("-Xms128m", "-Xmx128m");
-  /** Workload run time in ms and retained megabytes (see {@link ChurnWorkload}). */
-  static final String RUN_MS = "2000";
+  /** Workload rounds, retained megabytes and time cap in ms (see {@link ChurnWorkload}). */
+  static final String ROUNDS = "8000";
   static final String RETAINED_MB = "48";
+  static final String MAX_MS = "20000";
 
   /** A JDK on this machine; the home can be overridden with -Djtune.crosscheck.jdkNN=PATH. */
   enum Jdk {
@@ -139,8 +140,9 @@ record CrossCheckCase(Jdk jdk, Gc gc, LogSpec log) {
     c.add("-cp");
     c.add(classPath.toString());
     c.add(ChurnWorkload.class.getName());
-    c.add(RUN_MS);
+    c.add(ROUNDS);
     c.add(RETAINED_MB);
+    c.add(MAX_MS);
     return c;
   }
 }
