@@ -87,6 +87,14 @@ public record CapacityResult(
     } else {
       out.println("knee: none (no step completed a request)");
     }
+    double busiest = steps.stream().mapToDouble(CapacityStep::serverCpuPercent).filter(v -> !Double.isNaN(v))
+        .max().orElse(Double.NaN);
+    if (formula != null && knee != null && busiest < 100.0 * formula.cores() * 0.8
+        && knee.concurrency() < 0.8 * formula.optimalThreads()) {
+      out.printf(Locale.ROOT, "note: QPS flattened early while the target never used more than %.0f%% CPU of %d cores'"
+              + " %d%%: it got only %.2f cores (others on the machine?), which caps QPS at about %.1f%n", busiest, formula.cores(),
+          100 * formula.cores(), busiest / 100, busiest / 100 * 1000 / formula.cpuMs());
+    }
     if (formula != null) {
       out.printf(Locale.ROOT, "seed 003 formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
               + " %d cores -> optimal threads ((%.2f + %.2f) / %.2f) x %d = %.1f, max QPS %d x 1000 / %.2f = %.1f%n",

@@ -10,6 +10,9 @@ public final class CapacityRun {
   /** A level's warmup lasts at least this many of the previous level's mean response times. */
   static final double WARMUP_RESPONSE_TIMES = 3;
 
+  /** A level's measurement lasts at least this many of the previous level's mean response times. */
+  static final double MEASURE_RESPONSE_TIMES = 20;
+
   private CapacityRun() {}
 
   /** Reads the target's CPU time when the measured part of a step begins. */
@@ -40,8 +43,9 @@ public final class CapacityRun {
     ProcessCpu cpu = sweep.targetPid() > 0 ? new ProcessCpu(sweep.targetPid()) : null;
     List<CapacityStep> steps = new ArrayList<>();
     Duration warmup = sweep.stepWarmup();
+    Duration measured = sweep.stepDuration();
     for (int n : sweep.levels()) {
-      LoadPlan plan = new LoadPlan(sweep.base().targets(), LoadModel.CLOSED, n, 0, sweep.stepDuration(), 0,
+      LoadPlan plan = new LoadPlan(sweep.base().targets(), LoadModel.CLOSED, n, 0, measured, 0,
           warmup, Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n));
       CpuWindow window = new CpuWindow(cpu);
       LoadResult r = LoadRun.execute(plan, window);
@@ -59,6 +63,9 @@ public final class CapacityRun {
       // wait until that first wave has drained, which takes a few response times
       Duration settle = Duration.ofNanos((long) (WARMUP_RESPONSE_TIMES * step.meanRtMs() * 1_000_000));
       warmup = settle.compareTo(sweep.stepWarmup()) > 0 ? settle : sweep.stepWarmup();
+      // and measure long enough that the requests cut by the window's edges weigh little
+      Duration enough = Duration.ofNanos((long) (MEASURE_RESPONSE_TIMES * step.meanRtMs() * 1_000_000));
+      measured = enough.compareTo(sweep.stepDuration()) > 0 ? enough : sweep.stepDuration();
       if (onStep != null) {
         onStep.accept(step);
       }

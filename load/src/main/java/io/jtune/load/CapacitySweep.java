@@ -10,7 +10,8 @@ import java.util.List;
  *
  * @param base the load for every step (its concurrency and duration are replaced per step)
  * @param levels concurrency levels, rising
- * @param stepDuration measured time per level
+ * @param stepDuration measured time per level; longer when the previous level's response time
+ *     calls for it (twenty mean response times)
  * @param stepWarmup unmeasured time per level before the measurement; longer when the previous
  *     level's response time calls for it (three mean response times)
  * @param targetPid process whose CPU time is read from /proc, 0 when none

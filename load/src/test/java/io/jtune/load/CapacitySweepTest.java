@@ -18,12 +18,13 @@ class CapacitySweepTest {
   void littlesLawHoldsOnEveryStepAndThroughputFlattensAtTheCpuBound() throws Exception {
     try (TestServers.Running server = TestServers.cpuAndIo(CPU_THREADS, CPU_MS, IO_MS)) {
       LoadPlan base = LoadPlan.closed(List.of(LoadTarget.get(server.url("/"))), 1, Duration.ofSeconds(1));
-      CapacitySweep sweep = new CapacitySweep(base, List.of(1, 2, 4, 8, 16, 32), Duration.ofMillis(1500),
+      // steps of a few hundred response times: the requests cut by a step's edges weigh little
+      CapacitySweep sweep = new CapacitySweep(base, List.of(1, 4, 16, 32), Duration.ofMillis(3000),
           Duration.ofMillis(400), 0, CPU_MS, CPU_THREADS);
       List<CapacityStep> seen = new ArrayList<>();
       CapacityResult result = CapacityRun.execute(sweep, seen::add);
 
-      assertThat(seen).hasSize(6);
+      assertThat(seen).hasSize(4);
       assertThat(result.steps()).isEqualTo(seen);
       for (CapacityStep s : result.steps()) {
         assertThat(s.errors()).isZero();
@@ -37,7 +38,7 @@ class CapacitySweepTest {
       // one user: one request per (CPU + IO) ms, plus HTTP on loopback and a busy machine's delays
       assertThat(one.meanRtMs()).isBetween(CPU_MS + IO_MS, (CPU_MS + IO_MS) * 2);
       // below the knee throughput grows with users
-      assertThat(result.steps().get(2).throughputRps()).isGreaterThan(3 * one.throughputRps());
+      assertThat(result.steps().get(1).throughputRps()).isGreaterThan(3 * one.throughputRps());
       assertThat(result.knee().concurrency()).isGreaterThanOrEqualTo(4);
       // the formula from the given CPU time: ((wait + CPU) / CPU) x cores
       assertThat(result.formula().optimalThreads())
