@@ -88,7 +88,13 @@ final class AnalyzeCommand implements Callable<Integer> {
       }
     }
     AnalysisOptions options = new AnalysisOptions(windowS, pauseTargetMs, qps == null ? Double.NaN : qps, flags, events);
-    Analysis analysis = GcAnalyzer.analyze(inputs, System.in, options);
+    ProgressLine progress = ProgressLine.onTerminal(spec.commandLine().getErr());
+    Analysis analysis;
+    try {
+      analysis = GcAnalyzer.analyze(inputs, System.in, options, progress);
+    } finally {
+      progress.clear();
+    }
     if (output == null) {
       render(analysis, spec.commandLine().getOut(), colorWanted(true));
     } else {

@@ -15,6 +15,7 @@ import io.jtune.core.finding.FindingEngine;
 import io.jtune.core.input.LogInputs;
 import io.jtune.core.parser.GcLogReader;
 import io.jtune.core.parser.ParseReport;
+import io.jtune.core.parser.ReadProgress;
 import java.io.InputStream;
 import java.util.List;
 
@@ -27,6 +28,12 @@ public final class GcAnalyzer {
 
   /** Analyzes the named inputs (paths, directories, archives, "-" for {@code stdin}). */
   public static Analysis analyze(List<String> inputs, InputStream stdin, AnalysisOptions options) {
+    return analyze(inputs, stdin, options, ReadProgress.NONE);
+  }
+
+  /** As {@link #analyze(List, InputStream, AnalysisOptions)}, reporting reading progress. */
+  public static Analysis analyze(List<String> inputs, InputStream stdin, AnalysisOptions options,
+      ReadProgress progress) {
     LogInputs.Resolved resolved = LogInputs.resolve(inputs, stdin);
     JvmInfoAggregator jvm = new JvmInfoAggregator();
     Span span = new Span();
@@ -45,7 +52,7 @@ public final class GcAnalyzer {
       for (Aggregator a : all) {
         a.accept(e);
       }
-    });
+    }, progress);
     if (events[0] == 0) {
       throw new JtuneException(nothingMessage(inputs, report));
     }

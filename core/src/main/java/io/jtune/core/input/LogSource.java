@@ -28,6 +28,11 @@ public abstract class LogSource {
   /** Opens the (decompressed) content; the caller closes it. */
   public abstract InputStream open() throws IOException;
 
+  /** Size of the content in bytes when known without reading it (plain files), else -1. */
+  public long knownSize() {
+    return -1;
+  }
+
   /** Whether the content can be opened more than once (not so for standard input). */
   public boolean reopenable() {
     return true;
@@ -45,7 +50,22 @@ public abstract class LogSource {
       public InputStream open() throws IOException {
         return maybeGunzip(new BufferedInputStream(Files.newInputStream(path), 1 << 16));
       }
+
+      @Override
+      public long knownSize() {
+        try {
+          return isGzip(path) ? -1 : Files.size(path);
+        } catch (IOException e) {
+          return -1;
+        }
+      }
     };
+  }
+
+  private static boolean isGzip(Path path) throws IOException {
+    try (InputStream in = Files.newInputStream(path)) {
+      return in.read() == 0x1f && in.read() == 0x8b;
+    }
   }
 
   /** One member of a zip archive (opened from the archive each time). */

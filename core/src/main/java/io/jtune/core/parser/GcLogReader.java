@@ -29,6 +29,7 @@ public final class GcLogReader {
   private final Map<LogFormat, GcLogParser> parsers = new EnumMap<>(LogFormat.class);
   private final Timeline timeline;
   private final Consumer<GcEvent> parserSink;
+  private ReadProgress progress = ReadProgress.NONE;
 
   private GcLogReader(Consumer<GcEvent> sink) {
     this.timeline = new Timeline(report, context);
@@ -46,7 +47,14 @@ public final class GcLogReader {
 
   /** Reads all sources; paths that could not be resolved are listed as problems first. */
   public static ParseReport read(List<LogSource> sources, List<String> pathProblems, Consumer<GcEvent> sink) {
+    return read(sources, pathProblems, sink, ReadProgress.NONE);
+  }
+
+  /** As {@link #read(List, List, Consumer)}, telling {@code progress} how far reading has got. */
+  public static ParseReport read(List<LogSource> sources, List<String> pathProblems, Consumer<GcEvent> sink,
+      ReadProgress progress) {
     GcLogReader r = new GcLogReader(sink);
+    r.progress = progress;
     for (String p : pathProblems) {
       int colon = p.indexOf(": ");
       r.report.problem(colon > 0 ? p.substring(0, colon) : p, colon > 0 ? p.substring(colon + 2) : p);
@@ -88,7 +96,8 @@ public final class GcLogReader {
       }
       timeline.startSource();
       GcLogParser p = parser;
-      bytes = LineReader.read(in, line -> {
+      InputStream counted = progress == ReadProgress.NONE ? in : new ProgressStream(in, source, progress);
+      bytes = LineReader.read(counted, line -> {
         lines[0]++;
         if (line.truncated()) {
           report.unparsed(source.name(), line.number(),
@@ -105,6 +114,36 @@ public final class GcLogReader {
       report.problem(source.name(), "cannot read: " + describe(e));
     }
     report.addSource(new ParseReport.SourceSummary(source.name(), format, bytes, lines[0]));
+  }
+
+  /** Counts bytes as they are read and reports every few megabytes. */
+  private static final class ProgressStream extends java.io.FilterInputStream {
+    private static final long STEP = 8L << 20;
+    private final String name;
+    private final long total;
+    private final ReadProgress progress;
+    private long read;
+    private long nextReport = STEP;
+
+    ProgressStream(InputStream in, LogSource source, ReadProgress progress) {
+      super(in);
+      this.name = source.name();
+      this.total = source.knownSize();
+      this.progress = progress;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = super.read(b, off, len);
+      if (n > 0) {
+        read += n;
+        if (read >= nextReport) {
+          nextReport = read + STEP;
+          progress.progress(name, read, total);
+        }
+      }
+      return n;
+    }
   }
 
   private GcLogParser lastParser;

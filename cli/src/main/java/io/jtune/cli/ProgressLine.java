@@ -1,0 +1,51 @@
+package io.jtune.cli;
+
+import io.jtune.core.parser.ReadProgress;
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/**
+ * A one-line progress display on stderr ("reading gc.log  120 / 400 MB (30%)"), redrawn in
+ * place; silent when stderr is not a terminal, so pipes and CI logs stay clean.
+ */
+final class ProgressLine implements ReadProgress {
+  private final PrintWriter err;
+  private final boolean enabled;
+  private long lastDrawNanos;
+  private boolean drawn;
+
+  private ProgressLine(PrintWriter err, boolean enabled) {
+    this.err = err;
+    this.enabled = enabled;
+  }
+
+  /** Draws only when the JVM has a terminal (System.console() is null when piped). */
+  static ProgressLine onTerminal(PrintWriter err) {
+    return new ProgressLine(err, System.console() != null && System.getenv("JTUNE_QUIET") == null);
+  }
+
+  @Override
+  public void progress(String source, long bytesRead, long totalBytes) {
+    long now = System.nanoTime();
+    if (!enabled || now - lastDrawNanos < 200_000_000L) {
+      return;
+    }
+    lastDrawNanos = now;
+    String name = source.length() > 40 ? "..." + source.substring(source.length() - 37) : source;
+    String line = totalBytes > 0
+        ? String.format(Locale.ROOT, "jtune: reading %s  %d / %d MB (%d%%)", name, bytesRead >> 20,
+            totalBytes >> 20, Math.min(100, 100 * bytesRead / totalBytes))
+        : String.format(Locale.ROOT, "jtune: reading %s  %d MB", name, bytesRead >> 20);
+    err.print("\r" + line + "\u001b[K");
+    err.flush();
+    drawn = true;
+  }
+
+  /** Removes the line before the report is printed. */
+  void clear() {
+    if (drawn) {
+      err.print("\r\u001b[K");
+      err.flush();
+    }
+  }
+}
