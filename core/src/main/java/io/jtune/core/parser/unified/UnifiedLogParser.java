@@ -15,7 +15,6 @@ import io.jtune.core.input.Line;
 import io.jtune.core.parser.GcLogParser;
 import io.jtune.core.parser.ParserContext;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -83,7 +82,6 @@ public final class UnifiedLogParser implements GcLogParser {
   private final List<PendingCycle> cycles = new ArrayList<>(4);
   private final List<PendingCycle> zgcStarts = new ArrayList<>(4);
   private final List<GcEvent> waiting = new ArrayList<>();
-  private final Comparator<GcEvent> byTime = Comparator.comparingDouble(UnifiedLogParser::sortTime);
 
   private Collector collector;
   private boolean generationalZgcReported;
@@ -202,18 +200,22 @@ public final class UnifiedLogParser implements GcLogParser {
       }
       return;
     }
-    if (isLevel(l, from, to)) {
-      return;
-    }
-    if (l.startsWith("gc,stats", from)) {
-      tags = TAGS_STATISTICS;
-    } else if (l.startsWith("gc", from) && (from + 2 == to || isTagEnd(l.charAt(from + 2)))
-        || l.startsWith("safepoint", from) && (from + 9 == to || isTagEnd(l.charAt(from + 9)))) {
-      tags = TAGS_GC;
-    } else if (l.startsWith("arguments", from)) {
-      tags = TAGS_ARGUMENTS;
-    } else if (c >= 'a' && c <= 'z') {
-      tags = TAGS_OTHER;
+    switch (c) {
+      case 'g' -> {
+        if (l.startsWith("gc,stats", from)) {
+          tags = TAGS_STATISTICS;
+        } else {
+          tags = l.at(from + 1) == 'c' && (from + 2 == to || isTagEnd(l.charAt(from + 2))) ? TAGS_GC : TAGS_OTHER;
+        }
+      }
+      case 's' -> tags = l.startsWith("safepoint", from) && (from + 9 == to || isTagEnd(l.charAt(from + 9)))
+          ? TAGS_GC : TAGS_OTHER;
+      case 'a' -> tags = l.startsWith("arguments", from) ? TAGS_ARGUMENTS : TAGS_OTHER;
+      default -> {
+        if (!isLevel(l, from, to) && c >= 'a' && c <= 'z') {
+          tags = TAGS_OTHER;
+        }
+      }
     }
   }
 
@@ -753,8 +755,9 @@ public final class UnifiedLogParser implements GcLogParser {
       return UNKNOWN;
     }
     int n = l.length();
-    int ms = l.indexOf(" (ms):", m);
-    if (ms > m) {
+    int colon = l.indexOf(':', m);
+    if (colon > m + 5 && l.startsWith(" (ms)", colon - 5)) {
+      int ms = colon - 5;
       int max = l.indexOf("Max:", ms);
       if (max < 0) {
         return KNOWN;
@@ -1330,8 +1333,14 @@ public final class UnifiedLogParser implements GcLogParser {
 
   // ---------------------------------------------------------------- ordered output
 
+  /** Adds an event to {@link #waiting}, keeping it sorted by time (most come in order). */
   private void queue(GcEvent e) {
-    waiting.add(e);
+    double t = sortTime(e);
+    int k = waiting.size();
+    while (k > 0 && sortTime(waiting.get(k - 1)) > t) {
+      k--;
+    }
+    waiting.add(k, e);
   }
 
   /**
@@ -1362,9 +1371,6 @@ public final class UnifiedLogParser implements GcLogParser {
   private void sendWaiting(double upTo) {
     if (waiting.isEmpty()) {
       return;
-    }
-    if (waiting.size() > 1) {
-      waiting.sort(byTime);
     }
     int k = 0;
     while (k < waiting.size() && !(sortTime(waiting.get(k)) > upTo)) {
