@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
@@ -46,6 +47,17 @@ final class HtmlBrowser implements AutoCloseable {
       "['alert', 'confirm', 'prompt', 'print'].forEach(function (n) { window[n] = function (m) { window.__dialogs.push(n + ':' + m); }; });");
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
+
+  /*
+   * Selenium warns on every start that it ships no CDP bindings for this Chromium version; the
+   * tests only send raw CDP commands (executeCdpCommand), which need none. Kept in a field so
+   * the level set on the logger is not lost to garbage collection.
+   */
+  private static final Logger SELENIUM_LOG = Logger.getLogger("org.openqa.selenium");
+
+  static {
+    SELENIUM_LOG.setLevel(Level.SEVERE);
+  }
 
   private final Path profile;
   private final ChromeDriverService service;

@@ -245,6 +245,40 @@ class HtmlReportBrowserTest {
   }
 
   /**
+   * Every log of the corpus, when asked for with {@code -Djtune.html.corpusSweep=true}: each
+   * analyzable log gives a page that becomes ready without console errors or requests.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "jtune.html.corpusSweep", matches = "true")
+  void everyCorpusLogGivesAWorkingPage() throws IOException {
+    Path manifest = corpus("manifest.tsv");
+    List<String> failures = new ArrayList<>();
+    int pages = 0;
+    for (String row : Files.readAllLines(manifest, StandardCharsets.UTF_8).subList(1, Files.readAllLines(manifest).size())) {
+      String file = row.split("\t")[0];
+      Path html = dir.resolve("sweep.html");
+      Files.deleteIfExists(html);
+      StringWriter err = new StringWriter();
+      int code = Main.run(new String[] {"analyze", "--format", "html", "-o", html.toString(), corpus(file).toString()},
+          new PrintWriter(new StringWriter()), new PrintWriter(err));
+      if (code != 0) {
+        System.out.println("sweep: not analyzable (exit " + code + "): " + file);
+        continue;
+      }
+      pages++;
+      browser.open(html);
+      List<String> problems = new ArrayList<>(browser.consoleMessages());
+      problems.addAll(browser.requestsOtherThanThePage());
+      if (!problems.isEmpty()) {
+        failures.add(file + ": " + problems);
+      }
+    }
+    System.out.println("sweep: " + pages + " pages opened");
+    assertThat(failures).isEmpty();
+    assertThat(pages).isPositive();
+  }
+
+  /**
    * Size and render time of reports of large logs, when asked for with
    * {@code -Djtune.html.largeLogs=a.log,b.log}; results go to target/html-large-logs.md.
    */
