@@ -86,7 +86,8 @@ public final class TextReport {
     }
   }
 
-  static void table(PrintWriter out, List<String> headers, List<List<String>> rows) {
+  /** Prints rows under headers as aligned columns (first column left, others right). */
+  public static void table(PrintWriter out, List<String> headers, List<List<String>> rows) {
     int cols = headers.size();
     int[] w = new int[cols];
     for (int c = 0; c < cols; c++) {
