@@ -560,6 +560,7 @@
     s.appendChild(el('p', 'note', 'Share of young/mixed pause time per phase' + (a.phases.phaseCount > a.phases.shares.length
       ? ' (the ' + a.phases.shares.length + ' largest of ' + a.phases.phaseCount + '; the phase table under Tables lists all).' : '.')));
     var box = chartBox(s, 'phases', 'small');
+    box.style.height = (60 + 22 * a.phases.shares.length) + 'px';
     makeChart(box, 'phases', {
       type: 'bar',
       data: {
@@ -568,7 +569,7 @@
       },
       options: {
         indexAxis: 'y', animation: false, responsive: true, maintainAspectRatio: false,
-        scales: { x: { beginAtZero: true, title: { display: true, text: '% of pause time' } } },
+        scales: { x: { beginAtZero: true, title: { display: true, text: '% of pause time' } }, y: { ticks: { autoSkip: false } } },
         plugins: { legend: { display: false } }
       }
     }, 0);
