@@ -1760,6 +1760,9 @@ public final class Jdk8LogParser implements GcLogParser {
       collector(Collector.PARALLEL);
     } else if (cmsSeen) {
       collector(parNew ? Collector.PARNEW_CMS : Collector.DEFNEW_CMS);
+    } else if (parNew && !tenuredSeen) {
+      // a log with ParNew collections only: ParNew is almost always paired with CMS
+      collector(Collector.PARNEW_CMS);
     } else {
       collector(parNew ? Collector.PARNEW_SERIAL_OLD : Collector.SERIAL);
     }
