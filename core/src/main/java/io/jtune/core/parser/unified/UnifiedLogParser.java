@@ -578,7 +578,7 @@ public final class UnifiedLogParser implements GcLogParser {
       int gs = i + 1;
       int gl = close - gs;
       if (!causes || is(l, gs, gl, "Normal") || is(l, gs, gl, "Concurrent Start")
-          || is(l, gs, gl, "Prepare Mixed")) {
+          || is(l, gs, gl, "Prepare Mixed") || is(l, gs, gl, "Initial Mark")) {
         nameEnd = close + 1;
       } else if (is(l, gs, gl, "Mixed")) {
         nameEnd = close + 1;
