@@ -939,10 +939,8 @@ public final class UnifiedLogParser implements GcLogParser {
     }
     boolean g1Cycle = l.startsWith("Concurrent Mark Cycle", m) || l.startsWith("Concurrent Undo Cycle", m)
         || l.startsWith("Concurrent Cycle", m) && nameEnd - m == 16;
-    if (g1Cycle) {
-      if (l.at(m + 11) != 'C') {
-        inferCollector(Collector.G1);
-      }
+    if (g1Cycle && l.at(m + 11) != 'C') {
+      inferCollector(Collector.G1); // Mark or Undo Cycle
     }
     PendingCycle cycle = g1Cycle ? null : cycleFor(false);
     if (cycle != null) {
