@@ -34,16 +34,20 @@ import java.util.TreeSet;
  *       "Pause Young" under its own GC id, ends it without collecting, and runs a full collection
  *       under the next id in the same safepoint; JFR reports only the full collection. It is
  *       excused only when JFR has a SerialOld collection under the next id and the abandoned
- *       pause is shorter than {@link #ABANDONED_YOUNG_MAX_MS}.
+ *       pause is shorter than {@link #ABANDONED_YOUNG_MAX_MS}. Likewise, a pause jtune has under
+ *       a GC id JFR reports is left out when it started after the recording stopped:
+ *       generational Shenandoah reports an old cycle's "Pause Final Mark (Old)" under the id of
+ *       the young cycle it ran in, as a second JFR event that the stop can cut off.
  *   <li>Per GC id: the same number of pauses as JFR's {@code jdk.GCPhasePause} events; the sum of
  *       pause times against {@code sumOfPauses}, the longest against {@code longestPause}, and each
  *       pause (in time order) against its JFR pause, within {@link PauseTimerRule}'s bounds. Where
- *       one timer encloses the other, at most one pause in {@link #DESCHEDULED_SHARE} (plus one)
+ *       one timer encloses the other, at most one pause in {@link #DESCHEDULED_SHARE} (plus two)
  *       per run may use the descheduling allowance instead of the bookkeeping one.
  *   <li>Per GC id, the start of its first pause on jtune's timeline, moved by the median offset
  *       between the clocks, is within {@link #TIMELINE_TOLERANCE_S} of JFR's (plus the two
- *       timers' difference for that pause), and where the log has wall-clock stamps, jtune's
- *       epoch time is within {@link #WALL_CLOCK_TOLERANCE_MS} of JFR's start instant.
+ *       timers' difference for that pause; a few may be off by up to the descheduling
+ *       allowance, as a line is stamped when printed), and where the log has wall-clock stamps,
+ *       jtune's epoch time is within {@link #WALL_CLOCK_TOLERANCE_MS} of JFR's start instant.
  *   <li>Per pause, the kind jtune gives it is the one JFR's collection name (and G1 type, pause
  *       name) implies; for STW collectors with the cause in the log line, the cause is JFR's.
  * </ol>
@@ -59,10 +63,13 @@ final class PauseComparison {
   static final double EPSILON_MS = 1e-6;
   static final double ABANDONED_YOUNG_MAX_MS = 1.0;
   /**
-   * One pause in this many (plus one) may exceed the bookkeeping allowance of an enclosing timer
-   * and take the descheduling allowance instead (see {@link PauseTimerRule}).
+   * One pause (or GC id, for the timeline) in this many, plus two, may exceed the bookkeeping
+   * allowance of an enclosing timer and take the descheduling allowance instead (see {@link
+   * PauseTimerRule}). Measured at load 25 on 2 cores: 4 of 55 Serial pauses (3 of them full GCs,
+   * logged 3.7 to 10.8 ms longer than JFR's 200-370 ms), 1 of 55 timeline starts 4.3 ms late
+   * (a `-Xlog:gc` line, stamped when printed, printed late). On an idle machine: none.
    */
-  static final int DESCHEDULED_SHARE = 20;
+  static final int DESCHEDULED_SHARE = 10;
   /**
    * Margin when placing a GC before or after the recording by the raw log's stamps: stamps have
    * 1 ms resolution and a pause line is printed up to the timers' difference after JFR's end.
@@ -87,6 +94,10 @@ final class PauseComparison {
   private final List<String> excused = new ArrayList<>();
   private final StringBuilder table = new StringBuilder();
   private final List<String> delayedPauses = new ArrayList<>();
+  private final List<String> lateStamps = new ArrayList<>();
+  /** jtune's uptime minus JFR's (s since jvmStartTime), and the recording's end on JFR's. */
+  private double clockOffsetS = Double.NaN;
+  private double recordingEndS = Double.NaN;
   private final Map<PauseTimerRule.Scope, double[]> diffRange = new TreeMap<>();
   private int idsCompared;
   private String clock = "";
@@ -131,6 +142,7 @@ final class PauseComparison {
     return c;
   }
 
+  /** Applies every rule: 1 and 2 in checkGcIds, 3 and 5 per GC id in compareOne, 4 in checkTimeline. */
   private void run(JfrGcRecord jfr, List<GcPause> jtunePauses, RawGcLog raw) {
     double half = raw.halfUnitMs();
     Map<Long, List<JfrGcRecord.Collection>> jfrById = jfr.byGcId();
@@ -163,7 +175,29 @@ final class PauseComparison {
       discrepancies.add("JFR recorded no collection with pauses (harness problem)");
       return;
     }
+    checkTimeline(jfr, jtuneById, jfrIds, raw);
+    checkGcIds(jfr, jfrById, jtuneById, jfrIds, raw);
 
+    table.append(String.format(Locale.ROOT, "%-6s %-18s %5s %5s %12s %12s %10s %10s%n",
+        "gcId", "jfr name", "jfr#", "log#", "jfr sum ms", "jtune sum ms", "diff ms", "allowed"));
+    for (long id : jfrIds) {
+      List<GcPause> mine = jtuneById.get(id);
+      if (mine != null) {
+        compareOne(id, jfrById.get(id), jfr.pausesByGcId().getOrDefault(id, List.of()),
+            jfr.g1TypeByGcId().get(id), mine, raw, half);
+      }
+    }
+    int budget = 2 + pausesCompared / DESCHEDULED_SHARE;
+    if (delayedPauses.size() > budget) {
+      discrepancies.add(delayedPauses.size() + " pauses outside the bookkeeping allowance, more than the "
+          + budget + " a descheduled VM thread explains:\n  " + String.join("\n  ", delayedPauses));
+    } else {
+      delayedPauses.forEach(d -> excused.add("descheduled? " + d));
+    }
+  }
+
+  /** Rule 4: jtune's timeline and wall clock against JFR's, GC id by GC id. */
+  private void checkTimeline(JfrGcRecord jfr, Map<Long, List<GcPause>> jtuneById, Set<Long> jfrIds, RawGcLog raw) {
     // put the log's clock on JFR's: median offset between first pauses of common GC ids
     Map<Long, Double> offsetById = new TreeMap<>();
     for (long id : jfrIds) {
@@ -202,27 +236,47 @@ final class PauseComparison {
         double d = mine.epochMs() - theirs.toEpochMilli() - (theirs.getNano() % 1_000_000) / 1e6;
         epochMin = Double.isNaN(epochMin) ? d : Math.min(epochMin, d);
         epochMax = Double.isNaN(epochMax) ? d : Math.max(epochMax, d);
-        if (Math.abs(d) > WALL_CLOCK_TOLERANCE_MS + scopeSlackMs.get(id)) {
+        double allowed = WALL_CLOCK_TOLERANCE_MS + scopeSlackMs.get(id);
+        if (Math.abs(d) > allowed && Math.abs(d) <= allowed + PauseTimerRule.DESCHEDULED_MS) {
+          lateStamps.add(String.format(Locale.ROOT, "GC(%d) wall clock %+.3f ms off JFR's start (allowed %.3f ms)",
+              id, d, allowed));
+        } else if (Math.abs(d) > allowed) {
           discrepancies.add(String.format(Locale.ROOT,
-              "GC(%d) wall clock: jtune epoch %d ms (%s), JFR pause start %s: %+.3f ms apart, allowed %.1f%n%s",
-              id, mine.epochMs(), Instant.ofEpochMilli(mine.epochMs()), theirs, d, WALL_CLOCK_TOLERANCE_MS,
-              raw.quote(id, 2)));
+              "GC(%d) wall clock: jtune epoch %d ms (%s), JFR pause start %s: %+.3f ms apart, allowed %.3f%n%s",
+              id, mine.epochMs(), Instant.ofEpochMilli(mine.epochMs()), theirs, d, allowed, raw.quote(id, 2)));
         }
       }
     }
     for (var e : offsetById.entrySet()) {
       double residual = e.getValue() - offset;
-      if (Math.abs(residual) > TIMELINE_TOLERANCE_S + scopeSlackMs.get(e.getKey()) / 1000) {
+      double allowed = TIMELINE_TOLERANCE_S + scopeSlackMs.get(e.getKey()) / 1000;
+      if (Math.abs(residual) > allowed && Math.abs(residual) <= allowed + PauseTimerRule.DESCHEDULED_MS / 1000) {
+        lateStamps.add(String.format(Locale.ROOT, "GC(%d) first pause %+.4f s off JFR's start (allowed %.4f s)",
+            e.getKey(), residual, allowed));
+      } else if (Math.abs(residual) > allowed) {
         discrepancies.add(String.format(Locale.ROOT,
             "GC(%d) timeline: first pause at %.4f s on jtune's timeline is %+.4f s off JFR's start of that pause"
                 + " (after the median offset %.4f s over %d GC ids), allowed %.4f s%n%s",
             e.getKey(), jtuneById.get(e.getKey()).get(0).uptimeS(), residual, offset, offsetById.size(),
-            TIMELINE_TOLERANCE_S, raw.quote(e.getKey(), 2)));
+            allowed, raw.quote(e.getKey(), 2)));
       }
     }
+    int budget = 2 + offsetById.size() / DESCHEDULED_SHARE;
+    if (lateStamps.size() > budget) {
+      discrepancies.add(lateStamps.size() + " GC starts off the timeline or wall clock, more than the " + budget
+          + " a descheduled thread explains:\n  " + String.join("\n  ", lateStamps));
+    } else {
+      lateStamps.forEach(d -> excused.add("descheduled? " + d));
+    }
+    clockOffsetS = offset;
+    recordingEndS = recordingEnd;
     clock = String.format(Locale.ROOT, "log clock - JFR clock %.4f s, spread %.4f s (worst GC(%d)); recording %.3f..%.3f s;"
         + " jtune epoch - JFR start %+.3f..%+.3f ms", offset, spread, worst, recordingStart, recordingEnd, epochMin, epochMax);
+  }
 
+  /** Rules 1 and 2: the GC ids with pauses on both sides, and what may be missing from JFR. */
+  private void checkGcIds(JfrGcRecord jfr, Map<Long, List<JfrGcRecord.Collection>> jfrById,
+      Map<Long, List<GcPause>> jtuneById, Set<Long> jfrIds, RawGcLog raw) {
     // the raw log's clock on JFR's wall clock: a pause line is printed as the pause ends
     List<Double> rawOffsets = new ArrayList<>();
     for (long id : jfrIds) {
@@ -271,28 +325,20 @@ final class PauseComparison {
             raw.quote(id, 6)));
       }
     }
-
-    table.append(String.format(Locale.ROOT, "%-6s %-18s %5s %5s %12s %12s %10s %10s%n",
-        "gcId", "jfr name", "jfr#", "log#", "jfr sum ms", "jtune sum ms", "diff ms", "allowed"));
-    for (long id : jfrIds) {
-      List<GcPause> mine = jtuneById.get(id);
-      if (mine != null) {
-        compareOne(id, jfrById.get(id), jfr.pausesByGcId().getOrDefault(id, List.of()),
-            jfr.g1TypeByGcId().get(id), mine, raw, half);
-      }
-    }
-    int budget = 1 + pausesCompared / DESCHEDULED_SHARE;
-    if (delayedPauses.size() > budget) {
-      discrepancies.add(delayedPauses.size() + " pauses outside the bookkeeping allowance, more than the "
-          + budget + " a descheduled VM thread explains:\n  " + String.join("\n  ", delayedPauses));
-    } else {
-      delayedPauses.forEach(d -> excused.add("descheduled? " + d));
-    }
   }
 
   private void compareOne(long id, List<JfrGcRecord.Collection> collections, List<JfrGcRecord.Pause> theirs,
       String g1Type, List<GcPause> mine, RawGcLog raw, double half) {
     idsCompared++;
+    mine = new ArrayList<>(mine);
+    if (mine.size() > theirs.size()) {
+      // a GC id JFR reports in parts (generational Shenandoah) can lose a part that ended after the stop
+      List<GcPause> late = mine.stream().filter(p -> p.uptimeS() - clockOffsetS > recordingEndS).toList();
+      for (GcPause p : late) {
+        excused.add(String.format(Locale.ROOT, "GC(%d) pause '%s' after the recording stopped", id, p.name()));
+      }
+      mine.removeAll(late);
+    }
     String name = collections.get(0).name();
     PauseTimerRule rule = PauseTimerRule.forCollection(name);
     int n = theirs.size();
