@@ -508,6 +508,36 @@ class Jdk8RecordShapesTest {
   }
 
   @Test
+  void g1MixedWithTenuringAndStoppedTime() throws IOException {
+    Parsed r = parse("g1-mixed-tenuring.log");
+    GcPause p = r.pauses().get(0);
+    assertThat(p.kind()).isEqualTo(PauseKind.MIXED);
+    assertThat(p.name()).isEqualTo("GC pause (mixed)");
+    assertThat(p.cause()).isNull();
+    assertThat(p.uptimeS()).isEqualTo(371.533);
+    assertThat(p.durationMs()).isCloseTo(6.877, within(1e-9));
+    assertThat(p.tenuring()).isEqualTo(new Tenuring(1048576, 1, 15, 7499152));
+    assertThat(p.phasesMs()).containsEntry("Parallel Time", 6.4).containsEntry("Ext Root Scanning", 1.2)
+        .containsEntry("Update RS", 0.1).containsEntry("Scan RS", 0.3).containsEntry("Object Copy", 4.6)
+        .containsEntry("GC Worker Other", 0.1).containsEntry("GC Worker Total", 6.3)
+        .containsEntry("Code Root Fixup", 0.0).containsEntry("Clear CT", 0.1).containsEntry("Other", 0.4)
+        .containsEntry("Free CSet", 0.0);
+    // [Eden: 4096.0K(4096.0K)->0.0B(60.0M) Survivors: 9216.0K->2048.0K Heap: 161.9M(266.0M)->158.9M(266.0M)]
+    assertThat(p.memory().young()).isEqualTo(new MemoryUsage(4096 * K + 9216 * K, 2048 * K, 60 * M + 2048 * K));
+    assertThat(p.memory().survivor()).isEqualTo(new MemoryUsage(9216 * K, 2048 * K, -1));
+    assertThat(p.memory().heap()).isEqualTo(new MemoryUsage(mb(161.9), mb(158.9), 266 * M));
+    times(p, 0.05, 0.00, 0.01);
+    List<SafepointPause> stops = r.events().stream().filter(SafepointPause.class::isInstance)
+        .map(SafepointPause.class::cast).toList();
+    assertThat(stops).hasSize(3);
+    assertThat(stops.get(0).stoppedMs()).isCloseTo(7.087, within(1e-9));
+    assertThat(stops.get(1).stoppedMs()).isCloseTo(0.096, within(1e-9));
+    assertThat(stops.get(2).stoppedMs()).isCloseTo(0.070, within(1e-9));
+    assertThat(stops.get(0).uptimeS()).isEqualTo(371.540);
+    assertThat(stops.get(0).timeToSafepointMs()).isNaN();
+  }
+
+  @Test
   void everyLineIsReportedOnce() throws IOException {
     for (String f : Set.of("cms-parnew-fls-tenuring-heapatgc.log", "g1-humongous-mixed.log",
         "shenandoah-jdk8.log", "parallel-tenuring-metadata-full.log")) {
