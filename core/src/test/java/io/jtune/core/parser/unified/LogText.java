@@ -1,7 +1,6 @@
 package io.jtune.core.parser.unified;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.GcEvent;
@@ -172,7 +171,7 @@ final class LogText {
     for (int i = 0; i < expected.size(); i++) {
       assertThat(actual.get(i)[0]).as("gc id of pause %d", i).isEqualTo(expected.get(i)[0]);
       assertThat(actual.get(i)[1]).as("duration of GC(%d)", (long) expected.get(i)[0])
-          .isCloseTo(expected.get(i)[1], within(1e-9));
+          .isEqualTo(expected.get(i)[1]);
     }
   }
 
