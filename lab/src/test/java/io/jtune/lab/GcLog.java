@@ -23,6 +23,9 @@ final class GcLog {
   /** One pause: kind, heap before and after in MiB, duration. */
   record Pause(int id, boolean young, String line, int beforeMb, int afterMb, double ms) {}
 
+  private static final Pattern CPU = Pattern.compile(
+      "GC\\((\\d+)\\) User=([\\d.]+)s Sys=([\\d.]+)s Real=([\\d.]+)s");
+
   private final List<String> lines;
 
   private GcLog(List<String> lines) {
@@ -65,6 +68,23 @@ final class GcLog {
       }
     }
     return promoted;
+  }
+
+  /**
+   * CPU seconds (user + sys) the collector spent in young pauses: the pauses' work, which a
+   * busy host does not inflate the way it inflates their wall time.
+   */
+  double youngPauseCpuSeconds() {
+    Set<Integer> young = new HashSet<>();
+    youngPauses().forEach(p -> young.add(p.id()));
+    double total = 0;
+    for (String line : lines) {
+      Matcher m = CPU.matcher(line);
+      if (m.find() && young.contains(Integer.parseInt(m.group(1)))) {
+        total += Double.parseDouble(m.group(2)) + Double.parseDouble(m.group(3));
+      }
+    }
+    return total;
   }
 
   boolean contains(String text) {

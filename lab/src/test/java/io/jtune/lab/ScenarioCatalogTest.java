@@ -54,7 +54,7 @@ class ScenarioCatalogTest {
   void describeShowsFlagsFixAndMixShares() {
     String text = ScenarioCatalog.shipped().find("cache-churn").orElseThrow().describe();
     assertThat(text).contains("jvm flags  -Xms512m").contains("fix args   --cache offheap")
-        .contains(" 33.3%  /cache/put?kb=4").contains(" 66.7%  /cache/get");
+        .contains(" 33.3%  /cache/put?kb=16").contains(" 66.7%  /cache/get");
   }
 
   @Test

@@ -69,13 +69,25 @@ class ScenarioSignaturesIT {
   void cacheChurnYoungPausesAreLongerOnHeapThanOffHeap() throws Exception {
     Run heap = runUntil("cache-churn", false, 8, Duration.ofSeconds(40), "PS Scavenge", 6);
     Run offHeap = runUntil("cache-churn", true, 8, Duration.ofSeconds(40), "PS Scavenge", 6);
+    assertThat(heap.stats()).contains("\"cache\":\"heap\"");
     assertThat(offHeap.stats()).contains("\"cache\":\"offheap\"");
-    double heapMs = meanYoungMs(heap.gc());
-    double offHeapMs = meanYoungMs(offHeap.gc());
-    assertThat(heap.gc().youngPauses()).hasSizeGreaterThan(2);
-    assertThat(offHeap.gc().youngPauses()).hasSizeGreaterThan(2);
-    assertThat(heapMs).as("mean young pause on heap vs off heap " + offHeapMs + " ms")
-        .isGreaterThan(1.5 * offHeapMs);
+    assertThat(heap.gc().youngPauses()).hasSizeGreaterThanOrEqualTo(6);
+    assertThat(offHeap.gc().youngPauses()).hasSizeGreaterThanOrEqualTo(6);
+    List<GcLog.Pause> heapYoung = heap.gc().youngPauses().subList(0, 6);
+    List<GcLog.Pause> offHeapYoung = offHeap.gc().youngPauses().subList(0, 6);
+    // The cached messages survive young GCs and are copied; off heap nothing of them is.
+    int heapKept = heapYoung.get(5).afterMb() - heapYoung.get(0).afterMb();
+    int offHeapKept = offHeapYoung.get(5).afterMb() - offHeapYoung.get(0).afterMb();
+    assertThat(heapKept).as("MiB kept over 6 young GCs on heap vs off heap " + offHeapKept)
+        .isGreaterThan(offHeapKept + 20);
+    // Pause work (user + sys): a busy host inflates wall time, not this.
+    double heapCpu = heap.gc().youngPauseCpuSeconds();
+    double offHeapCpu = offHeap.gc().youngPauseCpuSeconds();
+    assertThat(heapCpu).as("young pause CPU s on heap vs off heap " + offHeapCpu + "; mean wall ms "
+        + meanMs(heapYoung) + " vs " + meanMs(offHeapYoung)).isGreaterThan(offHeapCpu);
+    if (quietHost()) {
+      assertThat(meanMs(heapYoung)).as("mean young pause ms on heap vs off heap").isGreaterThan(meanMs(offHeapYoung));
+    }
   }
 
   @Test
@@ -120,28 +132,49 @@ class ScenarioSignaturesIT {
   }
 
   @Test
-  void cpuBoundRequestsSpendMostTimeInTheCpuPhaseQpsIsCappedAndRtGrows() throws Exception {
-    Run run = run("cpu-bound", false, List.of(), 30, Duration.ofSeconds(5));
-    long cpuMs = JsonNumbers.find(run.stats(), "workPhases", "cpuMs");
-    long ioMs = JsonNumbers.find(run.stats(), "workPhases", "ioMs");
-    assertThat(cpuMs).as("ms in the CPU phase (burning or waiting for a core) vs in IO " + ioMs)
-        .isGreaterThan(ioMs);
+  void cpuBoundQpsFlattensAndRtGrowsPastTheOptimum() throws Exception {
+    // optimal threads = (40 + 10) / 10 x 2 cores = 10: ramp from below it to 3x it.
+    Ramp ramp = ramp("cpu-bound", 5, 30, Duration.ofSeconds(4));
+    assertThat(ramp.high().throughput() / ramp.low().throughput())
+        .as("QPS 30 clients / 5 clients (proportional: 6)").isLessThan(3.0);
+    assertThat(ramp.high().meanMs() / ramp.low().meanMs())
+        .as("mean RT 30 clients / 5 clients").isGreaterThan(2.0);
     int cores = Runtime.getRuntime().availableProcessors();
-    assertThat(run.load().throughput()).as("QPS").isLessThan(cores * 1000 / 10.0 * 1.1);
-    assertThat(run.load().meanMs()).as("mean RT, CPU+IO is 50 ms").isGreaterThan(100);
+    assertThat(ramp.high().throughput()).as("QPS").isLessThan(cores * 1000 / 10.0 * 1.1);
+    assertThat(ramp.high().meanMs()).as("mean RT, CPU+IO is 50 ms").isGreaterThan(100);
   }
 
   @Test
-  void ioBoundRequestsSpendMostTimeWaitingOnIoWhileCpuIsNotSaturated() throws Exception {
-    Run run = run("io-bound", false, List.of(), 16, Duration.ofSeconds(5));
-    long cpuMs = JsonNumbers.find(run.stats(), "workPhases", "cpuMs");
-    long ioMs = JsonNumbers.find(run.stats(), "workPhases", "ioMs");
+  void ioBoundQpsGrowsWithClientsWhileRequestsWaitOnIo() throws Exception {
+    // optimal threads = (80 + 5) / 5 x 2 cores = 34: both loads are below it.
+    boolean quiet = quietHost();
+    Ramp ramp = ramp("io-bound", 4, 16, Duration.ofSeconds(4));
+    assertThat(ramp.low().percentileMs(50)).as("median RT, CPU+IO is 85 ms").isGreaterThanOrEqualTo(84.0);
+    if (quiet && quietHost()) {
+      // 16 clients need about 16 x 5 / 85 = 0.94 cores: on a host whose cores are taken by
+      // others the lab turns CPU-bound, so QPS scaling is only checked when cores are free.
+      assertThat(ramp.high().throughput() / ramp.low().throughput())
+          .as("QPS 16 clients / 4 clients (proportional: 4)").isGreaterThan(2.5);
+      assertThat(ramp.high().meanMs() / ramp.low().meanMs())
+          .as("mean RT 16 clients / 4 clients").isLessThan(1.6);
+    }
+    long cpuMs = JsonNumbers.find(ramp.stats(), "workPhases", "cpuMs");
+    long ioMs = JsonNumbers.find(ramp.stats(), "workPhases", "ioMs");
     assertThat(ioMs).as("ms waiting on the downstream call vs in the CPU phase " + cpuMs)
         .isGreaterThan(2 * cpuMs);
-    double cores = JsonNumbers.find(run.stats(), "processCpuNanos") / 1e6
-        / JsonNumbers.find(run.stats(), "uptimeMs");
-    assertThat(cores).as("cores busy on average").isLessThan(1.5);
-    assertThat(run.load().percentileMs(50)).as("median RT, CPU+IO is 85 ms").isGreaterThanOrEqualTo(84.0);
+  }
+
+  /** Two loads of one scenario, one after the other on the same lab. */
+  private record Ramp(ClosedLoopLoad.Result low, ClosedLoopLoad.Result high, String stats) {}
+
+  private static Ramp ramp(String name, int lowClients, int highClients, Duration each) throws Exception {
+    Scenario s = CATALOG.find(name).orElseThrow();
+    try (LabProcess lab = LabProcess.start(s.jvmFlags(), List.of("--scenario", name))) {
+      ClosedLoopLoad.run(lab.url().resolve("/scenario"), lowClients, Duration.ofSeconds(1));
+      ClosedLoopLoad.Result low = ClosedLoopLoad.run(lab.url().resolve("/scenario"), lowClients, each);
+      ClosedLoopLoad.Result high = ClosedLoopLoad.run(lab.url().resolve("/scenario"), highClients, each);
+      return new Ramp(low, high, lab.get("/stats").body());
+    }
   }
 
   /** Starts the scenario's preset with GC logging, loads /scenario, stops it. */
@@ -206,8 +239,14 @@ class ScenarioSignaturesIT {
     return log;
   }
 
-  private static double meanYoungMs(GcLog gc) {
-    return gc.youngPauses().stream().mapToDouble(GcLog.Pause::ms).average().orElse(0);
+  private static double meanMs(List<GcLog.Pause> pauses) {
+    return pauses.stream().mapToDouble(GcLog.Pause::ms).average().orElse(0);
+  }
+
+  /** Whether the machine has cores to spare now (load average below the core count). */
+  private static boolean quietHost() {
+    return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()
+        < Runtime.getRuntime().availableProcessors();
   }
 
   private static long gcTimeMs(String stats) {
