@@ -134,23 +134,15 @@ class GcPauseCrossCheckTest {
     RawGcLog raw = RawGcLog.read(logFiles);
     assertThat(raw.decimals()).as("%s: pause lines with a time in the log", c).isPositive();
 
-    List<GcPause> pauses = new ArrayList<>();
-    JvmInfo[] info = {JvmInfo.EMPTY};
-    LogInputs.Resolved inputs = LogInputs.resolve(List.of(run.dir().resolve("log").toString()),
-        InputStream.nullInputStream());
-    ParseReport report = GcLogReader.read(inputs.sources(), inputs.problems(), e -> {
-      if (e instanceof GcPause p) {
-        pauses.add(p);
-      } else if (e instanceof JvmInfo j) {
-        info[0] = info[0].merge(j);
-      }
-    });
+    JtuneView jtune = JtuneView.read(run.dir().resolve("log"));
+    List<GcPause> pauses = jtune.pauses();
+    ParseReport report = jtune.report();
 
     PauseComparison cmp = PauseComparison.compare(jfr, pauses, raw);
     List<String> discrepancies = new ArrayList<>();
     report.problems().forEach(p -> discrepancies.add("input problem: " + p.source() + ": " + p.message()));
-    if (info[0].collector() != c.gc().expected(c.jdk())) {
-      discrepancies.add("collector: jtune " + info[0].collector() + ", expected " + c.gc().expected(c.jdk()));
+    if (jtune.info().collector() != c.gc().expected(c.jdk())) {
+      discrepancies.add("collector: jtune " + jtune.info().collector() + ", expected " + c.gc().expected(c.jdk()));
     }
     discrepancies.addAll(cmp.discrepancies());
 
@@ -179,6 +171,23 @@ class GcPauseCrossCheckTest {
     }
   }
 
+  /** What jtune reads from a log directory, through the same entry points as the CLI. */
+  private record JtuneView(List<GcPause> pauses, JvmInfo info, ParseReport report) {
+    static JtuneView read(Path logDir) {
+      List<GcPause> pauses = new ArrayList<>();
+      JvmInfo[] info = {JvmInfo.EMPTY};
+      LogInputs.Resolved inputs = LogInputs.resolve(List.of(logDir.toString()), InputStream.nullInputStream());
+      ParseReport report = GcLogReader.read(inputs.sources(), inputs.problems(), e -> {
+        if (e instanceof GcPause p) {
+          pauses.add(p);
+        } else if (e instanceof JvmInfo j) {
+          info[0] = info[0].merge(j);
+        }
+      });
+      return new JtuneView(pauses, info[0], report);
+    }
+  }
+
   private static Map<PauseKind, Long> kinds(List<GcPause> pauses) {
     Map<PauseKind, Long> m = new EnumMap<>(PauseKind.class);
     pauses.forEach(p -> m.merge(p.kind(), 1L, Long::sum));
@@ -188,7 +197,7 @@ class GcPauseCrossCheckTest {
   private static Run await(CrossCheckCase c) throws Exception {
     Future<Run> f = RUNS.get(c.id());
     try {
-      // the case may wait for one other child to finish before its own starts
+      // cases end in matrix order, so this one waits at most for itself and the one beside it
       return f.get(PARALLEL_CHILDREN * CHILD_TIMEOUT.toSeconds() + 30, TimeUnit.SECONDS);
     } catch (ExecutionException e) {
       throw e.getCause() instanceof Exception x ? x : e;
