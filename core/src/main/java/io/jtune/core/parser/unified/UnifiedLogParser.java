@@ -1006,6 +1006,13 @@ public final class UnifiedLogParser implements GcLogParser {
     inferCollector(Collector.ZGC);
     int n = l.length();
     int digits = firstNumberToken(l, m, n);
+    if (digits < 0 && l.endsWith(" Aborted")) {
+      // cut short, e.g. by JVM exit: "Major Collection (Allocation Rate) Aborted"
+      queue(new GcNotice(gcId, uptimeS(), epochMs(), GcNotice.Kind.CYCLE_CANCELLED,
+          names.get(l, m, l.length()), Double.NaN, l.number()));
+      release();
+      return KNOWN;
+    }
     if (digits < 0) {
       zgcStarts.add(new PendingCycle(gcId));
       zgcStarts.get(zgcStarts.size() - 1).cover(uptimeS(), epochMs(), Double.NaN, l.number());

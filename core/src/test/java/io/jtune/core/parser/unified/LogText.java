@@ -44,6 +44,10 @@ final class LogText {
       Pattern.compile("GC\\(\\d+\\) Concurrent (?:Mark |Undo )?Cycle \\d+(?:[.,]\\d+)?ms$");
   private static final Pattern GENERATION = Pattern.compile("GC\\(\\d+\\) [YyO]: (?:Young|Old) Generation .*\\ds$");
 
+  private static final Pattern CANCELLING =
+      Pattern.compile("(?:\\]|^) ?(?:GC\\(\\d+\\) )?Cancelling (?:concurrent )?GC: ");
+  private static final Pattern ABORTED = Pattern.compile("Collection \\(.*\\) Aborted$");
+
   final List<GcEvent> events = new ArrayList<>();
   final ParseReport report;
   final JvmInfo info;
@@ -146,6 +150,11 @@ final class LogText {
 
   long concurrentPhases() {
     return events.stream().filter(e -> e instanceof ConcurrentPhase c && !c.wholeCycle()).count();
+  }
+
+  /** Shenandoah "Cancelling GC" and ZGC "... Collection (...) Aborted" lines. */
+  long cancelledLines() {
+    return countLines("Cancelling ", CANCELLING) + countLines(" Aborted", ABORTED);
   }
 
   long safepoints() {

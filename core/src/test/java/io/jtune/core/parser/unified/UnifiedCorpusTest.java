@@ -81,6 +81,7 @@ class UnifiedCorpusTest {
     assertThat(log.pauses().stream().filter(p -> p.has(Anomaly.TO_SPACE_EXHAUSTED)).count())
         .isEqualTo(log.countLines("To-space exhausted", TO_SPACE_EXHAUSTED));
     assertThat(log.concurrentPhases()).as("concurrent phases").isEqualTo(log.concurrentPhaseLines());
+    assertThat(log.notices(GcNotice.Kind.CYCLE_CANCELLED)).isEqualTo(log.cancelledLines());
     log.assertTimeOrdered();
   }
 

@@ -361,6 +361,21 @@ class UnifiedLineRulesTest {
   }
 
   @Test
+  void zgcAbortedCollectionIsACancelledCycle() {
+    parse("""
+        [0.096s][info ][gc,phases      ] GC(3) O: Old Generation Aborted
+        [0.096s][info ][gc             ] GC(3) Major Collection (Warmup) Aborted
+        """);
+    assertThat(all(ConcurrentPhase.class)).isEmpty();
+    GcNotice n = all(GcNotice.class).get(0);
+    assertThat(n.kind()).isEqualTo(GcNotice.Kind.CYCLE_CANCELLED);
+    assertThat(n.gcId()).isEqualTo(3);
+    assertThat(n.text()).isEqualTo("Major Collection (Warmup) Aborted");
+    assertThat(n.uptimeS()).isEqualTo(0.096);
+    assertThat(report.unparsed()).isZero();
+  }
+
+  @Test
   void shenandoahCycleDegeneratedAndCancelled() {
     parse("""
         [2022-08-17T00:34:03.652+0800][0.003s][info][gc       ] Using Shenandoah

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcNotice;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.PauseKind;
 import java.io.IOException;
@@ -75,6 +76,7 @@ class UnifiedRealLogTest {
         + log.countLines("Pause Degenerated", Pattern.compile("Pause Degenerated.*ms$")));
     assertThat(log.safepoints()).isEqualTo(log.countLines("Safepoint", SAFEPOINT));
     assertThat(log.concurrentPhases()).as("concurrent phases").isEqualTo(log.concurrentPhaseLines());
+    assertThat(log.notices(GcNotice.Kind.CYCLE_CANCELLED)).isEqualTo(log.cancelledLines());
     log.assertTimeOrdered();
     if (log.lines.stream().anyMatch(l -> l.contains("Version: "))) {
       assertThat(log.info.version()).startsWith(file.substring(3, 5) + ".");
