@@ -259,7 +259,7 @@ public final class ToolComparison {
   private List<String> launcherFlags() {
     String flags = DEFAULT_LAUNCHER_FLAGS;
     try {
-      Matcher m = Pattern.compile("\\$\\{JTUNE_JAVA_OPTS:-([^}]*)}").matcher(Files.readString(root.resolve("jtune")));
+      Matcher m = Pattern.compile("\\$\\{JTUNE_JAVA_OPTS:-([^}]*)}").matcher(Files.readString(build.resolve("jtune")));
       if (m.find()) {
         flags = m.group(1).trim();
       }
