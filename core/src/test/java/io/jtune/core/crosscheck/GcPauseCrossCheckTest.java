@@ -86,6 +86,8 @@ class GcPauseCrossCheckTest {
     Files.createDirectories(ROOT);
     Files.deleteIfExists(ROOT.resolve("summary.txt"));
     workloadClasses = copyWorkload();
+    // a test JVM stopped from outside (surefire timeout, Ctrl-C) still takes its children along
+    Runtime.getRuntime().addShutdownHook(new Thread(ChildJvm::destroyAll, "crosscheck-child-reaper"));
     children = Executors.newFixedThreadPool(PARALLEL_CHILDREN, r -> {
       Thread t = new Thread(r, "crosscheck-child");
       t.setDaemon(true);
@@ -128,6 +130,8 @@ class GcPauseCrossCheckTest {
     }
 
     JfrGcRecord jfr = JfrGcRecord.read(recording);
+    assertThat(jfr.jvmStart()).as("%s: jdk.JVMInformation in the recording", c).isNotNull();
+    assertThat(jfr.recordingStart()).as("%s: jdk.ActiveRecording in the recording", c).isNotNull();
     // the workload's System.gc() must be in the recording, so the explicit/full path is compared
     assertThat(jfr.collections()).as("%s: JFR collection caused by System.gc()", c)
         .anyMatch(x -> "System.gc()".equals(x.cause()) && x.sumOfPausesNs() > 0);
