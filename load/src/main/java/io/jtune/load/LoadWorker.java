@@ -30,7 +30,8 @@ final class LoadWorker implements Runnable {
   private static final int SENDING = 3;
   private static final int AWAITING = 4;
 
-  private static final long HOUSEKEEPING_NANOS = 1_000_000;
+  // timeouts, reconnects and ramp-up starts need no finer grain; fewer wake-ups of an idle loop
+  private static final long HOUSEKEEPING_NANOS = 10_000_000;
   private static final long CONNECT_RETRY_NANOS = 100_000_000;
   private static final long SELECT_PRECISION_NANOS = 2_000_000;
   private static final long MAX_PARK_NANOS = 100_000;

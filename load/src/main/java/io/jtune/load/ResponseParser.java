@@ -37,6 +37,7 @@ final class ResponseParser {
   private final byte[] line = new byte[128];
   private int lineStored;
   private int lineLength;
+  private boolean lineEndsWithCr;
   private int headBytes;
   private int state;
   private int status;
@@ -60,6 +61,7 @@ final class ResponseParser {
   private void resetResponse() {
     lineStored = 0;
     lineLength = 0;
+    lineEndsWithCr = false;
     status = 0;
     contentLength = -1;
     remaining = 0;
@@ -81,11 +83,6 @@ final class ResponseParser {
   /** Why the response is not valid HTTP; only set when {@link #hasFailed()}. */
   String failure() {
     return failure;
-  }
-
-  /** Whether nothing of the response has arrived yet. */
-  boolean isUntouched() {
-    return state == STATUS_LINE && lineLength == 0 && headBytes == 0;
   }
 
   int status() {
@@ -130,34 +127,51 @@ final class ResponseParser {
   }
 
   private int readLineBytes(byte[] buf, int from, int to) {
-    int pos = from;
-    while (pos < to) {
-      byte b = buf[pos++];
-      if (state == STATUS_LINE || state == HEADER_LINE) {
-        if (++headBytes > MAX_HEAD_BYTES) {
-          return fail(pos, "response head longer than " + MAX_HEAD_BYTES + " bytes");
-        }
-      }
-      if (b == '\n') {
-        endOfLine();
-        lineStored = 0;
-        lineLength = 0;
-        return pos;
-      }
-      if (b == '\r') {
-        continue;
-      }
-      if (state == STATUS_LINE && lineLength < HTTP_PREFIX.length && b != HTTP_PREFIX[lineLength]) {
-        return fail(pos, "not an HTTP response");
-      }
-      if (++lineLength > MAX_LINE_BYTES) {
-        return fail(pos, "line longer than " + MAX_LINE_BYTES + " bytes");
-      }
-      if (lineStored < line.length) {
-        line[lineStored++] = b;
+    // find the end of the line first, then take the bytes before it in one copy: a per-byte
+    // state machine costs more than the rest of the request's user-space work
+    int lf = from;
+    while (lf < to && buf[lf] != '\n') {
+      lf++;
+    }
+    int segment = lf - from;
+    if (state == STATUS_LINE || state == HEADER_LINE) {
+      headBytes += segment + (lf < to ? 1 : 0);
+      if (headBytes > MAX_HEAD_BYTES) {
+        return fail(to, "response head longer than " + MAX_HEAD_BYTES + " bytes");
       }
     }
-    return pos;
+    if (state == STATUS_LINE && lineLength < HTTP_PREFIX.length) {
+      int check = Math.min(segment, HTTP_PREFIX.length - lineLength);
+      for (int i = 0; i < check; i++) {
+        if (buf[from + i] != HTTP_PREFIX[lineLength + i]) {
+          return fail(to, "not an HTTP response");
+        }
+      }
+    }
+    lineLength += segment;
+    if (lineLength > MAX_LINE_BYTES) {
+      return fail(to, "line longer than " + MAX_LINE_BYTES + " bytes");
+    }
+    int copy = Math.min(segment, line.length - lineStored);
+    if (copy > 0) {
+      System.arraycopy(buf, from, line, lineStored, copy);
+      lineStored += copy;
+    }
+    if (segment > 0) {
+      lineEndsWithCr = buf[lf - 1] == '\r';
+    }
+    if (lf == to) {
+      return to;
+    }
+    if (lineEndsWithCr) {
+      lineLength--;
+      lineStored = Math.min(lineStored, lineLength);
+    }
+    endOfLine();
+    lineStored = 0;
+    lineLength = 0;
+    lineEndsWithCr = false;
+    return lf + 1;
   }
 
   private int fail(int pos, String why) {
