@@ -1,6 +1,5 @@
 package io.jtune.core.aggregate;
 
-import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.JvmInfo;
@@ -33,8 +32,6 @@ public final class Span implements Aggregator {
     double end = t;
     if (e instanceof GcPause p) {
       end = t + p.durationMs() / 1000.0;
-    } else if (e instanceof ConcurrentPhase c && !Double.isNaN(c.durationMs()) && !c.wholeCycle()) {
-      end = t + c.durationMs() / 1000.0;
     }
     if (Double.isNaN(startS) || t < startS) {
       startS = t;

@@ -5,6 +5,7 @@ package io.jtune.core.event;
  * "Concurrent Mark") or, with {@code wholeCycle}, a whole concurrent cycle (G1 "Concurrent Mark
  * Cycle", a ZGC/Shenandoah collection, CMS initial-mark to reset).
  *
+ * @param uptimeS when the phase or cycle ended (the log prints it then); it began durationMs earlier
  * @param durationMs wall time of the phase or cycle, or NaN when the log does not say
  * @param memory heap across the cycle when logged (ZGC/Shenandoah), else null
  */
