@@ -13,7 +13,7 @@ import java.util.List;
 record CrossCheckCase(Jdk jdk, Gc gc, LogSpec log) {
 
   /**
-   * Heap of the child: small, so collections come often in a 2 s run, and fixed (-Xms = -Xmx)
+   * Heap of the child: small, so collections come often, and fixed (-Xms = -Xmx)
    * so no collection also resizes the heap (Serial and Parallel time a resize inside the logged
    * pause but outside JFR's; measured +15 ms after a System.gc() on a 128 MB heap).
    */

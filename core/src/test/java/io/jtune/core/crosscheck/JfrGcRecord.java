@@ -16,7 +16,7 @@ import jdk.jfr.consumer.RecordingFile;
  * {@code jdk.GarbageCollection} event, with the {@code jdk.GCPhasePause} events (top-level
  * pauses) of the same GC id, plus when the JVM started and when the recording ran.
  *
- * @param collections by GC id (a GC id can carry more than one event, see {@link #byGcId()})
+ * @param collections in start order (a GC id can carry more than one, see {@link #byGcId()})
  * @param pausesByGcId {@code jdk.GCPhasePause} events by GC id, in start order
  * @param g1TypeByGcId {@code jdk.G1GarbageCollection.type} by GC id ("Normal", "Mixed", ...)
  * @param jvmStart {@code jdk.JVMInformation.jvmStartTime}
