@@ -14,7 +14,7 @@ record CrossCheckCase(Jdk jdk, Gc gc, LogSpec log) {
 
   /**
    * Heap of the child: small, so collections come often, and fixed (-Xms = -Xmx)
-   * so no collection also resizes the heap (Serial and Parallel time a resize inside the logged
+   * so no collection also resizes the heap (Serial times a resize inside the logged
    * pause but outside JFR's; measured +15 ms after a System.gc() on a 128 MB heap).
    */
   static final List<String> HEAP = List.of("-Xms128m", "-Xmx128m");
