@@ -32,10 +32,6 @@ final class ClassDefiner {
     return defined;
   }
 
-  synchronized long defined() {
-    return defined;
-  }
-
   synchronized int retained() {
     return retained.size();
   }

@@ -1,5 +1,6 @@
 package io.jtune.lab;
 
+import java.util.Locale;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -36,7 +37,7 @@ final class EndpointStats {
   String toJson() {
     long n = count.sum();
     double meanMs = n == 0 ? 0 : totalNanos.sum() / 1e6 / n;
-    return String.format(java.util.Locale.ROOT,
+    return String.format(Locale.ROOT,
         "{\"count\":%d,\"errors\":%d,\"meanMs\":%.3f,\"maxMs\":%.3f}",
         n, errors.sum(), meanMs, maxNanos.get() / 1e6);
   }

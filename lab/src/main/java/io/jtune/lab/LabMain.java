@@ -1,6 +1,7 @@
 package io.jtune.lab;
 
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
@@ -83,7 +84,7 @@ public final class LabMain {
       stopped.countDown();
     }, "lab-shutdown"));
     out.println("jtune-lab scenario " + scenario.name() + ", threads " + options.threads()
-        + ", cache " + options.cache().name().toLowerCase(java.util.Locale.ROOT)
+        + ", cache " + options.cache().name().toLowerCase(Locale.ROOT)
         + ", cpu " + cpu.iterationsPerMs() + " iterations/ms, warm classes " + options.warmClasses());
     out.println(LISTENING + server.url());
     out.flush();

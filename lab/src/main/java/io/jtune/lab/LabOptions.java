@@ -89,9 +89,10 @@ public record LabOptions(
         case "--cache-mb" -> cacheMb = intValue(name, value(name, inline, rest), 1, 65_536);
         case "--warm-classes" -> warmClasses =
             intValue(name, value(name, inline, rest), 0, ClassDefiner.MAX_RETAINED);
-        case "--parent-pid" -> parentPid = longValue(name, value(name, inline, rest));
+        case "--parent-pid" -> parentPid = positiveLong(name, value(name, inline, rest));
         case "--scenario" -> scenario = value(name, inline, rest);
-        case "--cpu-iterations-per-ms" -> cpuIterations = longValue(name, value(name, inline, rest));
+        case "--cpu-iterations-per-ms" -> cpuIterations =
+            intValue(name, value(name, inline, rest), 1, Integer.MAX_VALUE);
         default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
       }
     }
@@ -115,6 +116,14 @@ public record LabOptions(
       throw new IllegalArgumentException(name + " must be in " + min + ".." + max + ", got " + v);
     }
     return (int) v;
+  }
+
+  private static long positiveLong(String name, String text) {
+    long v = longValue(name, text);
+    if (v < 1) {
+      throw new IllegalArgumentException(name + " must be positive, got " + v);
+    }
+    return v;
   }
 
   private static long longValue(String name, String text) {

@@ -79,7 +79,7 @@ final class LabServer implements AutoCloseable {
     context.setManager(sessions);
     Wrapper wrapper = Tomcat.addServlet(context, "lab", servlet);
     wrapper.setAsyncSupported(true);
-    context.addServletMappingDecoded("/*", "lab");
+    context.addServletMapping("/*", "lab");
     tomcat.start();
 
     String host = options.host().equals("0.0.0.0") || options.host().equals("::")

@@ -7,7 +7,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,10 +69,6 @@ final class LabServlet extends HttpServlet {
 
   private void route(String path, Endpoint endpoint) {
     routes.put(path, new Route(endpoint, new EndpointStats(path), "text/plain"));
-  }
-
-  Collection<String> paths() {
-    return routes.keySet();
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.jtune.lab;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A named preset that reproduces one case of DOMAIN.md: the endpoint mix {@code /scenario}
@@ -73,7 +74,7 @@ public record Scenario(
     int total = mix.stream().mapToInt(MixEntry::weight).sum();
     sb.append("mix\n");
     for (MixEntry e : mix) {
-      sb.append(String.format(java.util.Locale.ROOT, "  %5.1f%%  %s%n", 100.0 * e.weight() / total, e.url()));
+      sb.append(String.format(Locale.ROOT, "  %5.1f%%  %s%n", 100.0 * e.weight() / total, e.url()));
     }
     return sb.toString();
   }

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.LongAdder;
  * the end, so it lives for the whole request.
  */
 final class WorkEndpoint {
-  /** One request's allocation is at most this: a request must not eat the heap alone. */
+  /** Allocations larger than this are made of arrays of this size. */
   static final long MAX_CHUNK = 16L << 20;
 
   private final CpuBurner cpu;
@@ -26,6 +26,7 @@ final class WorkEndpoint {
     this.cpu = cpu;
     this.downstream = downstream;
     this.budget = budget;
+    // One request may allocate at most an eighth of the heap (and 256 MiB): it must not eat the heap alone.
     this.maxAlloc = Math.max(1L << 20, Math.min(256L << 20, Runtime.getRuntime().maxMemory() / 8));
   }
 

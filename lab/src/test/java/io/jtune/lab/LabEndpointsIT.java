@@ -3,6 +3,7 @@ package io.jtune.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -164,6 +165,6 @@ class LabEndpointsIT {
   }
 
   private static String java() {
-    return java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 }

@@ -167,12 +167,17 @@ final class LabProcess implements AutoCloseable {
 
   /** Stops the lab: SIGTERM, forced after 10 s. */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     process.destroy();
-    if (!process.waitFor(10, TimeUnit.SECONDS)) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
+    try {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
       process.destroyForcibly();
-      process.waitFor(10, TimeUnit.SECONDS);
+      Thread.currentThread().interrupt();
     }
     RUNNING.remove(process);
   }

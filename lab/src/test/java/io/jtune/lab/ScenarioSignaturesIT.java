@@ -191,14 +191,15 @@ class ScenarioSignaturesIT {
     }
     args.addAll(extraLabArgs);
     flags.add("-Xlog:gc*:file=" + log);
+    ClosedLoopLoad.Result load;
+    String stats;
     try (LabProcess lab = LabProcess.start(flags, args)) {
-      ClosedLoopLoad.Result load = clients == 0
+      load = clients == 0
           ? new ClosedLoopLoad.Result(0, 0, 0, new long[0])
           : ClosedLoopLoad.run(lab.url().resolve("/scenario"), clients, duration);
-      String stats = lab.get("/stats").body();
-      lab.close();
-      return new Run(GcLog.read(log), load, stats, duration);
+      stats = lab.get("/stats").body();
     }
+    return new Run(GcLog.read(log), load, stats, duration);
   }
 
   /**
@@ -217,19 +218,19 @@ class ScenarioSignaturesIT {
       args.addAll(s.fixLabArgs());
     }
     flags.add("-Xlog:gc*:file=" + log);
+    long start = System.nanoTime();
+    ClosedLoopLoad.Result load = null;
+    String stats;
     try (LabProcess lab = LabProcess.start(flags, args)) {
-      long start = System.nanoTime();
-      ClosedLoopLoad.Result load = null;
       while (System.nanoTime() - start < cap.toNanos()) {
         load = ClosedLoopLoad.run(lab.url().resolve("/scenario"), clients, Duration.ofSeconds(1));
         if (JsonNumbers.find(lab.get("/stats").body(), "gc", collector, "count") >= collections) {
           break;
         }
       }
-      String stats = lab.get("/stats").body();
-      lab.close();
-      return new Run(GcLog.read(log), load, stats, Duration.ofNanos(System.nanoTime() - start));
+      stats = lab.get("/stats").body();
     }
+    return new Run(GcLog.read(log), load, stats, Duration.ofNanos(System.nanoTime() - start));
   }
 
   private static Path gcLogFile(String name, boolean fix) throws Exception {

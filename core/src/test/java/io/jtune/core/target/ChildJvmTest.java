@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -94,14 +96,14 @@ class ChildJvmTest {
   @Test
   void stopForcesAChildThatIgnoresTermAndKillsItsDescendants() {
     ChildJvm child = start("grandchild", "slow-stop");
-    Matcher m = child.awaitStdout(java.util.regex.Pattern.compile("^grandchild (\\d+)$"), Duration.ofSeconds(30));
+    Matcher m = child.awaitStdout(Pattern.compile("^grandchild (\\d+)$"), Duration.ofSeconds(30));
     Optional<ProcessHandle> grandchild = ProcessHandle.of(Long.parseLong(m.group(1)));
     assertThat(grandchild).isPresent();
     long t0 = System.nanoTime();
     child.stop(Duration.ofMillis(500));
     assertThat(child.isAlive()).isFalse();
     assertThat((System.nanoTime() - t0) / 1_000_000).as("ms to stop").isLessThan(10_000);
-    assertThat(grandchild.get().onExit().completeOnTimeout(null, 10, java.util.concurrent.TimeUnit.SECONDS)
+    assertThat(grandchild.get().onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS)
         .join()).as("grandchild gone").isNotNull();
   }
 

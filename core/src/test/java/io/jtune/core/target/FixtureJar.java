@@ -1,7 +1,7 @@
 package io.jtune.core.target;
 
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -32,8 +32,7 @@ final class FixtureJar {
       }
       for (Map.Entry<String, String> r : resources.entrySet()) {
         out.putNextEntry(new JarEntry(r.getKey()));
-        OutputStream o = out;
-        o.write(r.getValue().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.write(r.getValue().getBytes(StandardCharsets.UTF_8));
         out.closeEntry();
       }
     }
