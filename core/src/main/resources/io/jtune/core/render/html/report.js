@@ -234,11 +234,26 @@
     return chart;
   }
 
+  /** The time range every time chart shares: first to last point of any series, so charts line up. */
+  var timeRange = { min: undefined, max: undefined };
+
+  function extendTimeRange(seriesList) {
+    seriesList.forEach(function (s) {
+      if (s.t.length) {
+        timeRange.min = timeRange.min === undefined ? s.t[0] : Math.min(timeRange.min, s.t[0]);
+        timeRange.max = timeRange.max === undefined ? s.t[s.t.length - 1] : Math.max(timeRange.max, s.t[s.t.length - 1]);
+      }
+    });
+  }
+
   function timeAxis() {
+    var pad = timeRange.min === undefined ? 0 : Math.max((timeRange.max - timeRange.min) * 0.01, 0.001);
     return {
       type: 'linear',
+      min: timeRange.min === undefined ? undefined : Math.max(Math.min(timeRange.min, 0), timeRange.min - pad),
+      max: timeRange.max === undefined ? undefined : timeRange.max + pad,
       title: { display: true, text: 'uptime' },
-      ticks: { callback: function (v) { return fmtDuration(v); }, maxTicksLimit: 12 }
+      ticks: { callback: function (v) { return fmtDuration(v); }, maxTicksLimit: 12, includeBounds: false }
     };
   }
 
@@ -271,6 +286,7 @@
     document.getElementById('subtitle').textContent = sub.join(' \u00b7 ');
 
     var fullTimes = fullGcTimes(a);
+    extendTimeRange(a.pauseTimeline.concat(a.heap, a.rates));
     var parts = [
       ['kpis', kpis], ['findings', findings], ['pauses', pauseTimeline],
       ['heap', function (x) { heapChart(x, fullTimes); }], ['rates', function (x) { ratesChart(x, fullTimes); }],
