@@ -758,11 +758,12 @@ public final class UnifiedLogParser implements GcLogParser {
     int colon = l.indexOf(':', m);
     if (colon > m + 5 && l.startsWith(" (ms)", colon - 5)) {
       int ms = colon - 5;
-      int max = l.indexOf("Max:", ms);
-      if (max < 0) {
+      // per-worker line: take the mean over workers, as the JDK 8 parser does for its details
+      int avg = l.indexOf("Avg:", ms);
+      if (avg < 0) {
         return KNOWN;
       }
-      double v = l.parseDouble(l.skipSpaces(max + 4));
+      double v = l.parseDouble(l.skipSpaces(avg + 4));
       if (!Double.isNaN(v)) {
         p.phase(names.get(l, m, ms), v, indent <= 2);
       }
