@@ -44,7 +44,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * with {@code jdk.jfr.consumer}, and compares them GC id by GC id ({@link PauseComparison} has
  * the rules, {@link PauseTimerRule} the tolerances). Child JVMs run two at a time, started in
  * matrix order when the class starts; their files stay in {@code target/crosscheck/CASE/}, with
- * {@code comparison.txt} per case and {@code summary.txt} over all.
+ * {@code comparison.txt} per case and {@code summary.txt} over all, and the JFR side in text
+ * form ({@code jfr-gc.tsv}) so a run worth keeping can be replayed as test data.
  */
 class GcPauseCrossCheckTest {
   private static final Duration CHILD_TIMEOUT = Duration.ofSeconds(60);
@@ -130,6 +131,7 @@ class GcPauseCrossCheckTest {
     }
 
     JfrGcRecord jfr = JfrGcRecord.read(recording);
+    jfr.writeText(run.dir().resolve(JfrGcRecord.TEXT_FILE));
     assertThat(jfr.jvmStart()).as("%s: jdk.JVMInformation in the recording", c).isNotNull();
     assertThat(jfr.recordingStart()).as("%s: jdk.ActiveRecording in the recording", c).isNotNull();
     // the workload's System.gc() must be in the recording, so the explicit/full path is compared
@@ -176,7 +178,7 @@ class GcPauseCrossCheckTest {
   }
 
   /** What jtune reads from a log directory, through the same entry points as the CLI. */
-  private record JtuneView(List<GcPause> pauses, JvmInfo info, ParseReport report) {
+  record JtuneView(List<GcPause> pauses, JvmInfo info, ParseReport report) {
     static JtuneView read(Path logDir) {
       List<GcPause> pauses = new ArrayList<>();
       JvmInfo[] info = {JvmInfo.EMPTY};
