@@ -45,7 +45,7 @@ public final class PhaseAggregator implements Aggregator {
     return pauseMsWithPhases;
   }
 
-  /** Phases in order of total time, each with its share of the pause time of those pauses. */
+  /** Phases in order of total time (then name), each with its share of the pause time of those pauses. */
   public List<PhaseShare> shares() {
     List<PhaseShare> out = new ArrayList<>();
     for (Map.Entry<String, double[]> e : totals.entrySet()) {
@@ -53,7 +53,8 @@ public final class PhaseAggregator implements Aggregator {
       out.add(new PhaseShare(e.getKey(), t[0], (long) t[1], t[0] / t[1], t[2],
           pauseMsWithPhases == 0 ? 0 : 100 * t[0] / pauseMsWithPhases));
     }
-    out.sort((a, b) -> Double.compare(b.totalMs(), a.totalMs()));
+    // ties (often all-zero phases) by name: events' phase maps iterate in no fixed order
+    out.sort(java.util.Comparator.comparingDouble(PhaseShare::totalMs).reversed().thenComparing(PhaseShare::phase));
     return out;
   }
 
