@@ -66,7 +66,15 @@ final class PrematurePromotionRule implements FindingRule {
       double neededSurvivor = demand / TARGET_SURVIVOR;
       // young = eden + 2 survivors = survivor * (SurvivorRatio + 2)
       int ratio = (int) Math.floor(young / neededSurvivor) - 2;
-      if (ratio >= 3) {
+      if (a.jvm().collector() == Collector.G1) {
+        // G1 caps survivor regions at young / SurvivorRatio; fixing the young size (-Xmn) would
+        // switch off its pause-goal sizing, so only the survivor share is advised
+        int g1Ratio = Math.max(2, Math.min(ratio, 8));
+        flags.add("-XX:SurvivorRatio=" + g1Ratio);
+        sizing = String.format(Locale.ROOT, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
+            + " occupancy); G1 sizes young itself, so raise the survivor share (SurvivorRatio=%d) rather than fix -Xmn",
+            Sizes.mb(demand), Sizes.mb(neededSurvivor), g1Ratio);
+      } else if (ratio >= 3) {
         flags.add("-XX:SurvivorRatio=" + Math.min(ratio, 8));
         sizing = String.format(Locale.ROOT, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
             + " occupancy); with a young generation of %s that is SurvivorRatio=%d",
