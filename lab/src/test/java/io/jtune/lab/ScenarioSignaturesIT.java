@@ -67,26 +67,29 @@ class ScenarioSignaturesIT {
 
   @Test
   void cacheChurnYoungPausesAreLongerOnHeapThanOffHeap() throws Exception {
-    Run heap = runUntil("cache-churn", false, 8, Duration.ofSeconds(40), "PS Scavenge", 6);
-    Run offHeap = runUntil("cache-churn", true, 8, Duration.ofSeconds(40), "PS Scavenge", 6);
+    boolean quiet = quietHost();
+    Run heap = runUntil("cache-churn", false, 8, Duration.ofSeconds(45), "PS Scavenge", 4);
+    Run offHeap = runUntil("cache-churn", true, 8, Duration.ofSeconds(45), "PS Scavenge", 4);
     assertThat(heap.stats()).contains("\"cache\":\"heap\"");
     assertThat(offHeap.stats()).contains("\"cache\":\"offheap\"");
-    assertThat(heap.gc().youngPauses()).hasSizeGreaterThanOrEqualTo(6);
-    assertThat(offHeap.gc().youngPauses()).hasSizeGreaterThanOrEqualTo(6);
-    List<GcLog.Pause> heapYoung = heap.gc().youngPauses().subList(0, 6);
-    List<GcLog.Pause> offHeapYoung = offHeap.gc().youngPauses().subList(0, 6);
+    assertThat(heap.gc().youngPauses()).hasSizeGreaterThanOrEqualTo(4);
+    assertThat(offHeap.gc().youngPauses()).hasSizeGreaterThanOrEqualTo(4);
+    List<GcLog.Pause> heapYoung = heap.gc().youngPauses().subList(0, 4);
+    List<GcLog.Pause> offHeapYoung = offHeap.gc().youngPauses().subList(0, 4);
     // The cached messages survive young GCs and are copied; off heap nothing of them is.
-    int heapKept = heapYoung.get(5).afterMb() - heapYoung.get(0).afterMb();
-    int offHeapKept = offHeapYoung.get(5).afterMb() - offHeapYoung.get(0).afterMb();
-    assertThat(heapKept).as("MiB kept over 6 young GCs on heap vs off heap " + offHeapKept)
-        .isGreaterThan(offHeapKept + 20);
+    int heapKept = heapYoung.get(3).afterMb() - heapYoung.get(0).afterMb();
+    int offHeapKept = offHeapYoung.get(3).afterMb() - offHeapYoung.get(0).afterMb();
+    assertThat(heapKept).as("MiB kept over 4 young GCs on heap vs off heap " + offHeapKept)
+        .isGreaterThan(offHeapKept + 30);
     // Pause work (user + sys): a busy host inflates wall time, not this.
     double heapCpu = heap.gc().youngPauseCpuSeconds();
     double offHeapCpu = offHeap.gc().youngPauseCpuSeconds();
-    assertThat(heapCpu).as("young pause CPU s on heap vs off heap " + offHeapCpu + "; mean wall ms "
-        + meanMs(heapYoung) + " vs " + meanMs(offHeapYoung)).isGreaterThan(offHeapCpu);
-    if (quietHost()) {
-      assertThat(meanMs(heapYoung)).as("mean young pause ms on heap vs off heap").isGreaterThan(meanMs(offHeapYoung));
+    String walls = "; mean wall ms " + meanMs(heapYoung) + " vs " + meanMs(offHeapYoung);
+    assertThat(heapCpu).as("young pause CPU s on heap vs off heap " + offHeapCpu + walls)
+        .isGreaterThan(offHeapCpu);
+    if (quiet && quietHost()) {
+      assertThat(meanMs(heapYoung)).as("mean young pause ms on heap vs off heap" + walls)
+          .isGreaterThan(meanMs(offHeapYoung));
     }
   }
 
