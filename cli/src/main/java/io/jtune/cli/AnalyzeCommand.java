@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -103,6 +104,12 @@ final class AnalyzeCommand implements Callable<Integer> {
       try {
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8); PrintWriter pw = new PrintWriter(w)) {
           render(analysis, pw, false);
+        }
+        try {
+          // a temp file is private (rw-------); a report is an ordinary file
+          Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException e) {
+          // not a POSIX file system: keep its defaults
         }
         Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       } finally {

@@ -361,8 +361,13 @@ public final class Line implements CharSequence {
     return era * 146097 + doe - 719468;
   }
 
-  /** The characters in {@code [from, to)} as a String (ISO-8859-1). */
+  /** The characters in {@code [from, to)} as a String (UTF-8 when the range has non-ASCII bytes). */
   public String substring(int from, int to) {
+    for (int i = start + from; i < start + to; i++) {
+      if (buf[i] < 0) {
+        return new String(buf, start + from, to - from, StandardCharsets.UTF_8);
+      }
+    }
     return new String(buf, start + from, to - from, StandardCharsets.ISO_8859_1);
   }
 
