@@ -71,12 +71,12 @@ final class GcLog {
   }
 
   /**
-   * CPU seconds (user + sys) the collector spent in young pauses: the pauses' work, which a
-   * busy host does not inflate the way it inflates their wall time.
+   * CPU seconds (user + sys) the collector spent in the given young pauses: their work, which
+   * a busy host does not inflate the way it inflates their wall time.
    */
-  double youngPauseCpuSeconds() {
+  double youngPauseCpuSeconds(List<Pause> pauses) {
     Set<Integer> young = new HashSet<>();
-    youngPauses().forEach(p -> young.add(p.id()));
+    pauses.stream().filter(Pause::young).forEach(p -> young.add(p.id()));
     double total = 0;
     for (String line : lines) {
       Matcher m = CPU.matcher(line);
