@@ -7,6 +7,7 @@ import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.MarkdownReport;
 import io.jtune.core.render.TextReport;
+import io.jtune.load.DurationText;
 import io.jtune.core.render.html.HtmlReport;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -79,7 +80,10 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (qps != null && !(qps > 0)) {
       throw new JtuneException("--qps must be a positive number");
     }
-    double windowS = Durations.parseSeconds(window, "--window");
+    double windowS = DurationText.parse(window, "--window").toNanos() / 1e9;
+    if (!(windowS > 0)) {
+      throw new JtuneException("--window must be above 0");
+    }
     if (output != null) {
       for (String in : inputs) {
         if (!in.equals("-") && Files.exists(Path.of(in)) && Files.exists(output)

@@ -12,6 +12,7 @@ import io.jtune.core.target.LabLaunch;
 import io.jtune.core.target.LabScenario;
 import io.jtune.core.target.LabTarget;
 import io.jtune.core.target.RunningLab;
+import io.jtune.load.DurationText;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadResult;
@@ -70,8 +71,11 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
-    Duration measured = Duration.ofMillis(Math.round(1000 * (duration != null
-        ? Durations.parseSeconds(duration, "--duration") : quick ? 15 : 40)));
+    Duration measured = duration != null ? DurationText.parse(duration, "--duration")
+        : Duration.ofSeconds(quick ? 15 : 40);
+    if (measured.isZero()) {
+      throw new JtuneException("--duration must be above 0");
+    }
     Duration warmup = Duration.ofSeconds(quick ? 3 : 5);
     LabTarget lab = LabTarget.locate();
     LabScenario sc = lab.scenario(scenario);

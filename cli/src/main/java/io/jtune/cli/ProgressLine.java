@@ -26,17 +26,33 @@ final class ProgressLine implements ReadProgress {
 
   @Override
   public void progress(String source, long bytesRead, long totalBytes) {
-    long now = System.nanoTime();
-    if (!enabled || now - lastDrawNanos < 200_000_000L) {
+    if (!due()) {
       return;
     }
-    lastDrawNanos = now;
     String name = source.length() > 40 ? "..." + source.substring(source.length() - 37) : source;
     String line = totalBytes > 0
         ? String.format(Locale.ROOT, "jtune: reading %s  %d / %d MB (%d%%)", name, bytesRead >> 20,
             totalBytes >> 20, Math.min(100, 100 * bytesRead / totalBytes))
         : String.format(Locale.ROOT, "jtune: reading %s  %d MB", name, bytesRead >> 20);
-    err.print("\r" + line + "\u001b[K");
+    draw(line);
+  }
+
+  /** Whether a redraw is wanted now (enabled, and the last one is at least 200 ms old). */
+  boolean due() {
+    long now = System.nanoTime();
+    if (!enabled || now - lastDrawNanos < 200_000_000L) {
+      return false;
+    }
+    lastDrawNanos = now;
+    return true;
+  }
+
+  /** Replaces the line with {@code text}. */
+  void draw(String text) {
+    if (!enabled) {
+      return;
+    }
+    err.print("\r" + text + "\u001b[K");
     err.flush();
     drawn = true;
   }

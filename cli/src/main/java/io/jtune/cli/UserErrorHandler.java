@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
+import io.jtune.load.LoadException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -28,6 +29,10 @@ final class UserErrorHandler implements IExecutionExceptionHandler, IParameterEx
     if (ex instanceof JtuneException je) {
       cmd.getErr().println("jtune: " + je.getMessage());
       return je.exitCode();
+    }
+    if (ex instanceof LoadException le) {
+      cmd.getErr().println("jtune: " + le.getMessage());
+      return EXIT_USER_ERROR;
     }
     cmd.getErr().println("jtune: internal error: " + ex);
     if (System.getenv("JTUNE_DEBUG") != null) {

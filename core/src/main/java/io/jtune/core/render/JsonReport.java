@@ -77,7 +77,8 @@ public final class JsonReport {
     return root;
   }
 
-  private static ArrayNode inputs(ParseReport r) {
+  /** The {@code inputs} array: each source's name, format, bytes and lines. */
+  public static ArrayNode inputs(ParseReport r) {
     ArrayNode arr = MAPPER.createArrayNode();
     for (ParseReport.SourceSummary s : r.sources()) {
       ObjectNode o = arr.addObject();
@@ -89,7 +90,8 @@ public final class JsonReport {
     return arr;
   }
 
-  private static ObjectNode jvm(Analysis a) {
+  /** The {@code jvm} object: version, collector, host and heap figures, flags. */
+  public static ObjectNode jvm(Analysis a) {
     JvmInfo j = a.jvm().info();
     ObjectNode o = MAPPER.createObjectNode();
     o.put("version", j.version());

@@ -10,11 +10,11 @@ import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.Series;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.analysis.Analysis;
-import io.jtune.core.event.JvmInfo;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.finding.Finding;
 import io.jtune.core.parser.ParseReport;
 import io.jtune.core.render.AnalysisSections;
+import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.Section;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +41,8 @@ final class AnalyzeReportData {
 
   static ObjectNode build(Analysis a) {
     ObjectNode o = JSON.objectNode();
-    o.set("inputs", inputs(a.input()));
-    o.set("jvm", jvm(a));
+    o.set("inputs", JsonReport.inputs(a.input()));
+    o.set("jvm", JsonReport.jvm(a));
     o.set("kpis", kpis(a));
     o.set("findings", findings(a.findings()));
     o.set("pauseTimeline", pauseTimeline(a));
@@ -65,31 +65,6 @@ final class AnalyzeReportData {
     String first = s.get(0).name();
     String base = first.substring(Math.max(first.lastIndexOf('/'), first.lastIndexOf('\\')) + 1);
     return "GC analysis: " + (base.isEmpty() ? first : base) + (s.size() > 1 ? " (+" + (s.size() - 1) + " more)" : "");
-  }
-
-  private static ArrayNode inputs(ParseReport r) {
-    ArrayNode arr = JSON.arrayNode();
-    for (ParseReport.SourceSummary s : r.sources()) {
-      ObjectNode o = arr.addObject();
-      o.put("name", s.name());
-      o.put("format", s.format().label());
-      o.put("bytes", s.bytes());
-      o.put("lines", s.lines());
-    }
-    return arr;
-  }
-
-  private static ObjectNode jvm(Analysis a) {
-    JvmInfo j = a.jvm().info();
-    ObjectNode o = JSON.objectNode();
-    o.put("collector", a.jvm().collector().displayName());
-    o.put("version", j.version());
-    o.put("cpus", j.cpus());
-    o.put("memoryBytes", j.memoryBytes());
-    o.put("heapMaxBytes", j.heapMaxBytes());
-    ArrayNode flags = o.putArray("flags");
-    a.flags().raw().forEach(flags::add);
-    return o;
   }
 
   private static ObjectNode kpis(Analysis a) {
