@@ -28,8 +28,9 @@ import picocli.CommandLine.Spec;
 /** {@code jtune analyze}: reads GC logs and prints metrics and findings. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
-      "Analyze HotSpot GC logs (JDK 6 to 25, every collector): pauses, the per-window YGC/FGC table,",
-      "memory, allocation and promotion rates, concurrent cycles, and findings with evidence.",
+      "Analyze GC logs of any HotSpot collector, JDK 6 to 25: metrics and findings with evidence.",
+      "Pauses by kind and cause, the per-window YGC/FGC table, memory, allocation and promotion",
+      "rates, concurrent cycles, G1 phases; findings with flag values computed from the data.",
       "Inputs: files (plain, .gz, .zip), directories (all logs in them), '-' for standard input.",
       "Several inputs (a rotated set) are ordered by content and read as one timeline."},
     footer = {"", "Exit codes: 0 analyzed, 2 nothing could be analyzed or bad usage, 1 internal error.",

@@ -47,8 +47,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
-      "Tune the bundled lab end to end: run a scenario under load, analyze its GC log, try the",
-      "flags the findings recommend under the same load, and compare latency and GC side by side.",
+      "Tune the bundled lab end to end: baseline, findings, candidate flags, side by side.",
+      "Runs a lab scenario under load, analyzes its GC log, tries the flags the findings recommend",
+      "under the same load, and compares latency and GC.",
       "Everything runs on 127.0.0.1; the lab JVMs are stopped when the demo ends or is interrupted."},
     footer = {"", "Exit codes: 0 done, 2 bad usage or the lab could not run, 1 internal error."})
 final class DemoCommand implements Callable<Integer> {
