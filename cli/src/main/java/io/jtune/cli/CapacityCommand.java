@@ -23,9 +23,10 @@ import picocli.CommandLine.Spec;
 /** {@code jtune capacity}: sweeps concurrency to find where throughput flattens (seed 003). */
 @Command(name = "capacity", mixinStandardHelpOptions = true,
     description = {
-        "Sweep closed-model concurrency (1, 2, 4, ... --max) against a URL and print seed 003's table:",
-        "concurrency, QPS, mean RT, p99, server CPU (with --pid). Finds the knee (smallest concurrency"
-            + " reaching 95% of the highest QPS), fits the Universal Scalability Law, and with the CPU time"
+        "Sweep concurrency against a URL to find where QPS stops growing and RT starts climbing (seed 003).",
+        "Closed-model steps 1, 2, 4, ... --max print concurrency, QPS, mean RT, p99 and the target's CPU"
+            + " (with --pid). Finds the knee (smallest concurrency"
+            + " reaching 95%% of the highest QPS), fits the Universal Scalability Law, and with the CPU time"
             + " per request (measured with --pid, or --cpu-ms) shows optimal threads ="
             + " ((wait + CPU) / CPU) x cores and the predicted RT beyond the knee."})
 final class CapacityCommand implements Callable<Integer> {
