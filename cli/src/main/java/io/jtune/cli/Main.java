@@ -30,6 +30,7 @@ public final class Main {
     CommandLine cl = new CommandLine(new JtuneCommand());
     cl.setOut(out);
     cl.setErr(err);
+    cl.setExpandAtFiles(false); // "--body @file" is ours to read, not picocli's argument file
     cl.setExecutionExceptionHandler(new UserErrorHandler());
     cl.setParameterExceptionHandler(new UserErrorHandler());
     int code = cl.execute(args);
