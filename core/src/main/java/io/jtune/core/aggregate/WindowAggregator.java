@@ -59,6 +59,19 @@ public final class WindowAggregator implements Aggregator {
     return windowS;
   }
 
+  /** Number of windows from the first pause to the last. */
+  public int size() {
+    return rows.size();
+  }
+
+  /** Each window in order, without building a list (a long log has many). */
+  public void forEach(java.util.function.Consumer<Window> action) {
+    for (int i = 0; i < rows.size(); i++) {
+      double[] r = rows.get(i);
+      action.accept(new Window(originS + i * windowS, (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5]));
+    }
+  }
+
   public List<Window> windows() {
     List<Window> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {

@@ -3,7 +3,10 @@ package io.jtune.core.render;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -184,15 +187,8 @@ public final class JsonReport {
     o.put("fgcCountMean", round(t.fgcCountMean(), 3));
     o.put("fgcTimePeakMs", round(t.fgcMsPeak(), 3));
     o.put("fgcTimeMeanMs", round(t.fgcMsMean(), 3));
-    ArrayNode rows = o.putArray("rows");
-    for (WindowAggregator.Window w : a.windows().windows()) {
-      ObjectNode r = rows.addObject();
-      r.put("startS", round(w.startS(), 3));
-      r.put("ygcCount", w.ygcCount());
-      r.put("ygcMs", round(w.ygcMs(), 3));
-      r.put("fgcCount", w.fgcCount());
-      r.put("fgcMs", round(w.fgcMs(), 3));
-    }
+    // a long log has a row per minute for months: written straight to the output, not held as a tree
+    o.putPOJO("rows", new WindowRows(a.windows()));
     return o;
   }
 
@@ -341,6 +337,40 @@ public final class JsonReport {
       x.put("text", e.text());
     }
     return arr;
+  }
+
+  /** The window rows, serialized as they are written. */
+  private record WindowRows(WindowAggregator windows) implements JsonSerializable {
+    @Override
+    public void serialize(JsonGenerator gen, SerializerProvider provider) throws IOException {
+      gen.writeStartArray();
+      IOException[] failure = {null};
+      windows.forEach(w -> {
+        if (failure[0] != null) {
+          return;
+        }
+        try {
+          gen.writeStartObject();
+          gen.writeNumberField("startS", round(w.startS(), 3));
+          gen.writeNumberField("ygcCount", w.ygcCount());
+          gen.writeNumberField("ygcMs", round(w.ygcMs(), 3));
+          gen.writeNumberField("fgcCount", w.fgcCount());
+          gen.writeNumberField("fgcMs", round(w.fgcMs(), 3));
+          gen.writeEndObject();
+        } catch (IOException e) {
+          failure[0] = e;
+        }
+      });
+      if (failure[0] != null) {
+        throw failure[0];
+      }
+      gen.writeEndArray();
+    }
+
+    @Override
+    public void serializeWithType(JsonGenerator gen, SerializerProvider provider, TypeSerializer ts) throws IOException {
+      serialize(gen, provider);
+    }
   }
 
   static Double round(double v, int decimals) {
