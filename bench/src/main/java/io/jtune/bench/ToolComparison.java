@@ -101,7 +101,7 @@ public final class ToolComparison {
   static final double TARGET_RSS_MB = 300;
   /** Runs longer than this are not repeated: their timing noise is small against their length. */
   static final double REPEAT_LIMIT_S = 60;
-  private static final String DEFAULT_LAUNCHER_FLAGS = "-Xms32m -Xmx160m -XX:+UseSerialGC";
+  private static final String DEFAULT_LAUNCHER_FLAGS = "-Xms32m -Xmx160m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
 
   private int sizeMb = 200;
   private List<Integer> streamingSizes;
@@ -255,11 +255,14 @@ public final class ToolComparison {
     return s;
   }
 
-  /** The JVM options of the ./jtune launcher (its JTUNE_JAVA_OPTS default), so both stay in step. */
+  /**
+   * The JVM options the ./jtune launcher gives {@code analyze} (its {@code analyze_jvm_opts}), so
+   * the benchmark and what users get stay in step.
+   */
   private List<String> launcherFlags() {
     String flags = DEFAULT_LAUNCHER_FLAGS;
     try {
-      Matcher m = Pattern.compile("\\$\\{JTUNE_JAVA_OPTS:-([^}]*)}").matcher(Files.readString(build.resolve("jtune")));
+      Matcher m = Pattern.compile("(?m)^analyze_jvm_opts=\"([^\"]*)\"").matcher(Files.readString(build.resolve("jtune")));
       if (m.find()) {
         flags = m.group(1).trim();
       }
