@@ -1,6 +1,7 @@
 package io.jtune.core.parser;
 
 import io.jtune.core.event.GcEvent;
+import io.jtune.core.event.GcPause;
 import io.jtune.core.event.JvmInfo;
 import io.jtune.core.input.LineReader;
 import io.jtune.core.input.LogSource;
@@ -191,6 +192,7 @@ public final class GcLogReader {
     private long epochBase = GcEvent.NO_EPOCH;
     private double offset;
     private double lastRaw = Double.NaN;
+    private double maxLogged = Double.NaN;
     private double lastPlaced = 0;
     private long lastEpoch = GcEvent.NO_EPOCH;
     private boolean sourceStart;
@@ -216,18 +218,22 @@ public final class GcLogReader {
       if (Double.isNaN(u)) {
         u = epoch != GcEvent.NO_EPOCH ? (epoch - epochBase) / 1000.0 : (Double.isNaN(lastRaw) ? 0 : lastRaw);
       }
-      if (!Double.isNaN(lastRaw) && u + 0.0005 < lastRaw) {
-        if (sourceStart) {
-          // new file whose clock restarted: continue the timeline after what came before
-          double gap = epoch != GcEvent.NO_EPOCH && lastEpoch != GcEvent.NO_EPOCH && epoch >= lastEpoch
-              ? (epoch - lastEpoch) / 1000.0 : 0;
-          offset = lastPlaced + gap - u;
-        } else {
-          report.countClockBackwards();
-          report.warning(context.source(), e.line(),
-              String.format(java.util.Locale.ROOT, "clock went backwards: %.3fs after %.3fs", u, lastRaw));
-        }
+      // When the line was printed: a pause is stamped at its start (stamp - duration), everything
+      // else at the time it was logged. A rotated file of the same JVM continues from the last
+      // printed time even when its first event (a pause begun in the previous file) starts earlier.
+      double logged = u + (e instanceof GcPause p ? p.durationMs() / 1000.0 : 0);
+      if (sourceStart && !Double.isNaN(maxLogged) && logged + 0.0005 < maxLogged) {
+        // new file whose clock restarted: continue the timeline after what came before
+        double gap = epoch != GcEvent.NO_EPOCH && lastEpoch != GcEvent.NO_EPOCH && epoch >= lastEpoch
+            ? (epoch - lastEpoch) / 1000.0 : 0;
+        offset = lastPlaced + gap - u;
+        maxLogged = logged;
+      } else if (!sourceStart && !Double.isNaN(lastRaw) && u + 0.0005 < lastRaw) {
+        report.countClockBackwards();
+        report.warning(context.source(), e.line(),
+            String.format(java.util.Locale.ROOT, "clock went backwards: %.3fs after %.3fs", u, lastRaw));
       }
+      maxLogged = Double.isNaN(maxLogged) ? logged : Math.max(maxLogged, logged);
       if (!sourceStart && epoch != GcEvent.NO_EPOCH && lastEpoch != GcEvent.NO_EPOCH
           && epoch + 1000 < lastEpoch && !Double.isNaN(e.uptimeS())) {
         // uptime still runs forward but the wall clock jumped back (NTP step, manual change)
