@@ -96,7 +96,11 @@ class ScenarioSignaturesIT {
 
   @Test
   void sessionLeakOldGenAfterGcGrows() throws Exception {
-    Run run = run("session-leak", false, List.of(), 4, Duration.ofSeconds(8));
+    // Stop after a number of young GCs, not after a fixed time: a fast machine leaks so quickly
+    // that a fixed-length run fills the preset's 256 MiB and the lab only does Full GCs; the
+    // signature (after-GC occupancy climbing) needs room, so this run gets 1 GiB.
+    Run run = runUntil("session-leak", false, List.of("-Xms1g", "-Xmx1g"), 4, Duration.ofSeconds(40),
+        "G1 Young Generation", 8);
     List<GcLog.Pause> young = run.gc().youngPauses();
     assertThat(young).hasSizeGreaterThan(4);
     int first = young.get(0).afterMb();
@@ -212,9 +216,16 @@ class ScenarioSignaturesIT {
    */
   private static Run runUntil(String name, boolean fix, int clients, Duration cap, String collector,
       int collections) throws Exception {
+    return runUntil(name, fix, List.of(), clients, cap, collector, collections);
+  }
+
+  /** As above, with JVM flags after the scenario's own (the last of a repeated flag wins). */
+  private static Run runUntil(String name, boolean fix, List<String> extraJvmFlags, int clients, Duration cap,
+      String collector, int collections) throws Exception {
     Scenario s = CATALOG.find(name).orElseThrow();
     Path log = gcLogFile(name, fix);
     List<String> flags = new ArrayList<>(s.jvmFlags());
+    flags.addAll(extraJvmFlags);
     List<String> args = new ArrayList<>(List.of("--scenario", name));
     args.addAll(s.labArgs());
     if (fix) {
