@@ -286,7 +286,8 @@ public final class JsonReport {
     return o;
   }
 
-  private static ArrayNode findings(Analysis a) {
+  /** The {@code findings} array: id, severity, title, occurrences, evidence, recommendation, flags. */
+  public static ArrayNode findings(Analysis a) {
     ArrayNode arr = MAPPER.createArrayNode();
     for (Finding f : a.findings()) {
       ObjectNode o = arr.addObject();

@@ -3,7 +3,6 @@ package io.jtune.core.render.html;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jtune.core.aggregate.Example;
 import io.jtune.core.aggregate.MemoryAggregator;
 import io.jtune.core.aggregate.PauseDistribution;
 import io.jtune.core.aggregate.PhaseAggregator;
@@ -11,7 +10,6 @@ import io.jtune.core.aggregate.Series;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.event.PauseKind;
-import io.jtune.core.finding.Finding;
 import io.jtune.core.parser.ParseReport;
 import io.jtune.core.render.AnalysisSections;
 import io.jtune.core.render.JsonReport;
@@ -44,7 +42,7 @@ final class AnalyzeReportData {
     o.set("inputs", JsonReport.inputs(a.input()));
     o.set("jvm", JsonReport.jvm(a));
     o.set("kpis", kpis(a));
-    o.set("findings", findings(a.findings()));
+    o.set("findings", JsonReport.findings(a));
     o.set("pauseTimeline", pauseTimeline(a));
     o.set("heap", heap(a.memory()));
     o.set("rates", rates(a.memory()));
@@ -83,32 +81,6 @@ final class AnalyzeReportData {
     o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
     o.put("concurrentCycles", a.concurrent().cycles().count());
     return o;
-  }
-
-  private static ArrayNode findings(List<Finding> findings) {
-    ArrayNode arr = JSON.arrayNode();
-    for (Finding f : findings) {
-      ObjectNode o = arr.addObject();
-      o.put("id", f.id());
-      o.put("severity", f.severity().label());
-      o.put("title", f.title());
-      o.put("occurrences", f.occurrences());
-      ArrayNode ev = o.putArray("evidence");
-      for (Example e : f.evidence()) {
-        ObjectNode x = ev.addObject();
-        if (e.gcId() >= 0) {
-          x.put("gcId", e.gcId());
-        } else {
-          x.putNull("gcId");
-        }
-        x.put("uptimeS", ChartSeries.round(e.uptimeS(), 3));
-        x.put("detail", e.detail());
-      }
-      o.put("recommendation", f.recommendation());
-      ArrayNode flags = o.putArray("flags");
-      f.flags().forEach(flags::add);
-    }
-    return arr;
   }
 
   private static ArrayNode pauseTimeline(Analysis a) {
