@@ -320,16 +320,23 @@ public final class JsonReport {
     o.set("examples", examples(r.unparsedExamples()));
     o.set("otherTextExamples", examples(r.otherTextExamples()));
     o.set("warnings", examples(r.warningExamples()));
-    ArrayNode problems = o.putArray("problems");
-    for (ParseReport.Problem p : r.problems()) {
-      ObjectNode x = problems.addObject();
-      x.put("source", p.source());
-      x.put("message", p.message());
-    }
+    o.set("problems", problems(r));
     return o;
   }
 
-  private static ArrayNode examples(java.util.List<ParseReport.Example> list) {
+  /** The inputs that could not be read, or only in part: {@code source}, {@code message}. */
+  public static ArrayNode problems(ParseReport r) {
+    ArrayNode arr = MAPPER.createArrayNode();
+    for (ParseReport.Problem p : r.problems()) {
+      ObjectNode x = arr.addObject();
+      x.put("source", p.source());
+      x.put("message", p.message());
+    }
+    return arr;
+  }
+
+  /** Quoted lines: {@code source}, {@code line}, {@code text}. */
+  public static ArrayNode examples(java.util.List<ParseReport.Example> list) {
     ArrayNode arr = MAPPER.createArrayNode();
     for (ParseReport.Example e : list) {
       ObjectNode x = arr.addObject();

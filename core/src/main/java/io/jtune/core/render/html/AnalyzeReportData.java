@@ -201,25 +201,9 @@ final class AnalyzeReportData {
     o.put("unparsedPct", ChartSeries.round(r.unparsedPct(), 4));
     o.put("otherText", r.otherText());
     o.put("clockBackwards", r.clockBackwards());
-    o.set("unparsedExamples", examples(r.unparsedExamples()));
-    o.set("warningExamples", examples(r.warningExamples()));
-    ArrayNode problems = o.putArray("problems");
-    for (ParseReport.Problem p : r.problems()) {
-      ObjectNode x = problems.addObject();
-      x.put("source", p.source());
-      x.put("message", p.message());
-    }
+    o.set("unparsedExamples", JsonReport.examples(r.unparsedExamples()));
+    o.set("warningExamples", JsonReport.examples(r.warningExamples()));
+    o.set("problems", JsonReport.problems(r));
     return o;
-  }
-
-  private static ArrayNode examples(List<ParseReport.Example> list) {
-    ArrayNode arr = JSON.arrayNode();
-    for (ParseReport.Example e : list) {
-      ObjectNode x = arr.addObject();
-      x.put("source", e.source());
-      x.put("line", e.line());
-      x.put("text", e.text());
-    }
-    return arr;
   }
 }
