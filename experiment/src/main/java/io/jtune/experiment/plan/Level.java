@@ -1,0 +1,49 @@
+package io.jtune.experiment.plan;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A load level (seed 000: high, medium, low): the load model and its bounds, and the goals that
+ * apply at this level.
+ *
+ * @param name unique within the plan
+ * @param rateRps open model: requests per second on a fixed schedule (latency from the intended
+ *     send time); 0 for the closed model
+ * @param concurrency closed model: clients, each sending its next request when the last answered;
+ *     open model: the most requests in flight (connections)
+ * @param urls request paths on the target (such as {@code /scenario}) or full URLs on the target's
+ *     host, each optionally prefixed with a weight ({@code "3 /a"})
+ * @param warmup load before the measured window (not recorded; a thread dump is taken in it)
+ * @param duration the measured window
+ * @param timeout longest wait for one response
+ * @param goals this level's goals by key (the plan's goals with the level's own on top)
+ * @param line the plan line where it starts, 0 if made in code
+ */
+public record Level(
+    String name,
+    double rateRps,
+    int concurrency,
+    List<String> urls,
+    Duration warmup,
+    Duration duration,
+    Duration timeout,
+    Map<String, Goal> goals,
+    int line) {
+
+  public Level {
+    urls = List.copyOf(urls);
+    goals = Map.copyOf(goals);
+  }
+
+  public boolean open() {
+    return rateRps > 0;
+  }
+
+  /** The load in words: "200 req/s (open model)" or "8 clients (closed model)". */
+  public String describeLoad() {
+    return open() ? String.format(java.util.Locale.ROOT, "%.0f req/s open model, up to %d connections", rateRps, concurrency)
+        : concurrency + " closed-loop clients";
+  }
+}

@@ -1,0 +1,89 @@
+package io.jtune.experiment.plan;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An experiment plan: the target, the candidates (one is the baseline), the load levels and
+ * their goals, and how runs repeat.
+ *
+ * @param name short name for reports
+ * @param target what to start
+ * @param baseline the baseline candidate's name
+ * @param candidates every configuration, the baseline included, in plan order
+ * @param levels load levels, in plan order
+ * @param repetitions runs per level and candidate (default 3)
+ * @param order how runs are ordered
+ * @param cooldown pause between runs
+ * @param source the plan file, or null when made in code
+ */
+public record Plan(
+    String name,
+    Target target,
+    String baseline,
+    List<Candidate> candidates,
+    List<Level> levels,
+    int repetitions,
+    Order order,
+    Duration cooldown,
+    Path source) {
+
+  public static final int DEFAULT_REPETITIONS = 3;
+
+  /** Run order: interleaved (A B C A B C, spreads machine drift) or sequential (A A B B C C). */
+  public enum Order {
+    INTERLEAVED, SEQUENTIAL;
+
+    public String key() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  public Plan {
+    candidates = List.copyOf(candidates);
+    levels = List.copyOf(levels);
+  }
+
+  public Candidate baselineCandidate() {
+    return candidate(baseline).orElseThrow();
+  }
+
+  public Optional<Candidate> candidate(String candidateName) {
+    return candidates.stream().filter(c -> c.name().equals(candidateName)).findFirst();
+  }
+
+  public Optional<Level> level(String levelName) {
+    return levels.stream().filter(l -> l.name().equals(levelName)).findFirst();
+  }
+
+  /** Every run of the plan in the order it is done. */
+  public List<RunKey> schedule() {
+    List<RunKey> runs = new java.util.ArrayList<>();
+    for (Level l : levels) {
+      if (order == Order.INTERLEAVED) {
+        for (int r = 1; r <= repetitions; r++) {
+          for (Candidate c : candidates) {
+            runs.add(new RunKey(l.name(), c.name(), r));
+          }
+        }
+      } else {
+        for (Candidate c : candidates) {
+          for (int r = 1; r <= repetitions; r++) {
+            runs.add(new RunKey(l.name(), c.name(), r));
+          }
+        }
+      }
+    }
+    return runs;
+  }
+
+  /** One run: a level, a candidate and the repetition number (from 1). */
+  public record RunKey(String level, String candidate, int repetition) {
+    /** The run's directory name, such as {@code high-baseline-r2}. */
+    public String id() {
+      return level + "-" + candidate + "-r" + repetition;
+    }
+  }
+}

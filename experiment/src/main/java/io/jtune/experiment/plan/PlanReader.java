@@ -1,0 +1,450 @@
+package io.jtune.experiment.plan;
+
+import io.jtune.load.DurationText;
+import io.jtune.load.LoadException;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads an experiment plan (YAML, see {@code experiment/PLAN.md}) strictly: unknown keys,
+ * wrong types, a missing baseline, duplicate names and impossible values are errors whose one
+ * line names the plan file and line.
+ */
+public final class PlanReader {
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+  private static final Pattern RELATIVE = Pattern.compile("([+-]?\\d+(?:\\.\\d+)?)\\s*%");
+  private static final Pattern ABSOLUTE = Pattern.compile("(<=|>=|<|>)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|MB|%)?");
+
+  private final String file;
+  private final Path base;
+
+  private PlanReader(String file, Path base) {
+    this.file = file;
+    this.base = base;
+  }
+
+  /** Reads a plan file. */
+  public static Plan read(Path path) {
+    String text;
+    try {
+      text = Files.readString(path, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new PlanException("plan file not found: " + path);
+    } catch (IOException e) {
+      throw new PlanException("cannot read the plan " + path + ": " + e.getMessage(), e);
+    }
+    Path abs = path.toAbsolutePath();
+    return new PlanReader(path.toString(), abs.getParent()).parse(new StringReader(text), abs);
+  }
+
+  /** Reads a plan from text; relative paths in it are against {@code base}. */
+  public static Plan read(Reader in, String fileName, Path base) {
+    return new PlanReader(fileName, base).parse(in, null);
+  }
+
+  private Plan parse(Reader in, Path source) {
+    YamlTree.Node root = YamlTree.read(in, file);
+    Obj top = obj(root, "the plan");
+    String name = top.string("name", null);
+    Target target = target(top.required("target"));
+    String baseline = top.string("baseline", null);
+    YamlTree.Node candNode = top.required("candidates");
+    List<Candidate> candidates = candidates(candNode);
+    Map<String, Goal> planGoals = top.has("goals") ? goals(top.get("goals")) : Map.of();
+    List<Level> levels = levels(top.required("levels"), planGoals);
+    int repetitions = (int) top.integer("repetitions", Plan.DEFAULT_REPETITIONS, 1, 100);
+    Plan.Order order = Plan.Order.INTERLEAVED;
+    if (top.has("order")) {
+      String o = top.string("order", "interleaved");
+      try {
+        order = Plan.Order.valueOf(o.toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException e) {
+        throw error(top.get("order"), "order must be 'interleaved' or 'sequential', not '" + o + "'");
+      }
+    }
+    Duration cooldown = top.duration("cooldown", Duration.ofSeconds(1));
+    top.finish();
+    if (baseline == null) {
+      throw error(root, "no baseline: name the baseline candidate with 'baseline: NAME' (one of "
+          + names(candidates) + ")");
+    }
+    String bl = baseline;
+    if (candidates.stream().noneMatch(c -> c.name().equals(bl))) {
+      throw error(top.get("baseline"), "baseline '" + baseline + "' is not a candidate (candidates: "
+          + names(candidates) + ")");
+    }
+    if (candidates.size() < 2) {
+      throw error(candNode, "a plan needs the baseline and at least one other candidate to compare");
+    }
+    return new Plan(name == null ? (source == null ? "experiment" : stem(source)) : name, target, baseline,
+        candidates, levels, repetitions, order, cooldown, source);
+  }
+
+  private Target target(YamlTree.Node n) {
+    Obj o = obj(n, "target");
+    String lab = o.string("lab", null);
+    List<String> labArgs = o.has("labArgs") ? o.words("labArgs") : List.of();
+    String command = o.string("command", null);
+    String ready = o.string("ready", null);
+    Duration readyTimeout = o.duration("readyTimeout", Duration.ofSeconds(60));
+    Path javaHome = o.has("javaHome") ? javaHome(o.get("javaHome")) : null;
+    Path workDir = o.has("workDir") ? base.resolve(o.string("workDir", ".")).normalize() : null;
+    o.finish();
+    if ((lab == null) == (command == null)) {
+      throw error(n, "target: give either 'lab: SCENARIO' or 'command: ...', not " + (lab == null ? "neither" : "both"));
+    }
+    if (command != null) {
+      for (String ph : List.of("{jvmFlags}", "{port}")) {
+        if (!command.contains(ph)) {
+          throw error(o.get("command"), "target command has no " + ph + " placeholder");
+        }
+      }
+      if (ready == null) {
+        throw error(n, "a command target needs 'ready: URL' (polled until it answers 200, may use {port})");
+      }
+    } else if (ready != null) {
+      throw error(o.get("ready"), "'ready' is for command targets; the lab's readiness is known");
+    } else if (!labArgs.isEmpty() && command != null) {
+      throw error(o.get("labArgs"), "'labArgs' is for lab targets");
+    }
+    return new Target(lab, labArgs, command, ready, readyTimeout, javaHome, workDir, n.line());
+  }
+
+  private Path javaHome(YamlTree.Node n) {
+    String text = scalarString(n, "javaHome");
+    Path home = base.resolve(text).normalize();
+    if (!Files.isExecutable(home.resolve("bin").resolve("java"))) {
+      throw error(n, "javaHome " + text + " has no bin/java");
+    }
+    return home;
+  }
+
+  private List<Candidate> candidates(YamlTree.Node n) {
+    if (!n.isList() || n.list().isEmpty()) {
+      throw error(n, "candidates must be a list of {name, flags}");
+    }
+    List<Candidate> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (YamlTree.Node c : n.list()) {
+      Obj o = obj(c, "a candidate");
+      String name = name(o, "candidate");
+      if (!seen.add(name)) {
+        throw error(c, "candidate name '" + name + "' is used twice");
+      }
+      List<String> flags = o.has("flags") ? o.words("flags") : List.of();
+      for (String f : flags) {
+        if (!f.startsWith("-")) {
+          throw error(o.get("flags"), "candidate '" + name + "': '" + f + "' is not a JVM flag (flags start with '-')");
+        }
+      }
+      String reason = o.string("reason", "");
+      Path home = o.has("javaHome") ? javaHome(o.get("javaHome")) : null;
+      o.finish();
+      out.add(new Candidate(name, flags, reason, home, c.line()));
+    }
+    return out;
+  }
+
+  private List<Level> levels(YamlTree.Node n, Map<String, Goal> planGoals) {
+    if (!n.isList() || n.list().isEmpty()) {
+      throw error(n, "levels must be a list of load levels ({name, rate or concurrency, duration, ...})");
+    }
+    List<Level> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (YamlTree.Node l : n.list()) {
+      Obj o = obj(l, "a load level");
+      String name = name(o, "level");
+      if (!seen.add(name)) {
+        throw error(l, "level name '" + name + "' is used twice");
+      }
+      boolean hasRate = o.has("rate");
+      boolean hasConc = o.has("concurrency");
+      double rate = hasRate ? o.number("rate", 0, 0.001, 1_000_000) : 0;
+      int concurrency = hasConc ? (int) o.integer("concurrency", 0, 1, 10_000) : 0;
+      if (!hasRate && !hasConc) {
+        throw error(l, "level '" + name + "' needs 'rate: R' (open model, req/s) or 'concurrency: N' (closed model)");
+      }
+      if (hasRate && !hasConc) {
+        concurrency = Math.max(16, Math.min(256, (int) Math.ceil(rate / 10)));
+      }
+      List<String> urls = o.has("urls") ? o.words("urls") : List.of();
+      if (o.has("urls") && urls.isEmpty()) {
+        throw error(o.get("urls"), "level '" + name + "': urls is empty");
+      }
+      urls = joinWeights(urls, o.get("urls"));
+      Duration warmup = o.duration("warmup", Duration.ofSeconds(5));
+      Duration duration = o.duration("duration", Duration.ofSeconds(30));
+      if (duration.isZero()) {
+        throw error(o.get("duration"), "level '" + name + "': duration must be above 0");
+      }
+      Duration timeout = o.duration("timeout", Duration.ofSeconds(10));
+      Map<String, Goal> goals = new LinkedHashMap<>(planGoals);
+      if (o.has("goals")) {
+        goals.putAll(goals(o.get("goals")));
+      }
+      o.finish();
+      out.add(new Level(name, rate, concurrency, urls.isEmpty() ? List.of("/scenario") : urls, warmup, duration,
+          timeout, goals, l.line()));
+    }
+    return out;
+  }
+
+  /** "3 /a" given as a list item stays one entry; a string "3 /a" splits into words, so rejoin weight + path. */
+  private List<String> joinWeights(List<String> words, YamlTree.Node n) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      if (w.matches("\\d+") && i + 1 < words.size()) {
+        out.add(w + " " + words.get(++i));
+      } else if (w.matches("\\d+")) {
+        throw error(n, "weight " + w + " is not followed by a URL");
+      } else {
+        out.add(w);
+      }
+    }
+    return out;
+  }
+
+  private Map<String, Goal> goals(YamlTree.Node n) {
+    Obj o = obj(n, "goals");
+    Map<String, Goal> out = new LinkedHashMap<>();
+    for (Map.Entry<String, YamlTree.Node> e : n.map().entrySet()) {
+      String key = e.getKey();
+      YamlTree.Node v = e.getValue();
+      o.taken.add(key);
+      if (key.equals("noFgcOnStartup")) {
+        if (!(v.value() instanceof Boolean b)) {
+          throw error(v, "noFgcOnStartup must be true or false");
+        }
+        if (b) {
+          out.put(key, new Goal(Metric.STARTUP_FGC, Goal.Kind.AT_MOST, 0, "true", v.line()));
+        }
+        continue;
+      }
+      Metric m = Metric.byKey(key).orElseThrow(() -> error(v, "unknown goal '" + key + "'"
+          + suggestion(key, goalKeys()) + " (goals: " + String.join(", ", goalKeys()) + ")"));
+      String text = v.value() == null ? "" : v.value().toString().trim();
+      Matcher rel = RELATIVE.matcher(text);
+      Matcher abs = ABSOLUTE.matcher(text);
+      if (rel.matches()) {
+        out.put(key, new Goal(m, Goal.Kind.RELATIVE, Double.parseDouble(rel.group(1)), text, v.line()));
+      } else if (abs.matches()) {
+        Goal.Kind kind = switch (abs.group(1)) {
+          case "<=" -> Goal.Kind.AT_MOST;
+          case "<" -> Goal.Kind.BELOW;
+          case ">=" -> Goal.Kind.AT_LEAST;
+          default -> Goal.Kind.ABOVE;
+        };
+        out.put(key, new Goal(m, kind, Double.parseDouble(abs.group(2)), text, v.line()));
+      } else {
+        throw error(v, "goal " + key + ": '" + text + "' is neither a change vs the baseline such as '-30%'"
+            + " nor a bound such as '<= 4'");
+      }
+    }
+    return out;
+  }
+
+  private static List<String> goalKeys() {
+    List<String> keys = new ArrayList<>(Metric.keys());
+    keys.add("noFgcOnStartup");
+    return keys;
+  }
+
+  private String name(Obj o, String what) {
+    YamlTree.Node n = o.required("name");
+    String name = scalarString(n, "name");
+    if (!NAME.matcher(name).matches()) {
+      throw error(n, what + " name '" + name + "' must be letters, digits, '.', '_' or '-' (up to 64)");
+    }
+    return name;
+  }
+
+  private static String names(List<Candidate> cs) {
+    return String.join(", ", cs.stream().map(Candidate::name).toList());
+  }
+
+  private static String stem(Path p) {
+    String f = p.getFileName().toString();
+    int dot = f.lastIndexOf('.');
+    return dot > 0 ? f.substring(0, dot) : f;
+  }
+
+  PlanException error(YamlTree.Node n, String message) {
+    return new PlanException(file + (n != null && n.line() > 0 ? " line " + n.line() : "") + ": " + message);
+  }
+
+  private String scalarString(YamlTree.Node n, String key) {
+    if (!n.isScalar()) {
+      throw error(n, key + " must be a single value");
+    }
+    return n.value().toString();
+  }
+
+  private Obj obj(YamlTree.Node n, String what) {
+    if (!n.isMap()) {
+      throw error(n, what + " must be a mapping of keys to values");
+    }
+    return new Obj(n, what);
+  }
+
+  static String suggestion(String key, List<String> known) {
+    String best = null;
+    int bestD = Integer.MAX_VALUE;
+    for (String k : known) {
+      int d = distance(key.toLowerCase(Locale.ROOT), k.toLowerCase(Locale.ROOT));
+      if (d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    }
+    return best != null && bestD <= Math.max(2, key.length() / 3) ? "; did you mean '" + best + "'?" : "";
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+
+  /** Keys of one mapping, taken one by one; {@link #finish()} rejects the ones nobody took. */
+  private final class Obj {
+    private final YamlTree.Node node;
+    private final String what;
+    private final Set<String> taken = new LinkedHashSet<>();
+    private final Set<String> asked = new LinkedHashSet<>();
+
+    Obj(YamlTree.Node node, String what) {
+      this.node = node;
+      this.what = what;
+    }
+
+    boolean has(String key) {
+      asked.add(key);
+      return node.map().containsKey(key) && node.map().get(key).value() != null;
+    }
+
+    YamlTree.Node get(String key) {
+      asked.add(key);
+      taken.add(key);
+      return node.map().get(key);
+    }
+
+    YamlTree.Node required(String key) {
+      asked.add(key);
+      YamlTree.Node n = node.map().get(key);
+      if (n == null || n.value() == null) {
+        throw error(node, what + " has no '" + key + "'");
+      }
+      taken.add(key);
+      return n;
+    }
+
+    String string(String key, String dflt) {
+      if (!has(key)) {
+        taken.add(key);
+        return dflt;
+      }
+      return scalarString(get(key), key);
+    }
+
+    long integer(String key, long dflt, long min, long max) {
+      if (!has(key)) {
+        taken.add(key);
+        return dflt;
+      }
+      YamlTree.Node n = get(key);
+      if (!(n.value() instanceof Long v)) {
+        throw error(n, key + " must be a whole number, not '" + n.value() + "'");
+      }
+      if (v < min || v > max) {
+        throw error(n, key + " must be between " + min + " and " + max + ", not " + v);
+      }
+      return v;
+    }
+
+    double number(String key, double dflt, double min, double max) {
+      if (!has(key)) {
+        taken.add(key);
+        return dflt;
+      }
+      YamlTree.Node n = get(key);
+      if (!(n.value() instanceof Number v)) {
+        throw error(n, key + " must be a number, not '" + n.value() + "'");
+      }
+      double d = v.doubleValue();
+      if (!(d >= min && d <= max)) {
+        throw error(n, key + " must be between " + min + " and " + max + ", not " + d);
+      }
+      return d;
+    }
+
+    Duration duration(String key, Duration dflt) {
+      if (!has(key)) {
+        taken.add(key);
+        return dflt;
+      }
+      YamlTree.Node n = get(key);
+      String text = scalarString(n, key);
+      try {
+        return DurationText.parse(text, key);
+      } catch (LoadException | IllegalArgumentException e) {
+        throw error(n, e.getMessage());
+      }
+    }
+
+    /** A string split on whitespace, or a list of strings (each item kept whole). */
+    List<String> words(String key) {
+      YamlTree.Node n = get(key);
+      if (n.isList()) {
+        List<String> out = new ArrayList<>();
+        for (YamlTree.Node item : n.list()) {
+          String s = scalarString(item, key).trim();
+          if (!s.isEmpty()) {
+            out.add(s);
+          }
+        }
+        return out;
+      }
+      String s = scalarString(n, key).trim();
+      return s.isEmpty() ? List.of() : List.of(s.split("\\s+"));
+    }
+
+    void finish() {
+      for (Map.Entry<String, YamlTree.Node> e : node.map().entrySet()) {
+        if (!taken.contains(e.getKey()) && !asked.contains(e.getKey())) {
+          throw error(e.getValue().line() > 0 ? e.getValue() : node, "unknown key '" + e.getKey() + "' in " + what
+              + suggestion(e.getKey(), List.copyOf(asked)) + " (known: " + String.join(", ", asked) + ")");
+        }
+      }
+    }
+  }
+}

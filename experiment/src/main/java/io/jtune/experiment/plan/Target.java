@@ -1,0 +1,47 @@
+package io.jtune.experiment.plan;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What the experiment starts for each run: a lab scenario, or any command.
+ *
+ * @param lab the lab scenario's name, or null for a command target
+ * @param labArgs extra lab options (lab targets only)
+ * @param command a command line with the placeholders {@code {jvmFlags}}, {@code {port}} and
+ *     optionally {@code {gcLog}} (when absent, jtune adds its own GC logging flag to
+ *     {@code {jvmFlags}}); run by {@code sh -c}; null for a lab target
+ * @param ready the readiness URL polled until it answers 200, with {@code {port}}; null for a lab
+ * @param readyTimeout how long to wait for readiness
+ * @param javaHome the JDK for every candidate that names none (and for checking flags); null for
+ *     the one running jtune
+ * @param workDir the command's working directory, relative to the plan file; null for the plan's
+ * @param line the plan line of {@code target:}
+ */
+public record Target(
+    String lab,
+    List<String> labArgs,
+    String command,
+    String ready,
+    Duration readyTimeout,
+    Path javaHome,
+    Path workDir,
+    int line) {
+
+  public Target {
+    labArgs = labArgs == null ? List.of() : List.copyOf(labArgs);
+  }
+
+  public boolean isLab() {
+    return lab != null;
+  }
+
+  public static Target lab(String scenario) {
+    return new Target(scenario, List.of(), null, null, Duration.ofSeconds(60), null, null, 0);
+  }
+
+  public String describe() {
+    return isLab() ? "lab scenario '" + lab + "'" : "command: " + command;
+  }
+}

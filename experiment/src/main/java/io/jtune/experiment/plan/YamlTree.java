@@ -1,0 +1,107 @@
+package io.jtune.experiment.plan;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A YAML document as maps, lists and scalars, each node with the line it starts on, so that a
+ * plan error can name its line. Read with Jackson's streaming YAML parser; duplicate keys are
+ * errors.
+ */
+final class YamlTree {
+  private YamlTree() {}
+
+  /** A node: a {@code Map<String, Node>}, a {@code List<Node>}, a scalar (String, Long, Double, Boolean) or null. */
+  record Node(Object value, int line) {
+    boolean isMap() {
+      return value instanceof Map;
+    }
+
+    boolean isList() {
+      return value instanceof List;
+    }
+
+    @SuppressWarnings("unchecked")
+    Map<String, Node> map() {
+      return (Map<String, Node>) value;
+    }
+
+    @SuppressWarnings("unchecked")
+    List<Node> list() {
+      return (List<Node>) value;
+    }
+
+    boolean isScalar() {
+      return !isMap() && !isList() && value != null;
+    }
+  }
+
+  /** Reads one document; throws {@link PlanException} naming {@code file} and the line on bad YAML. */
+  static Node read(Reader in, String file) {
+    YAMLFactory factory = YAMLFactory.builder().build();
+    try (JsonParser p = factory.createParser(in)) {
+      JsonToken t = p.nextToken();
+      if (t == null) {
+        throw new PlanException(file + ": the plan is empty");
+      }
+      Node root = node(p, t, file);
+      return root;
+    } catch (JsonProcessingException e) {
+      int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+      String msg = e.getOriginalMessage().lines().findFirst().orElse("not YAML");
+      throw new PlanException(file + (line > 0 ? " line " + line : "") + ": not valid YAML: " + msg, e);
+    } catch (IOException e) {
+      throw new PlanException(file + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  private static Node node(JsonParser p, JsonToken t, String file) throws IOException {
+    int line = p.currentTokenLocation().getLineNr();
+    switch (t) {
+      case START_OBJECT -> {
+        Map<String, Node> map = new LinkedHashMap<>();
+        for (JsonToken k = p.nextToken(); k != JsonToken.END_OBJECT; k = p.nextToken()) {
+          String key = p.currentName();
+          int keyLine = p.currentTokenLocation().getLineNr();
+          Node value = node(p, p.nextToken(), file);
+          if (map.containsKey(key)) {
+            throw new PlanException(file + " line " + keyLine + ": key '" + key + "' is given twice");
+          }
+          map.put(key, value);
+        }
+        return new Node(map, line);
+      }
+      case START_ARRAY -> {
+        List<Node> list = new ArrayList<>();
+        for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) {
+          list.add(node(p, e, file));
+        }
+        return new Node(list, line);
+      }
+      case VALUE_STRING -> {
+        return new Node(p.getText(), line);
+      }
+      case VALUE_NUMBER_INT -> {
+        return new Node(p.getLongValue(), line);
+      }
+      case VALUE_NUMBER_FLOAT -> {
+        return new Node(p.getDoubleValue(), line);
+      }
+      case VALUE_TRUE, VALUE_FALSE -> {
+        return new Node(p.getBooleanValue(), line);
+      }
+      case VALUE_NULL -> {
+        return new Node(null, line);
+      }
+      default -> throw new PlanException(file + " line " + line + ": unexpected YAML token " + t);
+    }
+  }
+}
