@@ -1,0 +1,179 @@
+package io.jtune.cli;
+
+import io.jtune.core.JtuneException;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.report.ExperimentJson;
+import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.report.ReportFiles;
+import io.jtune.experiment.run.Experiment;
+import io.jtune.experiment.run.RunListener;
+import io.jtune.experiment.run.RunResult;
+import io.jtune.load.LoadProgress;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jtune experiment}: runs a plan's candidates side by side under load and reports the verdict. */
+@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+      "Run candidate JVM configurations side by side under load and pick the winner on numbers.",
+      "For each load level x candidate x repetition (interleaved by default) the target starts with",
+      "the candidate's flags and GC logging, warms up, is loaded for the measured window, and stops;",
+      "the GC log is analyzed over that window. The report compares every candidate with the baseline",
+      "(mean, spread, change with a 95 % confidence interval), judges the plan's goals per level and",
+      "names the winner, or says plainly that flags are not the fix.",
+      "Each run's GC log, load result, latency log and output tail land in DIR/runs/ID/ as it ends;",
+      "--resume DIR finishes an interrupted experiment without redoing finished runs.",
+      "The plan format: experiment/README.md; 'jtune suggest' writes one from a GC log."},
+    footer = {"", "Exit codes: 0 done (even when no candidate wins), 2 bad plan or usage, 3 some runs failed,"
+        + " 1 internal error.",
+      "Examples:",
+      "  jtune experiment plan.yaml",
+      "  jtune experiment --resume jtune-runs/checkout-20261122-101500",
+      "  jtune experiment --report jtune-runs/checkout-20261122-101500 --format json"})
+final class ExperimentCommand implements Callable<Integer> {
+  enum Format { text, markdown, md, json }
+
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "0..1", paramLabel = "PLAN.yaml", description = "the experiment plan")
+  Path planFile;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "run directory (default jtune-runs/PLAN-NAME-TIME)")
+  Path out;
+
+  @Option(names = "--resume", paramLabel = "DIR", description = "continue the experiment in DIR (its saved plan), keeping finished runs")
+  Path resume;
+
+  @Option(names = "--report", paramLabel = "DIR", description = "only print the report of the runs in DIR (no runs)")
+  Path reportOnly;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "report on stdout: text (default), markdown, or json (schema " + ExperimentJson.SCHEMA + ")")
+  Format format;
+
+  @Option(names = "--jfr", description = "also record each run with JDK Flight Recorder (DIR/runs/ID/recording.jfr)")
+  boolean jfr;
+
+  @Option(names = "--no-thread-dumps", description = "do not take a thread dump (SIGQUIT) during each warm-up")
+  boolean noThreadDumps;
+
+  @Override
+  public Integer call() throws IOException {
+    int given = (planFile != null ? 1 : 0) + (resume != null ? 1 : 0) + (reportOnly != null ? 1 : 0);
+    if (given != 1) {
+      throw new JtuneException("give exactly one of PLAN.yaml, --resume DIR or --report DIR");
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    Plan plan;
+    String text;
+    Path dir;
+    if (planFile != null) {
+      plan = PlanReader.read(planFile);
+      text = Files.readString(planFile, StandardCharsets.UTF_8);
+      dir = out != null ? out : Path.of("jtune-runs", plan.name() + "-"
+          + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+      if (Files.isDirectory(dir.resolve("runs")) && out != null) {
+        throw new JtuneException(dir + " already holds an experiment: use --resume " + dir + " or another --out");
+      }
+    } else {
+      dir = resume != null ? resume : reportOnly;
+      Path saved = dir.resolve(Experiment.PLAN_FILE);
+      if (!Files.isRegularFile(saved)) {
+        throw new JtuneException(dir + " is not an experiment run directory (no " + Experiment.PLAN_FILE + ")");
+      }
+      text = Files.readString(saved, StandardCharsets.UTF_8);
+      Path baseFile = dir.resolve(Experiment.PLAN_BASE_FILE);
+      Path base = Files.isRegularFile(baseFile) ? Path.of(Files.readString(baseFile).trim()) : dir.toAbsolutePath();
+      plan = PlanReader.read(new StringReader(text), saved.toString(), base);
+      plan = new Plan(plan.name(), plan.target(), plan.baseline(), plan.candidates(), plan.levels(), plan.repetitions(),
+          plan.order(), plan.cooldown(), base.resolve(plan.name() + ".yaml"));
+    }
+    if (reportOnly != null) {
+      List<RunResult> results = Experiment.readResults(dir, plan);
+      print(ExperimentReport.of(plan, Experiment.baseFlags(plan), results));
+      return 0;
+    }
+    err.println("jtune experiment '" + plan.name() + "': " + plan.candidates().size() + " candidates x "
+        + plan.levels().size() + " levels x " + plan.repetitions() + " repetitions = " + plan.schedule().size()
+        + " runs, " + plan.order().key() + "; run directory " + dir);
+    err.flush();
+    Experiment e = Experiment.prepare(plan, text, dir, new Experiment.Options(jfr, !noThreadDumps), listener(err));
+    List<RunResult> results = e.run();
+    ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
+    List<Path> files = ReportFiles.writeAll(report, dir);
+    print(report);
+    err.println("jtune: reports written to " + String.join(", ", files.stream().map(Path::toString).toList()));
+    err.flush();
+    return results.stream().allMatch(RunResult::ok) ? 0 : 3;
+  }
+
+  private void print(ExperimentReport report) {
+    PrintWriter o = spec.commandLine().getOut();
+    switch (format) {
+      case json -> ExperimentJson.write(report, o);
+      case markdown, md -> ExperimentText.markdown(report, o);
+      default -> ExperimentText.text(report, o);
+    }
+    o.flush();
+  }
+
+  /** Run-by-run progress on stderr; the live load line only on a terminal. */
+  static RunListener listener(PrintWriter err) {
+    return new RunListener() {
+      private ProgressPrinter current;
+
+      @Override
+      public void checking(String what) {
+        err.println("  checking " + what);
+        err.flush();
+      }
+
+      @Override
+      public void runKept(RunResult r, int index, int total) {
+        err.println(String.format(Locale.ROOT, "  [%d/%d] %s: kept from the earlier attempt (%s)", index, total,
+            r.id(), r.status()));
+        err.flush();
+      }
+
+      @Override
+      public LoadProgress loadProgress(io.jtune.experiment.plan.Plan.RunKey key, double totalSeconds) {
+        current = new ProgressPrinter(err, key.id(), totalSeconds);
+        return current;
+      }
+
+      @Override
+      public void runFinished(RunResult r, int index, int total) {
+        if (current != null) {
+          current.clear();
+        }
+        err.println(String.format(Locale.ROOT, "  [%d/%d] %s: %s", index, total, r.id(), summary(r)));
+        err.flush();
+      }
+    };
+  }
+
+  static String summary(RunResult r) {
+    if (!r.ok()) {
+      return "FAILED: " + r.failure();
+    }
+    return String.format(Locale.ROOT, "%,.0f req/s, p99 %.1f ms, p95 %.1f ms, %d young GC, %d full GC, GC %.1f %% of the time",
+        r.metric("throughputRps"), r.metric("p99"), r.metric("p95"), (long) r.metric("ygcCount"),
+        (long) r.metric("fgcCount"), r.metric("gcTimeShare"));
+  }
+}

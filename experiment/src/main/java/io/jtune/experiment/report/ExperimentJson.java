@@ -1,0 +1,160 @@
+package io.jtune.experiment.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Goal;
+import io.jtune.experiment.plan.Metric;
+import io.jtune.experiment.run.RunResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Map;
+
+/** The experiment report as JSON, schema {@value #SCHEMA} (documented in experiment/README.md). */
+public final class ExperimentJson {
+  public static final String SCHEMA = "jtune.experiment/1";
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+  private ExperimentJson() {}
+
+  public static void write(ExperimentReport r, Writer out) {
+    try {
+      JSON.writeValue(out, tree(r));
+      out.write('\n');
+      out.flush();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  public static ObjectNode tree(ExperimentReport r) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("schema", SCHEMA);
+    var plan = r.plan();
+    ObjectNode p = root.putObject("plan");
+    p.put("name", plan.name());
+    p.put("target", plan.target().describe());
+    strings(p.putArray("targetFlags"), r.baseFlags());
+    p.put("baseline", plan.baseline());
+    p.put("repetitions", plan.repetitions());
+    p.put("order", plan.order().key());
+    ArrayNode cands = p.putArray("candidates");
+    for (Candidate c : plan.candidates()) {
+      ObjectNode cn = cands.addObject();
+      cn.put("name", c.name());
+      strings(cn.putArray("flags"), c.flags());
+      cn.put("reason", c.reason());
+    }
+    ObjectNode runs = root.putObject("runs");
+    runs.put("planned", r.runsPlanned());
+    runs.put("done", r.runs().size());
+    runs.put("failed", r.runs().stream().filter(x -> !x.ok()).count());
+    ArrayNode list = runs.putArray("list");
+    for (RunResult x : r.runs()) {
+      ObjectNode rn = list.addObject();
+      rn.put("id", x.id());
+      rn.put("status", x.status());
+      if (x.failure() != null) {
+        rn.put("failure", x.failure());
+      }
+    }
+    ArrayNode levels = root.putArray("levels");
+    for (var l : r.levels()) {
+      ObjectNode ln = levels.addObject();
+      ln.put("name", l.level().name());
+      ObjectNode load = ln.putObject("load");
+      load.put("model", l.level().open() ? "open" : "closed");
+      if (l.level().open()) {
+        load.put("rateRps", l.level().rateRps());
+      }
+      load.put("concurrency", l.level().concurrency());
+      load.put("warmupS", l.level().warmup().toMillis() / 1000.0);
+      load.put("durationS", l.level().duration().toMillis() / 1000.0);
+      ArrayNode goals = ln.putArray("goals");
+      for (Goal g : l.level().goals().values()) {
+        goals.add(g.describe());
+      }
+      ArrayNode cs = ln.putArray("candidates");
+      for (var c : l.candidates()) {
+        ObjectNode cn = cs.addObject();
+        cn.put("name", c.candidate().name());
+        cn.put("baseline", c.baseline());
+        cn.put("okRuns", c.okRuns());
+        cn.put("failedRuns", c.failedRuns());
+        ObjectNode ms = cn.putObject("metrics");
+        for (Map.Entry<Metric, Summary> e : c.metrics().entrySet()) {
+          Summary s = e.getValue();
+          ObjectNode mn = ms.putObject(e.getKey().key());
+          num(mn, "mean", s.mean());
+          num(mn, "sd", s.sd());
+          num(mn, "min", s.min());
+          num(mn, "max", s.max());
+          ArrayNode vs = mn.putArray("values");
+          s.values().forEach(vs::add);
+        }
+        if (!c.baseline()) {
+          ObjectNode ds = cn.putObject("deltas");
+          for (Map.Entry<Metric, Delta> e : c.deltas().entrySet()) {
+            Delta d = e.getValue();
+            ObjectNode dn = ds.putObject(e.getKey().key());
+            num(dn, "diff", d.diff());
+            num(dn, "low", d.low());
+            num(dn, "high", d.high());
+            num(dn, "pct", d.pct());
+            num(dn, "pctLow", d.pctLow());
+            num(dn, "pctHigh", d.pctHigh());
+            dn.put("significant", d.significant());
+          }
+        }
+        ArrayNode gv = cn.putArray("goals");
+        for (var v : c.goals()) {
+          ObjectNode gn = gv.addObject();
+          gn.put("goal", v.goal().describe());
+          gn.put("key", v.goal().key());
+          gn.put("met", v.met());
+          gn.put("evidence", v.evidence());
+        }
+        cn.put("meetsAllGoals", c.meetsAllGoals());
+        if (c.threads() != null) {
+          cn.set("threads", JSON.valueToTree(c.threads()));
+        }
+      }
+      if (l.winner() == null) {
+        ln.putNull("winner");
+      } else {
+        ln.put("winner", l.winner());
+      }
+      strings(ln.putArray("reasons"), l.reasons());
+    }
+    var rec = r.recommendation();
+    ObjectNode rn = root.putObject("recommendation");
+    if (rec.winner() == null) {
+      rn.putNull("winner");
+    } else {
+      rn.put("winner", rec.winner());
+    }
+    rn.put("summary", rec.summary());
+    strings(rn.putArray("reasons"), rec.reasons());
+    strings(rn.putArray("flagDiff"), rec.flagDiff());
+    rn.put("gcNotTheBottleneck", rec.gcNotTheBottleneck());
+    return root;
+  }
+
+  private static void num(ObjectNode n, String key, double v) {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      n.putNull(key);
+    } else {
+      n.put(key, v);
+    }
+  }
+
+  private static void strings(ArrayNode a, List<String> values) {
+    values.forEach(a::add);
+  }
+}

@@ -1,0 +1,207 @@
+package io.jtune.experiment.report;
+
+import io.jtune.core.render.TextReport;
+import io.jtune.experiment.plan.Metric;
+import io.jtune.experiment.run.RunResult;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The experiment report as terminal text or Markdown: per level the seed-000 comparison table
+ * (mean ± sd per candidate, change vs the baseline with its 95 % interval), the goal verdicts
+ * and the winner; then the recommendation and the winner's flag diff.
+ */
+public final class ExperimentText {
+  /** The table's rows: seed 000's columns first, then latency, throughput and resources. */
+  public static final List<Metric> ROWS = List.of(
+      Metric.YGC_PER_MIN_PEAK, Metric.YGC_PER_MIN_MEAN, Metric.YGC_MS_PER_MIN_PEAK, Metric.YGC_MS_PER_MIN_MEAN,
+      Metric.YGC_PAUSE, Metric.FGC_PER_MIN_PEAK, Metric.FGC_PER_MIN_MEAN, Metric.FGC_MS_PER_MIN_PEAK,
+      Metric.FGC_MS_PER_MIN_MEAN, Metric.FGC_COUNT, Metric.STARTUP_FGC, Metric.MAX_PAUSE, Metric.GC_TIME_SHARE,
+      Metric.P99, Metric.P95, Metric.P50, Metric.LATENCY_MAX, Metric.THROUGHPUT, Metric.ERRORS, Metric.CPU,
+      Metric.RSS);
+
+  private ExperimentText() {}
+
+  /** "-42% [-50%, -34%]", "+3% [-4%, +9%] n.s.", or the absolute change when the baseline is 0. */
+  public static String change(Delta d) {
+    if (d == null) {
+      return "";
+    }
+    if (Double.isNaN(d.pct())) {
+      if (d.diff() == 0) {
+        return "=";
+      }
+      return String.format(Locale.ROOT, "%+.3g", d.diff()) + (d.hasInterval() && !d.significant() ? " n.s." : "");
+    }
+    if (!d.hasInterval()) {
+      return String.format(Locale.ROOT, "%+.0f%% (no CI)", d.pct());
+    }
+    if (d.low() == d.high()) {
+      return String.format(Locale.ROOT, "%+.0f%%", d.pct());
+    }
+    return String.format(Locale.ROOT, "%+.0f%% [%+.0f%%, %+.0f%%]%s", d.pct(), d.pctLow(), d.pctHigh(),
+        d.significant() ? "" : " n.s.");
+  }
+
+  /** The change in percent only, such as "-42 %". */
+  static String pctText(Delta d) {
+    return d == null || Double.isNaN(d.pct()) ? "n/a" : String.format(Locale.ROOT, "%+.0f %%", d.pct());
+  }
+
+  public static void text(ExperimentReport r, PrintWriter o) {
+    write(r, o, false);
+  }
+
+  public static void markdown(ExperimentReport r, PrintWriter o) {
+    write(r, o, true);
+  }
+
+  private static void write(ExperimentReport r, PrintWriter o, boolean md) {
+    var plan = r.plan();
+    if (md) {
+      o.println("# Experiment: " + esc(plan.name(), md));
+      o.println();
+    } else {
+      o.println("Experiment: " + plan.name());
+    }
+    long ok = r.runs().stream().filter(RunResult::ok).count();
+    line(o, md, "Target: " + plan.target().describe() + (r.baseFlags().isEmpty() ? ""
+        : " (its flags: " + String.join(" ", r.baseFlags()) + ")"));
+    line(o, md, String.format(Locale.ROOT, "Runs: %d of %d done, %d failed; %d repetitions per candidate and level, %s order",
+        r.runs().size(), r.runsPlanned(), r.runs().size() - ok, plan.repetitions(), plan.order().key()));
+    line(o, md, "Candidates:");
+    for (var c : plan.candidates()) {
+      String flags = c.flags().isEmpty() ? "(no added flags)" : String.join(" ", c.flags());
+      bullet(o, md, c.name() + (c.name().equals(plan.baseline()) ? " [baseline]" : "") + ": " + flags
+          + (c.reason().isBlank() ? "" : " — " + c.reason()));
+    }
+    for (var l : r.levels()) {
+      o.println();
+      String head = "Level " + l.level().name() + ": " + l.level().describeLoad() + "; warm-up "
+          + secs(l.level().warmup()) + ", " + secs(l.level().duration()) + " measured";
+      if (md) {
+        o.println("## " + esc(head, md));
+        o.println();
+      } else {
+        o.println(head);
+      }
+      table(o, md, l);
+      o.println();
+      line(o, md, "mean ± sd over the successful runs; change = candidate vs " + plan.baseline()
+          + " with its 95 % confidence interval (Welch); n.s. = no significant difference (the interval spans zero)");
+      for (var c : l.candidates()) {
+        if (c.failedRuns() > 0) {
+          line(o, md, "  " + c.candidate().name() + ": " + c.failedRuns() + " run(s) failed (see the run list)");
+        }
+        if (!c.baseline() && c.okRuns() > 0 && c.significant().isEmpty()) {
+          line(o, md, "  " + c.candidate().name() + " vs " + plan.baseline() + ": no significant difference in any metric");
+        }
+      }
+      if (!l.level().goals().isEmpty()) {
+        line(o, md, "Goals:");
+        for (var c : l.candidates()) {
+          for (var v : c.goals()) {
+            if (c.baseline() && v.goal().kind() == io.jtune.experiment.plan.Goal.Kind.RELATIVE) {
+              continue;
+            }
+            bullet(o, md, c.candidate().name() + " — " + v.goal().describe() + ": " + (v.met() ? "met" : "NOT met")
+                + " (" + v.evidence() + ")");
+          }
+        }
+      }
+      line(o, md, "Winner at " + l.level().name() + ": " + (l.winner() == null ? "none" : l.winner()));
+    }
+    o.println();
+    var rec = r.recommendation();
+    if (md) {
+      o.println("## Recommendation");
+      o.println();
+    } else {
+      o.println("Recommendation");
+    }
+    line(o, md, rec.summary());
+    for (String reason : rec.reasons()) {
+      bullet(o, md, reason);
+    }
+    if (!rec.flagDiff().isEmpty()) {
+      line(o, md, "Flags of " + rec.winner() + " vs " + plan.baseline() + ":");
+      for (String d : rec.flagDiff()) {
+        bullet(o, md, d);
+      }
+    }
+    List<RunResult> failed = r.runs().stream().filter(x -> !x.ok()).toList();
+    if (!failed.isEmpty()) {
+      o.println();
+      line(o, md, "Failed runs:");
+      for (RunResult f : failed) {
+        bullet(o, md, f.id() + ": " + f.failure() + (f.outputTail() == null || f.outputTail().isEmpty() ? ""
+            : " — last output: " + f.outputTail().get(f.outputTail().size() - 1)));
+      }
+    }
+    o.flush();
+  }
+
+  private static void table(PrintWriter o, boolean md, ExperimentReport.LevelReport l) {
+    List<String> headers = new ArrayList<>();
+    headers.add("metric");
+    for (var c : l.candidates()) {
+      headers.add(c.candidate().name() + (c.baseline() ? " (baseline)" : ""));
+      if (!c.baseline()) {
+        headers.add("change");
+      }
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (Metric m : ROWS) {
+      if (l.candidates().stream().noneMatch(c -> c.metrics().containsKey(m))) {
+        continue;
+      }
+      List<String> row = new ArrayList<>();
+      row.add(m.labelWithUnit());
+      for (var c : l.candidates()) {
+        Summary s = c.metrics().get(m);
+        row.add(s == null ? "-" : s.n() > 1 ? m.format(s.mean()) + " ± " + m.format(s.sd()) : m.format(s.mean()));
+        if (!c.baseline()) {
+          row.add(change(c.deltas().get(m)));
+        }
+      }
+      rows.add(row);
+    }
+    if (md) {
+      o.println("| " + String.join(" | ", headers.stream().map(h -> esc(h, true)).toList()) + " |");
+      o.println("|" + "---|".repeat(headers.size()));
+      for (List<String> row : rows) {
+        o.println("| " + String.join(" | ", row.stream().map(h -> esc(h, true)).toList()) + " |");
+      }
+    } else {
+      TextReport.table(o, headers, rows);
+    }
+  }
+
+  private static void line(PrintWriter o, boolean md, String s) {
+    o.println(md ? esc(s, true) + "  " : s);
+  }
+
+  private static void bullet(PrintWriter o, boolean md, String s) {
+    o.println(md ? "- " + esc(s, true) : "  - " + s);
+  }
+
+  private static String esc(String s, boolean md) {
+    if (!md) {
+      return s;
+    }
+    StringBuilder sb = new StringBuilder(s.length());
+    for (char ch : s.toCharArray()) {
+      if ("\\`*_{}[]<>|#".indexOf(ch) >= 0) {
+        sb.append('\\');
+      }
+      sb.append(ch);
+    }
+    return sb.toString();
+  }
+
+  private static String secs(java.time.Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+  }
+}

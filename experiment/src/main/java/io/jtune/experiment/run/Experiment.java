@@ -1,0 +1,547 @@
+package io.jtune.experiment.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.jtune.core.JtuneException;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.AnalysisOptions;
+import io.jtune.core.analysis.GcAnalyzer;
+import io.jtune.core.target.ChildJvmSpec;
+import io.jtune.core.target.LabLaunch;
+import io.jtune.core.target.LabScenario;
+import io.jtune.core.target.LabTarget;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Metric;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanException;
+import io.jtune.experiment.plan.Target;
+import io.jtune.load.LoadModel;
+import io.jtune.load.LoadPlan;
+import io.jtune.load.LoadProgress;
+import io.jtune.load.LoadResult;
+import io.jtune.load.LoadRun;
+import io.jtune.load.LoadTarget;
+import io.jtune.load.ProcessCpu;
+import io.jtune.load.TimelinePoint;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a plan: checks it (every candidate's flags against its JDK, the target starts and serves
+ * every URL) before any long run, then for each level x candidate x repetition in the plan's
+ * order starts the target with the candidate's flags and GC logging, warms up (taking a thread
+ * dump), loads it for the measured window with jtune's own engine, stops it cleanly, analyzes the
+ * GC log over the measured window and writes the run's artifacts and {@code result.json} into
+ * {@code DIR/runs/ID/} as soon as the run ends. Runs whose result file exists are kept, so a
+ * killed experiment resumes where it stopped.
+ */
+public final class Experiment {
+  /** The plan as given, kept in the run directory for {@code --resume}. */
+  public static final String PLAN_FILE = "plan.yaml";
+  /** Where relative paths of the plan point (its original directory). */
+  public static final String PLAN_BASE_FILE = "plan-base.txt";
+
+  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Options beyond the plan. */
+  public record Options(boolean jfr, boolean threadDumps) {
+    public static final Options DEFAULTS = new Options(false, true);
+  }
+
+  private final Plan plan;
+  private final Path dir;
+  private final Options options;
+  private final RunListener listener;
+  private final Map<String, Integer> majors = new HashMap<>();
+  private LabTarget lab;
+
+  private Experiment(Plan plan, Path dir, Options options, RunListener listener) {
+    this.plan = plan;
+    this.dir = dir;
+    this.options = options;
+    this.listener = listener == null ? RunListener.NONE : listener;
+  }
+
+  /**
+   * Creates the run directory (or reuses it to resume), saves the plan text and checks the plan.
+   *
+   * @param planText the plan file's text, saved as {@value #PLAN_FILE}
+   */
+  public static Experiment prepare(Plan plan, String planText, Path dir, Options options, RunListener listener) {
+    Experiment e = new Experiment(plan, dir, options, listener);
+    try {
+      Files.createDirectories(dir.resolve("runs"));
+      Path saved = dir.resolve(PLAN_FILE);
+      if (!Files.exists(saved)) {
+        Files.writeString(saved, planText, StandardCharsets.UTF_8);
+        Path base = plan.source() == null ? Path.of("").toAbsolutePath() : plan.source().getParent();
+        Files.writeString(dir.resolve(PLAN_BASE_FILE), base.toString() + "\n", StandardCharsets.UTF_8);
+      }
+    } catch (IOException ex) {
+      throw new JtuneException("cannot write the run directory " + dir + ": " + ex.getMessage(), ex);
+    }
+    e.check();
+    return e;
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  public Plan plan() {
+    return plan;
+  }
+
+  /** The checks done before any long run; each failure is one line naming the plan line. */
+  private void check() {
+    String file = plan.source() == null ? "plan" : plan.source().getFileName().toString();
+    Target t = plan.target();
+    List<String> base = List.of();
+    if (t.isLab()) {
+      listener.checking("lab scenario '" + t.lab() + "'");
+      lab = LabTarget.locate();
+      try {
+        base = lab.scenario(t.lab()).jvmFlags();
+      } catch (JtuneException e) {
+        throw new PlanException(file + " line " + t.line() + ": " + e.getMessage());
+      }
+    }
+    for (Candidate c : plan.candidates()) {
+      listener.checking("flags of candidate '" + c.name() + "'");
+      List<String> flags = new ArrayList<>(base);
+      flags.addAll(c.flags());
+      JvmCheck.Result r = JvmCheck.check(javaHome(c), flags);
+      if (!r.accepted()) {
+        throw new PlanException(file + " line " + c.line() + ": candidate '" + c.name()
+            + "': the JVM rejects its flags: " + r.complaint());
+      }
+      majors.put(c.name(), r.major());
+    }
+    listener.checking("the target starts and serves every URL (baseline flags)");
+    Candidate baseline = plan.baselineCandidate();
+    Path probeDir = dir.resolve("check");
+    try {
+      Files.createDirectories(probeDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    try (RunningTarget target = start(baseline, probeDir.resolve("gc.log"), probeDir)) {
+      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+      for (Level l : plan.levels()) {
+        for (LoadTarget lt : targets(l, target.url())) {
+          int status = probe(http, lt.url());
+          if (status < 200 || status >= 400) {
+            throw new PlanException(file + " line " + l.line() + ": level '" + l.name() + "': " + lt.url()
+                + (status < 0 ? " does not answer" : " answers HTTP " + status));
+          }
+        }
+      }
+    } catch (PlanException e) {
+      throw e;
+    } catch (JtuneException e) {
+      throw new PlanException(file + " line " + t.line() + ": the target does not start: " + e.getMessage(), e);
+    }
+  }
+
+  private static int probe(HttpClient http, URI url) {
+    try {
+      return http.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).GET().build(),
+          HttpResponse.BodyHandlers.discarding()).statusCode();
+    } catch (IOException e) {
+      return -1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JtuneException("interrupted");
+    }
+  }
+
+  private Path javaHome(Candidate c) {
+    if (c.javaHome() != null) {
+      return c.javaHome();
+    }
+    return plan.target().javaHome() != null ? plan.target().javaHome() : ChildJvmSpec.currentJavaHome();
+  }
+
+  /** Runs every run not done yet, in plan order; returns all results (kept and new). */
+  public List<RunResult> run() {
+    List<Plan.RunKey> schedule = plan.schedule();
+    List<RunResult> results = new ArrayList<>();
+    int i = 0;
+    boolean first = true;
+    for (Plan.RunKey key : schedule) {
+      i++;
+      Optional<RunResult> done = readResult(dir, key);
+      if (done.isPresent()) {
+        results.add(done.get());
+        listener.runKept(done.get(), i, schedule.size());
+        continue;
+      }
+      if (!first) {
+        sleep(plan.cooldown());
+      }
+      first = false;
+      listener.runStarting(key, i, schedule.size());
+      RunResult r = runOne(key);
+      results.add(r);
+      listener.runFinished(r, i, schedule.size());
+    }
+    return results;
+  }
+
+  /** The result files of a run directory, in the plan's order (missing runs left out). */
+  public static List<RunResult> readResults(Path dir, Plan plan) {
+    List<RunResult> out = new ArrayList<>();
+    for (Plan.RunKey key : plan.schedule()) {
+      readResult(dir, key).ifPresent(out::add);
+    }
+    return out;
+  }
+
+  private static Optional<RunResult> readResult(Path dir, Plan.RunKey key) {
+    Path f = dir.resolve("runs").resolve(key.id()).resolve("result.json");
+    if (!Files.isRegularFile(f)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(JSON.readValue(f.toFile(), RunResult.class));
+    } catch (IOException e) {
+      return Optional.empty(); // torn write of a killed run: redo it
+    }
+  }
+
+  private RunResult runOne(Plan.RunKey key) {
+    Candidate c = plan.candidate(key.candidate()).orElseThrow();
+    Level level = plan.level(key.level()).orElseThrow();
+    Path rd = dir.resolve("runs").resolve(key.id());
+    String startedAt = Instant.now().toString();
+    try {
+      if (Files.exists(rd)) {
+        deleteTree(rd);
+      }
+      Files.createDirectories(rd);
+    } catch (IOException e) {
+      throw new JtuneException("cannot write " + rd + ": " + e.getMessage(), e);
+    }
+    Path gcLog = rd.resolve("gc.log");
+    RunningTarget target = null;
+    List<String> tail = List.of();
+    long pid = -1;
+    try {
+      target = start(c, gcLog, rd);
+      pid = target.jvmPid();
+      long jvmStart = ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Instant::toEpochMilli)
+          .orElse(System.currentTimeMillis());
+      long ready = System.currentTimeMillis();
+      Measure m = new Measure(target, level, rd);
+      LoadPlan lp = loadPlan(level, target.url());
+      LoadResult load = LoadRun.execute(lp, m.progress(listener.loadProgress(key,
+          (level.warmup().toMillis() + level.duration().toMillis()) / 1000.0)), rd.resolve("load.hlog"));
+      m.end();
+      boolean alive = target.isAlive();
+      double rssMb = peakRssMb(pid);
+      try (Writer w = Files.newBufferedWriter(rd.resolve("load.json"), StandardCharsets.UTF_8)) {
+        load.writeJson(w);
+      }
+      target.close();
+      tail = target.outputTail();
+      Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
+      if (!alive) {
+        return failed(key, c, pid, startedAt, "the target JVM exited during the run"
+            + target.exitCode().stream().mapToObj(x -> " (exit code " + x + ")").findFirst().orElse(""), tail, rd);
+      }
+      if (load.successes() == 0) {
+        return failed(key, c, pid, startedAt, "no request succeeded (" + load.errorTotal() + " errors)", tail, rd);
+      }
+      Analysis a = GcAnalyzer.analyze(List.of(gcLog.toString()), new ByteArrayInputStream(new byte[0]),
+          new AnalysisOptions(60, 50, Double.NaN, null, true));
+      long from = m.measureStartEpochMs;
+      long to = from + Math.round(load.measuredSeconds() * 1000);
+      Map<String, Double> metrics = new LinkedHashMap<>();
+      metrics.put(Metric.THROUGHPUT.key(), load.throughputRps());
+      metrics.put(Metric.P50.key(), load.latencyMs().p50());
+      metrics.put(Metric.P95.key(), load.latencyMs().p95());
+      metrics.put(Metric.P99.key(), load.latencyMs().p99());
+      metrics.put(Metric.P999.key(), load.latencyMs().p999());
+      metrics.put(Metric.LATENCY_MAX.key(), load.latencyMs().max());
+      metrics.put(Metric.ERRORS.key(), (double) load.errorTotal());
+      metrics.putAll(GcWindow.metrics(a.pauses().events(), jvmStart, ready, from, to));
+      if (m.cpuPct >= 0) {
+        metrics.put(Metric.CPU.key(), m.cpuPct);
+      }
+      if (rssMb > 0) {
+        metrics.put(Metric.RSS.key(), rssMb);
+      }
+      RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "ok",
+          null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20));
+      write(rd, r);
+      return r;
+    } catch (RuntimeException | IOException e) {
+      if (target != null) {
+        target.close();
+        tail = target.outputTail();
+      }
+      String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      return failed(key, c, pid, startedAt, msg.lines().findFirst().orElse(msg), tail, rd);
+    }
+  }
+
+  private RunResult failed(Plan.RunKey key, Candidate c, long pid, String startedAt, String why, List<String> tail,
+      Path rd) {
+    RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "failed",
+        why, startedAt, c.flags(), pid, 0, 0, Map.of(), null, 0, lastLines(tail, 40));
+    try {
+      Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      // the result file below still records the tail
+    }
+    write(rd, r);
+    return r;
+  }
+
+  private static List<String> lastLines(List<String> lines, int n) {
+    return List.copyOf(lines.subList(Math.max(0, lines.size() - n), lines.size()));
+  }
+
+  /** Writes result.json through a temporary file, so a kill never leaves half a result. */
+  private static void write(Path rd, RunResult r) {
+    try {
+      Path tmp = rd.resolve("result.json.tmp");
+      JSON.writeValue(tmp.toFile(), r);
+      Files.move(tmp, rd.resolve("result.json"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new JtuneException("cannot write the result of " + r.id() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Starts the target for a candidate, with GC logging into {@code gcLog}. */
+  private RunningTarget start(Candidate c, Path gcLog, Path runDir) {
+    Target t = plan.target();
+    int major = majors.getOrDefault(c.name(), -1);
+    List<String> flags = new ArrayList<>(c.flags());
+    boolean commandLogs = !t.isLab() && t.command().contains("{gcLog}");
+    if (!commandLogs) {
+      flags.addAll(JvmCheck.gcLogFlags(major, gcLog.toAbsolutePath()));
+    }
+    if (options.jfr()) {
+      flags.add("-XX:StartFlightRecording=filename=" + runDir.resolve("recording.jfr").toAbsolutePath()
+          + ",settings=default,dumponexit=true");
+    }
+    if (t.isLab()) {
+      OutputCapture capture = new OutputCapture();
+      LabLaunch launch = new LabLaunch(t.lab(), javaHome(c), false, flags, t.labArgs(), 0, t.readyTimeout());
+      return new LabRunningTarget(lab.start(launch, capture), capture);
+    }
+    int port = freePort();
+    String cmd = t.command()
+        .replace("{jvmFlags}", String.join(" ", flags.stream().map(Experiment::shellQuote).toList()))
+        .replace("{gcLog}", shellQuote(gcLog.toAbsolutePath().toString()))
+        .replace("{port}", Integer.toString(port))
+        .replace("{java}", shellQuote(javaHome(c).resolve("bin").resolve("java").toString()));
+    URI ready = URI.create(t.ready().replace("{port}", Integer.toString(port)));
+    URI base = URI.create(ready.getScheme() + "://" + ready.getHost() + ":" + port);
+    Path work = t.workDir() != null ? t.workDir()
+        : plan.source() != null ? plan.source().getParent() : Path.of("").toAbsolutePath();
+    CommandTarget target = CommandTarget.start(cmd, work, base);
+    try {
+      target.awaitReady(ready, t.readyTimeout());
+    } catch (RuntimeException e) {
+      target.close();
+      throw e;
+    }
+    return target;
+  }
+
+  static String shellQuote(String s) {
+    return s.matches("[A-Za-z0-9_@%+=:,./-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+  }
+
+  private static int freePort() {
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new JtuneException("no free port on 127.0.0.1: " + e.getMessage(), e);
+    }
+  }
+
+  /** The level's requests against a running target. */
+  static List<LoadTarget> targets(Level level, URI base) {
+    List<LoadTarget> out = new ArrayList<>();
+    for (String entry : level.urls()) {
+      int weight = 1;
+      String path = entry;
+      int sp = entry.indexOf(' ');
+      if (sp > 0) {
+        weight = Integer.parseInt(entry.substring(0, sp));
+        path = entry.substring(sp + 1).trim();
+      }
+      URI url = path.startsWith("http://") || path.startsWith("https://") ? URI.create(path) : base.resolve(path);
+      LoadTarget g = LoadTarget.get(url.toString());
+      out.add(new LoadTarget(g.url(), g.method(), g.headers(), g.body(), weight));
+    }
+    return out;
+  }
+
+  private static LoadPlan loadPlan(Level l, URI base) {
+    return new LoadPlan(targets(l, base), l.open() ? LoadModel.OPEN : LoadModel.CLOSED, l.concurrency(),
+        l.open() ? l.rateRps() : 0, l.duration(), 0, l.warmup(), Duration.ZERO, l.timeout(),
+        LoadPlan.defaultThreads(l.concurrency()));
+  }
+
+  /** Samples around the measured window: CPU at its start and end, a thread dump during warm-up. */
+  private final class Measure {
+    private final RunningTarget target;
+    private final Level level;
+    private final Path rd;
+    private volatile long measureStartEpochMs = System.currentTimeMillis();
+    private long cpu0 = -1;
+    private long wall0;
+    private double cpuPct = -1;
+    private volatile RunResult.ThreadsSeen threads;
+    private volatile Thread dumper;
+
+    Measure(RunningTarget target, Level level, Path rd) {
+      this.target = target;
+      this.level = level;
+      this.rd = rd;
+    }
+
+    LoadProgress progress(LoadProgress outer) {
+      double dumpAt = Math.max(1, level.warmup().toMillis() / 1000.0 * 0.6);
+      boolean dumps = options.threadDumps() && level.warmup().toMillis() >= 2000;
+      return new LoadProgress() {
+        @Override
+        public void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point) {
+          if (dumps && warmup && dumper == null && elapsedSeconds >= dumpAt) {
+            dumper = new Thread(Measure.this::threadDump, "jtune-thread-dump");
+            dumper.setDaemon(true);
+            dumper.start();
+          }
+          outer.onInterval(elapsedSeconds, warmup, point);
+        }
+
+        @Override
+        public void onMeasureStart() {
+          measureStartEpochMs = System.currentTimeMillis();
+          try {
+            cpu0 = new ProcessCpu(target.jvmPid()).cpuNanos();
+            wall0 = System.nanoTime();
+          } catch (RuntimeException e) {
+            cpu0 = -1;
+          }
+          outer.onMeasureStart();
+        }
+      };
+    }
+
+    void end() {
+      if (cpu0 >= 0) {
+        try {
+          long cpu1 = new ProcessCpu(target.jvmPid()).cpuNanos();
+          cpuPct = 100.0 * (cpu1 - cpu0) / Math.max(1, System.nanoTime() - wall0);
+        } catch (RuntimeException e) {
+          cpuPct = -1;
+        }
+      }
+      Thread d = dumper;
+      if (d != null) {
+        try {
+          d.join(5000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+
+    private void threadDump() {
+      OutputCapture cap = target.capture();
+      cap.start();
+      try {
+        Process kill = new ProcessBuilder("kill", "-QUIT", Long.toString(target.jvmPid())).start();
+        kill.waitFor(5, TimeUnit.SECONDS);
+        cap.awaitLine("JNI global ref", 3000);
+        Thread.sleep(100); // the heap summary follows the JNI line
+      } catch (IOException e) {
+        return;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } finally {
+        List<String> lines = cap.stop();
+        try {
+          Files.write(rd.resolve("threads.txt"), lines, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          // the dump is evidence, not a result: the run goes on
+        }
+        threads = ThreadEvidence.summarize(lines);
+      }
+    }
+  }
+
+  private static double peakRssMb(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+        if (line.startsWith("VmHWM:")) {
+          String[] f = line.substring(6).trim().split("\\s+");
+          return Long.parseLong(f[0]) / 1024.0;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+    return -1;
+  }
+
+  private static void sleep(Duration d) {
+    try {
+      Thread.sleep(d.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JtuneException("interrupted");
+    }
+  }
+
+  private static void deleteTree(Path p) throws IOException {
+    try (var s = Files.walk(p)) {
+      for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(q);
+      }
+    }
+  }
+
+  /** The target's own JVM flags under every candidate: a lab scenario's, else none. */
+  public static List<String> baseFlags(Plan plan) {
+    if (!plan.target().isLab()) {
+      return List.of();
+    }
+    try {
+      return LabTarget.locate().scenario(plan.target().lab()).jvmFlags();
+    } catch (JtuneException e) {
+      return List.of();
+    }
+  }
+
+  /** The plan's scenario, when it is a lab target. */
+  public Optional<LabScenario> scenario() {
+    return lab == null ? Optional.empty() : Optional.of(lab.scenario(plan.target().lab()));
+  }
+}

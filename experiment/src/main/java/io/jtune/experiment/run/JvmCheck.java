@@ -1,0 +1,67 @@
+package io.jtune.experiment.run;
+
+import io.jtune.core.JtuneException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Asks a JDK whether it accepts a set of flags ({@code java FLAGS -version}), and which major
+ * version it is — before any long run starts.
+ */
+public final class JvmCheck {
+  private static final Pattern VERSION = Pattern.compile("version \"(1\\.)?(\\d+)");
+
+  private JvmCheck() {}
+
+  /** The result: the major version, or the JVM's complaint. */
+  public record Result(int major, boolean accepted, String complaint) {}
+
+  public static Result check(Path javaHome, List<String> flags) {
+    Path java = javaHome.resolve("bin").resolve("java");
+    if (!Files.isExecutable(java)) {
+      throw new JtuneException("no java executable at " + java);
+    }
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java.toString());
+    cmd.addAll(flags);
+    cmd.add("-version");
+    try {
+      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+      p.getOutputStream().close();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new JtuneException(java + " -version did not finish within 60 s");
+      }
+      String text = new String(out, StandardCharsets.UTF_8);
+      Matcher m = VERSION.matcher(text);
+      int major = m.find() ? Integer.parseInt(m.group(2)) : -1;
+      if (p.exitValue() != 0) {
+        String first = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + p.exitValue());
+        return new Result(major, false, first.trim());
+      }
+      return new Result(major, true, "");
+    } catch (IOException e) {
+      throw new JtuneException("cannot run " + java + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new JtuneException("interrupted while checking JVM flags");
+    }
+  }
+
+  /** The JVM flags that make a JDK of {@code major} write a GC log jtune reads, with wall-clock stamps. */
+  public static List<String> gcLogFlags(int major, Path gcLog) {
+    if (major >= 9 || major < 0) {
+      return List.of("-Xlog:gc*,gc+age=trace:file=" + gcLog + ":time,uptime,level,tags");
+    }
+    return List.of("-Xloggc:" + gcLog, "-XX:+PrintGCDetails", "-XX:+PrintGCDateStamps", "-XX:+PrintGCTimeStamps",
+        "-XX:+PrintTenuringDistribution");
+  }
+}

@@ -1,0 +1,55 @@
+package io.jtune.experiment.run;
+
+import io.jtune.core.target.RunningLab;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+
+/** A lab scenario started for a run (the lab exits by itself if jtune dies: --parent-pid). */
+final class LabRunningTarget implements RunningTarget {
+  private final RunningLab lab;
+  private final OutputCapture capture;
+
+  LabRunningTarget(RunningLab lab, OutputCapture capture) {
+    this.lab = lab;
+    this.capture = capture;
+  }
+
+  @Override
+  public URI url() {
+    return lab.url();
+  }
+
+  @Override
+  public long jvmPid() {
+    return lab.pid();
+  }
+
+  @Override
+  public boolean isAlive() {
+    return lab.jvm().isAlive();
+  }
+
+  @Override
+  public OptionalInt exitCode() {
+    return lab.jvm().exitCode();
+  }
+
+  @Override
+  public List<String> outputTail() {
+    List<String> all = new ArrayList<>(lab.jvm().stdout().lines());
+    all.addAll(lab.jvm().stderr().lines());
+    return all;
+  }
+
+  @Override
+  public OutputCapture capture() {
+    return capture;
+  }
+
+  @Override
+  public void close() {
+    lab.close();
+  }
+}

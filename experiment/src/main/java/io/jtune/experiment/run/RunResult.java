@@ -1,0 +1,69 @@
+package io.jtune.experiment.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one run (level x candidate x repetition) measured, as written to its {@code result.json}
+ * the moment it finishes. Reports are computed from these files alone, so a resumed experiment
+ * reports exactly what an uninterrupted one would for the runs they share.
+ *
+ * @param schema {@value #SCHEMA}
+ * @param id the run's id, such as {@code high-baseline-r2}
+ * @param level the load level
+ * @param candidate the candidate
+ * @param repetition from 1
+ * @param status {@code ok} or {@code failed}
+ * @param failure why it failed, one line; null when ok
+ * @param startedAt ISO-8601 start time
+ * @param flags the JVM flags the candidate added
+ * @param jvmPid the target JVM's pid
+ * @param windowStartEpochMs start of the measured window (wall clock)
+ * @param windowEndEpochMs its end
+ * @param metrics by {@link io.jtune.experiment.plan.Metric} key; absent when not measured
+ * @param threads what a thread dump taken during warm-up showed, or null
+ * @param gcLinesNotUnderstood GC log lines the analyzer did not understand
+ * @param outputTail the last lines of the target's output (failed runs, and every run for the record)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunResult(
+    String schema,
+    String id,
+    String level,
+    String candidate,
+    int repetition,
+    String status,
+    String failure,
+    String startedAt,
+    List<String> flags,
+    long jvmPid,
+    long windowStartEpochMs,
+    long windowEndEpochMs,
+    Map<String, Double> metrics,
+    ThreadsSeen threads,
+    long gcLinesNotUnderstood,
+    List<String> outputTail) {
+
+  public static final String SCHEMA = "jtune.run/1";
+
+  public boolean ok() {
+    return "ok".equals(status);
+  }
+
+  /** A metric's value, or NaN. */
+  public double metric(String key) {
+    Double v = metrics == null ? null : metrics.get(key);
+    return v == null ? Double.NaN : v;
+  }
+
+  /**
+   * A thread dump's gist: Java threads by state and the most contended lock.
+   *
+   * @param javaThreads Java threads in the dump
+   * @param states counts by Thread.State name
+   * @param blockedOnTopLock threads waiting for the most contended lock
+   * @param topLock the lock, its owner and where the waiters wait, in words; null if none
+   */
+  public record ThreadsSeen(int javaThreads, Map<String, Integer> states, int blockedOnTopLock, String topLock) {}
+}

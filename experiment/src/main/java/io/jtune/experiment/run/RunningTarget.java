@@ -1,0 +1,29 @@
+package io.jtune.experiment.run;
+
+import java.net.URI;
+import java.util.List;
+import java.util.OptionalInt;
+
+/** A target JVM started for one run: where it serves, its process, its output; closing stops it. */
+public interface RunningTarget extends AutoCloseable {
+  /** Base URL, such as {@code http://127.0.0.1:41234}. */
+  URI url();
+
+  /** The target JVM's pid (the java process, not a wrapper shell). */
+  long jvmPid();
+
+  boolean isAlive();
+
+  /** The exit code once it has exited. */
+  OptionalInt exitCode();
+
+  /** The last lines of its stdout and stderr, interleaved by stream (stdout first). */
+  List<String> outputTail();
+
+  /** Lines printed to stdout while {@code capture} is on (for thread dumps sent by SIGQUIT). */
+  OutputCapture capture();
+
+  /** Stops it: SIGTERM, then a forced kill of the whole tree after the grace period. */
+  @Override
+  void close();
+}
