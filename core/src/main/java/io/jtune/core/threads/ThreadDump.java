@@ -1,0 +1,28 @@
+package io.jtune.core.threads;
+
+import java.time.LocalDateTime;
+import java.util.List;
+
+/**
+ * One HotSpot thread dump ({@code jstack}, {@code jcmd Thread.print}, or {@code kill -QUIT} into
+ * the JVM's stdout).
+ *
+ * @param timestamp the {@code yyyy-MM-dd HH:mm:ss} line just before the header, or null
+ * @param jvm the header after "Full thread dump", e.g.
+ *     {@code OpenJDK 64-Bit Server VM (17.0.15+6-Debian-1deb12u1 mixed mode, sharing)}
+ * @param threads the threads in the order printed: Java threads, then VM-internal ones
+ * @param complete true when the dump ends with its {@code JNI global} line; false when it was
+ *     cut short (by the end of the input or by the next dump)
+ * @param line the 1-based line of the "Full thread dump" header in the input
+ */
+public record ThreadDump(LocalDateTime timestamp, String jvm, List<ThreadInfo> threads, boolean complete, long line) {
+
+  public ThreadDump {
+    threads = List.copyOf(threads);
+  }
+
+  /** Thread counts by state and the contended locks of this dump. */
+  public ThreadDumpSummary summary() {
+    return ThreadDumpSummary.of(threads);
+  }
+}

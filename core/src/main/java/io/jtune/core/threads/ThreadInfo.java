@@ -1,0 +1,95 @@
+package io.jtune.core.threads;
+
+import java.util.List;
+
+/**
+ * One thread of a HotSpot thread dump.
+ *
+ * @param name the thread's name, without the quotes
+ * @param number the Java thread number ({@code #12}), or -1 when not printed (VM-internal
+ *     threads, JDK 7 and older)
+ * @param daemon true for a daemon thread
+ * @param state the {@code java.lang.Thread.State} line, or null for a VM-internal thread such as
+ *     "VM Thread" or "GC task thread#0", which has no such line
+ * @param cpuMs CPU time the thread has used ({@code cpu=}, JDK 11+), or null
+ * @param elapsedS seconds since the thread started ({@code elapsed=}, JDK 11+), or null
+ * @param frames the stack, top first, as printed after "at ", e.g.
+ *     {@code java.lang.Thread.sleep(java.base@17.0.15/Native Method)}
+ * @param locks the lock lines in the order printed
+ */
+public record ThreadInfo(
+    String name,
+    long number,
+    boolean daemon,
+    Thread.State state,
+    Double cpuMs,
+    Double elapsedS,
+    List<String> frames,
+    List<ThreadLock> locks) {
+
+  public ThreadInfo {
+    frames = List.copyOf(frames);
+    locks = List.copyOf(locks);
+  }
+
+  /** The top frame, or null when no stack was printed. */
+  public String topFrame() {
+    return frames.isEmpty() ? null : frames.get(0);
+  }
+
+  /** The topmost frame outside the JDK (see {@link #isJdkFrame}), or null when there is none. */
+  public String topApplicationFrame() {
+    for (String frame : frames) {
+      if (!isJdkFrame(frame)) {
+        return frame;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The lock the thread waits to enter or parks on: its first {@code waiting to lock},
+   * {@code waiting to re-lock} or {@code parking to wait for} line, or null.
+   */
+  public ThreadLock awaitedLock() {
+    for (ThreadLock lock : locks) {
+      switch (lock.kind()) {
+        case WAITING_TO_LOCK, WAITING_TO_RELOCK, PARKED_ON -> {
+          return lock;
+        }
+        default -> { }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * True when the thread holds the object at {@code address}: a {@code locked} or owned
+   * synchronizer line names it and no {@code waiting on} / {@code waiting to re-lock} line does
+   * (a thread in {@code Object.wait()} still shows {@code - locked} for the monitor it released).
+   */
+  public boolean holds(String address) {
+    boolean held = false;
+    for (ThreadLock lock : locks) {
+      if (lock.address().equals(address)) {
+        switch (lock.kind()) {
+          case LOCKED, OWNS -> held = true;
+          case WAITING_ON, WAITING_TO_RELOCK -> {
+            return false;
+          }
+          default -> { }
+        }
+      }
+    }
+    return held;
+  }
+
+  /**
+   * True for a frame of the JDK's own code: classes in {@code java.}, {@code jdk.}, {@code sun.}
+   * and {@code com.sun.} (which holds the JDK's XML parser).
+   */
+  public static boolean isJdkFrame(String frame) {
+    return frame.startsWith("java.") || frame.startsWith("jdk.") || frame.startsWith("sun.")
+        || frame.startsWith("com.sun.");
+  }
+}
