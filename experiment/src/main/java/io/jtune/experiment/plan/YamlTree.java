@@ -56,7 +56,9 @@ final class YamlTree {
       return root;
     } catch (JsonProcessingException e) {
       int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-      String msg = e.getOriginalMessage().lines().findFirst().orElse("not YAML");
+      // SnakeYAML's message spans lines (context, marks, a caret): keep the unindented ones
+      String msg = String.join("; ", e.getOriginalMessage().lines()
+          .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0))).toList());
       throw new PlanException(file + (line > 0 ? " line " + line : "") + ": not valid YAML: " + msg, e);
     } catch (IOException e) {
       throw new PlanException(file + ": cannot read: " + e.getMessage(), e);

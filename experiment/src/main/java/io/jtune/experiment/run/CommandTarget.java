@@ -35,18 +35,23 @@ final class CommandTarget implements RunningTarget {
 
   /*
    * $0 = the command, $1 = jtune's pid. setsid makes the command a process-group leader (the
-   * watchdog shell is not interactive, so the background job is not one already), so one kill
-   * reaches every process the command starts.
+   * shell is not interactive, so its background job is not one already), so one kill reaches
+   * every process the command starts. The shell waits for the command (reaping it, so an exited
+   * target is never mistaken for a live zombie); a trap turns jtune's SIGTERM into one for the
+   * whole group.
    */
   private static final String WATCHDOG = String.join("\n",
       "setsid sh -c \"$0\" &",
       "c=$!",
-      "stop() { kill -TERM -- -$c 2>/dev/null; i=0; while kill -0 $c 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done;"
-          + " kill -KILL -- -$c 2>/dev/null; }",
-      "trap 'stop; exit 143' TERM INT HUP",
-      "while kill -0 \"$1\" 2>/dev/null && kill -0 $c 2>/dev/null; do sleep 0.5 & wait $!; done",
-      "if kill -0 $c 2>/dev/null; then stop; exit 137; fi",
-      "wait $c");
+      // the watchdog: when jtune's process is gone, stop the group (forced after 10 s)
+      "( while kill -0 \"$1\" 2>/dev/null; do sleep 0.5; done; kill -TERM -$c 2>/dev/null; sleep 10;"
+          + " kill -KILL -$c 2>/dev/null ) &",
+      "w=$!",
+      // jtune's stop: SIGTERM to the group, forced after 10 s
+      "trap 'kill -TERM -$c 2>/dev/null; ( sleep 10; kill -KILL -$c 2>/dev/null ) &' TERM INT HUP",
+      "while :; do wait $c; s=$?; kill -0 $c 2>/dev/null || break; done",
+      "kill $w 2>/dev/null",
+      "exit $s");
 
   private final Process shell;
   private final URI url;

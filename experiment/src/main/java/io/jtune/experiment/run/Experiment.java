@@ -419,6 +419,7 @@ public final class Experiment {
     private double cpuPct = -1;
     private volatile RunResult.ThreadsSeen threads;
     private volatile Thread dumper;
+    private volatile boolean measuring;
 
     Measure(RunningTarget target, Level level, Path rd) {
       this.target = target;
@@ -427,21 +428,31 @@ public final class Experiment {
     }
 
     LoadProgress progress(LoadProgress outer) {
-      double dumpAt = Math.max(1, level.warmup().toMillis() / 1000.0 * 0.6);
-      boolean dumps = options.threadDumps() && level.warmup().toMillis() >= 2000;
+      // a thread dump half-way through the warm-up: under load, but outside the measured window
+      if (options.threadDumps() && level.warmup().toMillis() >= 1000) {
+        long at = level.warmup().toMillis() / 2;
+        dumper = new Thread(() -> {
+          try {
+            Thread.sleep(at);
+          } catch (InterruptedException e) {
+            return;
+          }
+          if (!measuring) {
+            threadDump();
+          }
+        }, "jtune-thread-dump");
+        dumper.setDaemon(true);
+        dumper.start();
+      }
       return new LoadProgress() {
         @Override
         public void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point) {
-          if (dumps && warmup && dumper == null && elapsedSeconds >= dumpAt) {
-            dumper = new Thread(Measure.this::threadDump, "jtune-thread-dump");
-            dumper.setDaemon(true);
-            dumper.start();
-          }
           outer.onInterval(elapsedSeconds, warmup, point);
         }
 
         @Override
         public void onMeasureStart() {
+          measuring = true;
           measureStartEpochMs = System.currentTimeMillis();
           try {
             cpu0 = new ProcessCpu(target.jvmPid()).cpuNanos();

@@ -1,0 +1,149 @@
+package io.jtune.experiment.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+class PlanReaderTest {
+  private static final String GOOD = """
+      name: checkout
+      target:
+        lab: survivor-overflow
+      baseline: current
+      candidates:
+        - name: current
+          flags: ""
+        - name: survivors
+          flags: -Xmn64m -XX:SurvivorRatio=6
+          reason: premature promotion
+      levels:
+        - name: high
+          rate: 300
+          connections: 64
+          urls: ["3 /scenario", "1 /work?cpu=1"]
+          warmup: 4s
+          duration: 20s
+          goals:
+            p99: -30%
+        - name: low
+          concurrency: 2
+      goals:
+        fgcCount: -50%
+        fgcPerDay: <= 4
+        throughputRps: -5%
+        noFgcOnStartup: true
+      repetitions: 4
+      order: sequential
+      cooldown: 2s
+      """;
+
+  private static Plan read(String yaml) {
+    return PlanReader.read(new StringReader(yaml), "plan.yaml", Path.of("."));
+  }
+
+  @Test
+  void readsEveryPartOfAPlan() {
+    Plan p = read(GOOD.replace("    connections: 64\n", ""));
+    assertThat(p.name()).isEqualTo("checkout");
+    assertThat(p.target().lab()).isEqualTo("survivor-overflow");
+    assertThat(p.baselineCandidate().flags()).isEmpty();
+    assertThat(p.candidate("survivors").orElseThrow().flags()).containsExactly("-Xmn64m", "-XX:SurvivorRatio=6");
+    assertThat(p.candidate("survivors").orElseThrow().line()).isEqualTo(8);
+    Level high = p.level("high").orElseThrow();
+    assertThat(high.open()).isTrue();
+    assertThat(high.rateRps()).isEqualTo(300);
+    assertThat(high.urls()).containsExactly("3 /scenario", "1 /work?cpu=1");
+    assertThat(high.duration()).isEqualTo(Duration.ofSeconds(20));
+    // level goals on top of the plan's
+    assertThat(high.goals()).containsKeys("p99", "fgcCount", "fgcPerDay", "throughputRps", "noFgcOnStartup");
+    assertThat(p.level("low").orElseThrow().goals()).doesNotContainKey("p99");
+    Goal tp = high.goals().get("throughputRps");
+    assertThat(tp.meetsRelative(-4)).isTrue();
+    assertThat(tp.meetsRelative(-6)).isFalse();
+    Goal p99 = high.goals().get("p99");
+    assertThat(p99.meetsRelative(-31)).isTrue();
+    assertThat(p99.meetsRelative(-29)).isFalse();
+    assertThat(high.goals().get("fgcPerDay").meetsAbsolute(4)).isTrue();
+    assertThat(high.goals().get("fgcPerDay").meetsAbsolute(4.5)).isFalse();
+    assertThat(p.repetitions()).isEqualTo(4);
+    assertThat(p.order()).isEqualTo(Plan.Order.SEQUENTIAL);
+    assertThat(p.schedule()).hasSize(2 * 2 * 4);
+    assertThat(p.schedule().get(0).id()).isEqualTo("high-current-r1");
+    assertThat(p.schedule().get(1).id()).isEqualTo("high-current-r2");
+  }
+
+  @Test
+  void interleavedOrderAlternatesCandidates() {
+    Plan p = read(GOOD.replace("    connections: 64\n", "").replace("order: sequential", "order: interleaved"));
+    assertThat(p.schedule().subList(0, 4)).extracting(Plan.RunKey::id)
+        .containsExactly("high-current-r1", "high-survivors-r1", "high-current-r2", "high-survivors-r2");
+  }
+
+  @Test
+  void unknownKeyNamesItsLineAndTheLikelyKey() {
+    // line 14 of GOOD is "connections: 64": not a key of a level
+    assertThatThrownBy(() -> read(GOOD))
+        .isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("plan.yaml line 14: unknown key 'connections' in a load level")
+        .hasMessageContaining("known: name, rate, concurrency");
+    assertThatThrownBy(() -> read(GOOD.replace("    connections: 64\n", "").replace("duration: 20s", "durration: 20s")))
+        .hasMessageStartingWith("plan.yaml line 16: unknown key 'durration'")
+        .hasMessageContaining("did you mean 'duration'");
+    assertThatThrownBy(() -> read(GOOD.replace("    connections: 64\n", "").replace("repetitions: 4", "repetitons: 4")))
+        .hasMessageStartingWith("plan.yaml line 26: unknown key 'repetitons'")
+        .hasMessageContaining("did you mean 'repetitions'");
+  }
+
+  @Test
+  void missingOrWrongBaselineIsAnError() {
+    String noConn = GOOD.replace("    connections: 64\n", "");
+    assertThatThrownBy(() -> read(noConn.replace("baseline: current\n", "")))
+        .hasMessageContaining("no baseline").hasMessageContaining("current, survivors");
+    assertThatThrownBy(() -> read(noConn.replace("baseline: current", "baseline: today")))
+        .hasMessageStartingWith("plan.yaml line 4: baseline 'today' is not a candidate");
+  }
+
+  @Test
+  void badValuesNameTheirLine() {
+    String noConn = GOOD.replace("    connections: 64\n", "");
+    assertThatThrownBy(() -> read(noConn.replace("p99: -30%", "p99: 30 percent")))
+        .hasMessageStartingWith("plan.yaml line 18: goal p99");
+    assertThatThrownBy(() -> read(noConn.replace("p99: -30%", "p99s: -30%")))
+        .hasMessageStartingWith("plan.yaml line 18: unknown goal 'p99s'").hasMessageContaining("did you mean 'p99'");
+    assertThatThrownBy(() -> read(noConn.replace("duration: 20s", "duration: 20 parsecs")))
+        .hasMessageStartingWith("plan.yaml line 16:");
+    assertThatThrownBy(() -> read(noConn.replace("name: survivors", "name: current")))
+        .hasMessageContaining("candidate name 'current' is used twice");
+    assertThatThrownBy(() -> read(noConn.replace("    concurrency: 2\n", "    duration: 5s\n")))
+        .hasMessageContaining("level 'low' needs 'rate: R'");
+    assertThatThrownBy(() -> read(noConn.replace("flags: -Xmn64m", "flags: Xmn64m")))
+        .hasMessageContaining("'Xmn64m' is not a JVM flag");
+    assertThatThrownBy(() -> read(noConn.replace("repetitions: 4", "repetitions: 0")))
+        .hasMessageStartingWith("plan.yaml line 26: repetitions must be between 1 and 100");
+  }
+
+  @Test
+  void targetNeedsExactlyOneKind() {
+    String noConn = GOOD.replace("    connections: 64\n", "");
+    assertThatThrownBy(() -> read(noConn.replace("  lab: survivor-overflow", "  command: java {jvmFlags} -jar x.jar")))
+        .hasMessageContaining("no {port} placeholder");
+    assertThatThrownBy(() -> read(noConn.replace("  lab: survivor-overflow",
+        "  command: java {jvmFlags} -jar x.jar --port={port}")))
+        .hasMessageContaining("needs 'ready: URL'");
+    assertThatThrownBy(() -> read(noConn.replace("  lab: survivor-overflow", "  lab: a\n  command: b")))
+        .hasMessageContaining("not both");
+  }
+
+  @Test
+  void notYamlOrDuplicateKeysAreErrorsWithALine() {
+    assertThatThrownBy(() -> read("name: [unclosed\n")).hasMessageContaining("not valid YAML")
+        .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    assertThatThrownBy(() -> read("name: a\nname: b\n")).hasMessageStartingWith("plan.yaml line 2: key 'name' is given twice");
+    assertThatThrownBy(() -> read("")).hasMessageContaining("empty");
+    assertThatThrownBy(() -> read("- a\n- b\n")).hasMessageContaining("the plan must be a mapping");
+  }
+}

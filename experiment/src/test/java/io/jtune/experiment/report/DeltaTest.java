@@ -1,0 +1,75 @@
+package io.jtune.experiment.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class DeltaTest {
+  private static List<Double> sample(SplittableRandom rnd, int n, double mean, double sd) {
+    List<Double> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      // Box-Muller
+      double u = 1 - rnd.nextDouble();
+      double v = rnd.nextDouble();
+      out.add(mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v));
+    }
+    return out;
+  }
+
+  @Test
+  void welchIntervalCoversTheTrueDifferenceAboutNinetyFivePercentOfTheTime() {
+    SplittableRandom rnd = new SplittableRandom(42);
+    int trials = 4000;
+    int covered = 0;
+    for (int t = 0; t < trials; t++) {
+      Summary base = Summary.of(sample(rnd, 3, 100, 10));
+      Summary cand = Summary.of(sample(rnd, 3, 80, 4));
+      Delta d = Delta.of(cand, base);
+      if (d.low() <= -20 && -20 <= d.high()) {
+        covered++;
+      }
+    }
+    // Welch's interval is close to nominal (slightly conservative) even with 3 runs a side
+    assertThat(covered / (double) trials).isBetween(0.93, 0.985);
+  }
+
+  @Test
+  void identicalDistributionsAreRarelySignificant() {
+    SplittableRandom rnd = new SplittableRandom(7);
+    int significant = 0;
+    for (int t = 0; t < 2000; t++) {
+      Delta d = Delta.of(Summary.of(sample(rnd, 3, 50, 5)), Summary.of(sample(rnd, 3, 50, 5)));
+      if (d.significant()) {
+        significant++;
+      }
+    }
+    assertThat(significant / 2000.0).isLessThan(0.07);
+  }
+
+  @Test
+  void percentagesAreOfTheBaselineMeanAndNeedTwoRunsASide() {
+    Delta d = Delta.of(Summary.of(List.of(45.0, 50.0, 55.0)), Summary.of(List.of(90.0, 100.0, 110.0)));
+    assertThat(d.diff()).isEqualTo(-50.0);
+    assertThat(d.pct()).isEqualTo(-50.0);
+    assertThat(d.pctLow()).isEqualTo(d.low());
+    assertThat(d.significant()).isTrue();
+    Delta one = Delta.of(Summary.of(List.of(45.0)), Summary.of(List.of(90.0, 100.0)));
+    assertThat(one.hasInterval()).isFalse();
+    assertThat(one.significant()).isFalse();
+    Delta zeroBase = Delta.of(Summary.of(List.of(1.0, 2.0)), Summary.of(List.of(0.0, 0.0)));
+    assertThat(zeroBase.pct()).isNaN();
+    Delta constant = Delta.of(Summary.of(List.of(0.0, 0.0, 0.0)), Summary.of(List.of(2.0, 2.0, 2.0)));
+    assertThat(constant.low()).isEqualTo(-2.0);
+    assertThat(constant.significant()).isTrue();
+  }
+
+  @Test
+  void summaryHasTheSampleStandardDeviation() {
+    Summary s = Summary.of(List.of(2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0));
+    assertThat(s.mean()).isEqualTo(5.0);
+    assertThat(s.sd()).isCloseTo(Math.sqrt(32.0 / 7), org.assertj.core.data.Offset.offset(1e-12));
+  }
+}

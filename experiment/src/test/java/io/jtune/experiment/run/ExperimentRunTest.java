@@ -1,0 +1,169 @@
+package io.jtune.experiment.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanException;
+import io.jtune.experiment.plan.PlanReader;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The experiment runner against the real lab jar and real child JVMs on 127.0.0.1. */
+class ExperimentRunTest {
+  static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+
+  @TempDir Path dir;
+
+  @BeforeEach
+  void useLabJar() {
+    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
+  }
+
+  @AfterEach
+  void noChildLeft() {
+    System.clearProperty("jtune.lab.jar");
+    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+  }
+
+  static Plan plan(String yaml, Path base) {
+    return PlanReader.read(new StringReader(yaml), "plan.yaml", base);
+  }
+
+  private static Optional<ProcessHandle> labJvm() {
+    return ProcessHandle.current().descendants()
+        .filter(h -> h.info().commandLine().orElse("").contains("jtune-lab.jar")).findFirst();
+  }
+
+  @Test
+  void aKilledTargetIsRecordedAsFailedWithItsOutputAndTheExperimentGoesOn() throws Exception {
+    String yaml = """
+        name: kill
+        target: {lab: api}
+        baseline: a
+        candidates:
+          - {name: a, flags: ""}
+          - {name: b, flags: "-Xmn96m"}
+        levels:
+          - {name: l, concurrency: 2, warmup: 1s, duration: 4s}
+        repetitions: 1
+        order: sequential
+        cooldown: 0s
+        """;
+    Plan p = plan(yaml, dir);
+    RunListener killFirst = new RunListener() {
+      @Override
+      public void runStarting(Plan.RunKey key, int index, int total) {
+        if (key.candidate().equals("a")) {
+          Thread t = new Thread(() -> {
+            try {
+              Thread.sleep(4000); // started, warmed up, measuring
+              labJvm().ifPresent(ProcessHandle::destroyForcibly);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            }
+          });
+          t.setDaemon(true);
+          t.start();
+        }
+      }
+    };
+    Experiment e = Experiment.prepare(p, yaml, dir, new Experiment.Options(false, false), killFirst);
+    List<RunResult> results = e.run();
+    assertThat(results).hasSize(2);
+    RunResult a = results.get(0);
+    RunResult b = results.get(1);
+    assertThat(a.ok()).as(a.failure()).isFalse();
+    assertThat(a.failure()).contains("exited during the run");
+    assertThat(a.outputTail()).anyMatch(l -> l.contains("jtune-lab listening"));
+    assertThat(dir.resolve("runs/l-a-r1/result.json")).exists();
+    assertThat(dir.resolve("runs/l-a-r1/output-tail.txt")).exists();
+    assertThat(b.ok()).as(b.failure()).isTrue();
+    assertThat(b.metric("throughputRps")).isPositive();
+    assertThat(b.metric("ygcCount")).isPositive();
+    for (String f : List.of("gc.log", "load.json", "load.hlog", "output-tail.txt", "result.json")) {
+      assertThat(dir.resolve("runs/l-b-r1").resolve(f)).as(f).exists();
+    }
+    // the result files alone give the same results back (what --resume and --report read)
+    assertThat(Experiment.readResults(dir, p)).isEqualTo(results);
+  }
+
+  @Test
+  void aFlagTheJvmRejectsFailsBeforeAnyRunNamingThePlanLine() {
+    String yaml = """
+        target: {lab: api}
+        baseline: a
+        candidates:
+          - name: a
+          - name: typo
+            flags: -XX:+UseG1GCC
+        levels:
+          - {name: l, concurrency: 1, duration: 1s}
+        """;
+    long t0 = System.nanoTime();
+    assertThatThrownBy(() -> Experiment.prepare(plan(yaml, dir), yaml, dir, Experiment.Options.DEFAULTS, null))
+        .isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("plan line 5: candidate 'typo': the JVM rejects its flags:")
+        .hasMessageContaining("UseG1GCC");
+    assertThat((System.nanoTime() - t0) / 1e9).isLessThan(20);
+  }
+
+  @Test
+  void aTargetThatNeverServesFailsInTheCheckWithItsLastOutput() throws Exception {
+    String yaml = """
+        target:
+          command: "echo starting {jvmFlags} {port}; sleep 30"
+          ready: http://127.0.0.1:{port}/ready
+          readyTimeout: 2s
+        baseline: a
+        candidates: [{name: a}, {name: b, flags: -Xmx64m}]
+        levels: [{name: l, concurrency: 1, duration: 1s}]
+        """;
+    assertThatThrownBy(() -> Experiment.prepare(plan(yaml, dir), yaml, dir, Experiment.Options.DEFAULTS, null))
+        .isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("plan line 2: the target does not start:")
+        .hasMessageContaining("did not answer 200 within 2 s")
+        .hasMessageContaining("last output: starting");
+    String exits = yaml.replace("sleep 30", "exit 3");
+    assertThatThrownBy(() -> Experiment.prepare(plan(exits, dir), exits, dir, Experiment.Options.DEFAULTS, null))
+        .hasMessageContaining("exited before");
+    assertThat(Files.list(dir.resolve("runs"))).isEmpty();
+  }
+
+  @Test
+  void aCommandTargetRunsWithItsFlagsAndAJtuneGcLog() throws Exception {
+    String yaml = """
+        name: cmd
+        target:
+          command: "exec {java} {jvmFlags} -jar %s --scenario api --port {port}"
+          ready: http://127.0.0.1:{port}/ready
+        baseline: small
+        candidates:
+          - {name: small, flags: -Xmx128m -XX:+UseSerialGC}
+          - {name: parallel, flags: -Xmx128m -XX:+UseParallelGC}
+        levels:
+          - {name: l, concurrency: 2, warmup: 2s, duration: 2s, urls: ["/work?alloc=65536"]}
+        repetitions: 1
+        cooldown: 0s
+        """.formatted(LAB_JAR);
+    Plan p = plan(yaml, dir);
+    List<RunResult> results = Experiment.prepare(p, yaml, dir, Experiment.Options.DEFAULTS, null).run();
+    assertThat(results).allMatch(RunResult::ok, "all ok");
+    for (RunResult r : results) {
+      String log = Files.readString(dir.resolve("runs").resolve(r.id()).resolve("gc.log"));
+      assertThat(log).contains(r.candidate().equals("small") ? "Using Serial" : "Using Parallel");
+      assertThat(r.metric("ygcCount")).isPositive();
+      assertThat(r.metric("cpu")).isPositive();
+      assertThat(r.metric("rssMb")).isPositive();
+      // a thread dump was taken during the warm-up and read
+      assertThat(dir.resolve("runs").resolve(r.id()).resolve("threads.txt")).exists();
+    }
+  }
+}
