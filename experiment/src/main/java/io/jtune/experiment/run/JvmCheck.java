@@ -44,8 +44,14 @@ public final class JvmCheck {
       Matcher m = VERSION.matcher(text);
       int major = m.find() ? Integer.parseInt(m.group(2)) : -1;
       if (p.exitValue() != 0) {
-        String first = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("exit code " + p.exitValue());
-        return new Result(major, false, first.trim());
+        // the JVM's generic lines frame the real complaint: skip them
+        List<String> lines = text.lines().map(String::trim).filter(l -> !l.isEmpty()).toList();
+        String why = lines.stream()
+            .filter(l -> !l.startsWith("Error occurred during initialization of VM")
+                && !l.startsWith("Error: Could not create the Java Virtual Machine")
+                && !l.startsWith("Error: A fatal exception has occurred"))
+            .findFirst().orElse(lines.isEmpty() ? "exit code " + p.exitValue() : lines.get(0));
+        return new Result(major, false, why);
       }
       return new Result(major, true, "");
     } catch (IOException e) {

@@ -1,0 +1,202 @@
+package io.jtune.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `jtune experiment` as a user runs it: a separate jtune JVM killed with SIGKILL and SIGINT
+ * mid-run (no lab JVM may survive it), `--resume` finishing the plan, and two identical
+ * candidates reported as not different.
+ */
+class ExperimentCommandTest {
+  private static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** Two identical candidates: whatever differs between them is noise. */
+  private static final String TWINS = """
+      name: twins
+      target: {lab: api}
+      baseline: a
+      candidates:
+        - {name: a, flags: "-Xss512k"}
+        - {name: b, flags: "-Xss512k"}
+      levels:
+        - {name: l, concurrency: 4, warmup: 1s, duration: 3s, goals: {p99: -30%}}
+      repetitions: 3
+      cooldown: 0s
+      """;
+
+  @TempDir Path dir;
+
+  @BeforeEach
+  void useLabJar() {
+    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
+  }
+
+  @AfterEach
+  void clear() {
+    System.clearProperty("jtune.lab.jar");
+  }
+
+  private Process jtune(Path plan, Path out) throws IOException {
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "-Djtune.lab.jar=" + LAB_JAR,
+        "io.jtune.cli.Main", "experiment", plan.toString(), "--out", out.toString());
+    return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("jtune-out.txt").toFile()).start();
+  }
+
+  private static long results(Path out) throws IOException {
+    Path runs = out.resolve("runs");
+    if (!Files.isDirectory(runs)) {
+      return 0;
+    }
+    try (Stream<Path> s = Files.list(runs)) {
+      return s.filter(p -> Files.exists(p.resolve("result.json"))).count();
+    }
+  }
+
+  private static void awaitResults(Path out, long n, Process p) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (results(out) < n) {
+      assertThat(p.isAlive()).as("jtune still running").isTrue();
+      assertThat(System.nanoTime()).as("waiting for " + n + " results").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+  }
+
+  /** Lab JVMs started for the given jtune pid (the lab gets it as --parent-pid). */
+  private static List<ProcessHandle> labsOf(long jtunePid) {
+    return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+        .filter(h -> h.info().commandLine().orElse("").contains("--parent-pid " + jtunePid)).toList();
+  }
+
+  private static void awaitNoLab(long pid, int seconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (!labsOf(pid).isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(labsOf(pid)).as("lab JVMs of jtune " + pid).isEmpty();
+  }
+
+  private static Map<String, byte[]> resultFiles(Path out) throws IOException {
+    Map<String, byte[]> m = new LinkedHashMap<>();
+    try (Stream<Path> s = Files.list(out.resolve("runs"))) {
+      for (Path run : s.sorted().toList()) {
+        if (Files.exists(run.resolve("result.json"))) {
+          m.put(run.getFileName().toString(), Files.readAllBytes(run.resolve("result.json")));
+        }
+      }
+    }
+    return m;
+  }
+
+  @Test
+  void sigkillLeavesNoTargetAndResumeFinishesWithTheSameRunsAndNoDifferenceBetweenTwins() throws Exception {
+    Path plan = Files.writeString(dir.resolve("twins.yaml"), TWINS);
+    Path out = dir.resolve("run");
+    Process p = jtune(plan, out);
+    try {
+      awaitResults(out, 2, p);
+      Thread.sleep(2500); // inside the third run: its lab is up and loaded
+      assertThat(labsOf(p.pid())).as("a lab runs for jtune").isNotEmpty();
+      p.destroyForcibly(); // SIGKILL: jtune cannot clean up, the lab's parent watchdog must
+      assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+      awaitNoLab(p.pid(), 10);
+    } finally {
+      p.destroyForcibly();
+    }
+    Map<String, byte[]> before = resultFiles(out);
+    assertThat(before).hasSizeBetween(2, 3);
+
+    CliRun resumed = CliRun.of("experiment", "--resume", out.toString(), "--format", "json");
+    assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+    assertThat(resumed.err()).contains("kept from the earlier attempt");
+    Map<String, byte[]> after = resultFiles(out);
+    assertThat(after).hasSize(6);
+    for (Map.Entry<String, byte[]> e : before.entrySet()) {
+      assertThat(after.get(e.getKey())).as(e.getKey() + " kept as it was").isEqualTo(e.getValue());
+    }
+    // the report is made from the result files alone: the same as reporting the directory afresh
+    CliRun report = CliRun.of("experiment", "--report", out.toString(), "--format", "json");
+    assertThat(report.exitCode()).isZero();
+    assertThat(JSON.readTree(resumed.out())).isEqualTo(JSON.readTree(report.out()));
+    assertThat(JSON.readTree(Files.readString(out.resolve("experiment.json")))).isEqualTo(JSON.readTree(report.out()));
+
+    JsonNode json = JSON.readTree(resumed.out());
+    assertThat(json.path("schema").asText()).isEqualTo("jtune.experiment/1");
+    JsonNode level = json.path("levels").get(0);
+    assertThat(level.path("winner").isNull()).isTrue();
+    JsonNode b = level.path("candidates").get(1);
+    assertThat(b.path("name").asText()).isEqualTo("b");
+    assertThat(b.path("metrics").path("p99").path("values")).hasSize(3);
+    // identical twins: the p99 goal is not met, and nearly every metric shows no significant difference
+    assertThat(b.path("goals").get(0).path("met").asBoolean()).isFalse();
+    List<String> significant = new ArrayList<>();
+    b.path("deltas").fields().forEachRemaining(e -> {
+      if (e.getValue().path("significant").asBoolean()) {
+        significant.add(e.getKey());
+      }
+    });
+    assertThat(significant.size()).as("significant: " + significant).isLessThanOrEqualTo(3);
+    JsonNode p99 = b.path("deltas").path("p99");
+    assertThat(p99.path("significant").asBoolean() ? Math.abs(p99.path("pct").asDouble()) : 0.0)
+        .as("p99 of twins").isLessThan(15.0);
+    String text = Files.readString(out.resolve("report.txt"));
+    assertThat(text).contains("no significant difference", "n.s.", "Winner at l: none", "Keep a");
+  }
+
+  @Test
+  void sigintStopsTheTargetAndResumeRedoesTheInterruptedRun() throws Exception {
+    Path plan = Files.writeString(dir.resolve("twins.yaml"), TWINS.replace("repetitions: 3", "repetitions: 1"));
+    Path out = dir.resolve("run");
+    Process p = jtune(plan, out);
+    try {
+      awaitResults(out, 1, p);
+      Thread.sleep(2500);
+      assertThat(labsOf(p.pid())).isNotEmpty();
+      new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+      assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.exitValue()).isNotZero();
+      awaitNoLab(p.pid(), 3); // stopped by jtune's shutdown hook, not by the watchdog
+    } finally {
+      p.destroyForcibly();
+    }
+    assertThat(results(out)).isEqualTo(1);
+    CliRun resumed = CliRun.of("experiment", "--resume", out.toString());
+    assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+    assertThat(results(out)).isEqualTo(2);
+  }
+
+  @Test
+  void badUsageAndBadPlansAreOneLineErrors() throws Exception {
+    CliRun none = CliRun.of("experiment");
+    assertThat(none.exitCode()).isEqualTo(2);
+    assertThat(none.err()).startsWith("jtune: ").contains("exactly one of");
+    CliRun missing = CliRun.of("experiment", dir.resolve("nope.yaml").toString());
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.err().strip()).isEqualTo("jtune: plan file not found: " + dir.resolve("nope.yaml"));
+    Path bad = Files.writeString(dir.resolve("bad.yaml"), TWINS.replace("cooldown: 0s", "cooldwn: 0s"));
+    CliRun unknown = CliRun.of("experiment", bad.toString());
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err().strip()).startsWith("jtune: " + bad + " line 10: unknown key 'cooldwn'")
+        .contains("did you mean 'cooldown'").doesNotContain("\n");
+    CliRun notDir = CliRun.of("experiment", "--resume", dir.toString());
+    assertThat(notDir.exitCode()).isEqualTo(2);
+    assertThat(notDir.err()).contains("is not an experiment run directory");
+  }
+}
