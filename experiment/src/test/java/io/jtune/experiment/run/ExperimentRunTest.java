@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.report.ExperimentReport;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,6 +94,37 @@ class ExperimentRunTest {
     }
     // the result files alone give the same results back (what --resume and --report read)
     assertThat(Experiment.readResults(dir, p)).isEqualTo(results);
+  }
+
+  @Test
+  void onTheXmlLockCaseNoFlagsWinAndTheReportSaysGcIsNotTheBottleneck() throws Exception {
+    String yaml = """
+        name: xml-lock
+        target: {lab: xml-lock}
+        baseline: default
+        candidates:
+          - {name: default}
+          - {name: g1, flags: "-XX:+UseG1GC -XX:MaxGCPauseMillis=50"}
+        levels:
+          - {name: high, concurrency: 32, warmup: 2s, duration: 4s}
+        goals: {p99: -30%, throughputRps: -5%}
+        repetitions: 2
+        cooldown: 0s
+        """;
+    Plan p = plan(yaml, dir);
+    List<RunResult> results = Experiment.prepare(p, yaml, dir, Experiment.Options.DEFAULTS, null).run();
+    assertThat(results).allMatch(RunResult::ok, "all ok");
+    ExperimentReport r = ExperimentReport.of(p, Experiment.baseFlags(p), results);
+    assertThat(r.levels().get(0).winner()).isNull();
+    assertThat(r.recommendation().winner()).isNull();
+    assertThat(r.recommendation().gcNotTheBottleneck()).isTrue();
+    assertThat(r.recommendation().summary()).contains("GC is not the bottleneck");
+    // the evidence: GC share, CPU, and the lock the workers wait for
+    assertThat(String.join("\n", r.recommendation().reasons()))
+        .contains("% of the measured time", "CPU", "BLOCKED on", "SAXReader", "XmlEndpoint");
+    RunResult.ThreadsSeen threads = r.levels().get(0).baseline().threads();
+    assertThat(threads.blockedOnTopLock()).isGreaterThanOrEqualTo(16);
+    assertThat(threads.states().get("BLOCKED")).isGreaterThanOrEqualTo(threads.blockedOnTopLock());
   }
 
   @Test
