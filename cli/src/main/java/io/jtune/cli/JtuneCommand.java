@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
       LoadCommand.class,
       CapacityCommand.class,
       LabCommand.class,
+      SuggestCommand.class,
       ExperimentCommand.class,
       DemoCommand.class,
     })

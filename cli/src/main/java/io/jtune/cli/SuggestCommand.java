@@ -1,0 +1,222 @@
+package io.jtune.cli;
+
+import io.jtune.core.JtuneException;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.AnalysisOptions;
+import io.jtune.core.analysis.GcAnalyzer;
+import io.jtune.core.analysis.JvmFlags;
+import io.jtune.core.target.LabScenario;
+import io.jtune.core.target.LabTarget;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.plan.PlanWriter;
+import io.jtune.experiment.plan.Target;
+import io.jtune.experiment.suggest.Advisor;
+import io.jtune.experiment.suggest.JstatGc;
+import io.jtune.experiment.suggest.Suggestion;
+import io.jtune.experiment.suggest.SuggestionJson;
+import io.jtune.experiment.suggest.SuggestionText;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jtune suggest}: candidate JVM configurations from GC logs, and the experiment plan that compares them. */
+@Command(name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+      "Suggest candidate JVM configurations from GC logs and write the experiment plan that compares them.",
+      "Takes the flags the findings recommend, sizes young and survivors the seed-003 way (young = heap/4,",
+      "survivors for the request data alive at a young GC), changes the collector when the heap or the pause",
+      "goal calls for it, and sets load levels and goals the seed-000 way. Flags the target JDK lacks are",
+      "never suggested. Says so plainly when GC is not the problem."},
+    footer = {"", "Without --lab or --command the plan's target is a command template to edit.",
+      "Exit codes: 0 suggested, 2 bad usage, nothing to analyze or no plan to write, 1 internal error.",
+      "Examples:",
+      "  jtune suggest gc.log",
+      "  jtune suggest --qps 800 --concurrency 40 --jstat jstat.txt -o plan.yaml gc.log",
+      "  jtune suggest --lab survivor-overflow --format yaml lab-gc.log",
+      "  jtune suggest --command \"java {jvmFlags} -jar app.jar --port={port}\" --ready http://127.0.0.1:{port}/health gc.log"})
+final class SuggestCommand implements Callable<Integer> {
+  enum OutputFormat { text, yaml, json }
+
+  static final String TEMPLATE_COMMAND = "java {jvmFlags} -jar YOUR-SERVICE.jar --port={port}";
+  static final String TEMPLATE_READY = "http://127.0.0.1:{port}/";
+
+  @Spec CommandSpec spec;
+
+  @Parameters(arity = "1..*", paramLabel = "GCLOG", description = "GC logs of the service (files, directories, .gz/.zip, '-')")
+  List<String> inputs;
+
+  @Option(names = "--flags", paramLabel = "\"FLAGS\"",
+      description = "the service's JVM flags (the baseline); default: the heap and GC flags in the log header")
+  String flags;
+
+  @Option(names = "--qps", paramLabel = "N", description = "requests/s served while logging: memory per request and open-model load levels")
+  Double qps;
+
+  @Option(names = "--concurrency", paramLabel = "N", description = "requests in flight while logging: survivor sizing and closed-model load levels")
+  Integer concurrency;
+
+  @Option(names = "--jstat", paramLabel = "FILE", description = "output of 'jstat -gc [-t] PID INTERVAL': sizes and metaspace use the log lacks")
+  Path jstat;
+
+  @Option(names = "--pause-target", paramLabel = "MS", description = "a pause goal in ms (default: none; pauses are judged against 50 ms)")
+  Double pauseTargetMs;
+
+  @Option(names = "--jdk", paramLabel = "N", description = "major version of the JDK the candidates will run on (default: the log's)")
+  Integer jdk;
+
+  @Option(names = "--lab", paramLabel = "SCENARIO", description = "plan target: a lab scenario (its flags are the baseline)")
+  String lab;
+
+  @Option(names = "--command", paramLabel = "\"CMD\"", description = "plan target: a command with {jvmFlags} and {port}, run by sh -c")
+  String command;
+
+  @Option(names = "--ready", paramLabel = "URL", description = "with --command: the URL polled until it answers 200 (may use {port})")
+  String ready;
+
+  @Option(names = "--name", paramLabel = "NAME", defaultValue = "suggested", description = "the plan's name (default: ${DEFAULT-VALUE})")
+  String name;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the plan (YAML) to FILE")
+  Path output;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "what stdout shows: text (default), yaml (the plan itself), json (schema jtune.suggestion/1)")
+  OutputFormat format;
+
+  @Override
+  public Integer call() throws IOException {
+    validate();
+    LabScenario scenario = lab == null ? null : LabTarget.locate().scenario(lab);
+    String serviceFlags = flags != null ? flags : scenario != null ? String.join(" ", scenario.jvmFlags()) : null;
+    double target = pauseTargetMs != null ? pauseTargetMs : AnalysisOptions.DEFAULTS.pauseTargetMs();
+    AnalysisOptions options = new AnalysisOptions(AnalysisOptions.DEFAULTS.windowS(), target,
+        qps == null ? Double.NaN : qps, serviceFlags, false);
+    ProgressLine progress = ProgressLine.onTerminal(spec.commandLine().getErr());
+    Analysis analysis;
+    try {
+      analysis = GcAnalyzer.analyze(inputs, System.in, options, progress);
+    } finally {
+      progress.clear();
+    }
+    int clients = concurrency != null ? concurrency
+        : scenario != null && qps == null ? scenario.concurrency().orElse(0) : 0;
+    Advisor.Inputs in = Advisor.Inputs.NONE
+        .withFlags(serviceFlags == null ? null : JvmFlags.split(serviceFlags))
+        .withQps(qps == null ? Double.NaN : qps)
+        .withConcurrency(clients)
+        .withJstat(jstat == null ? null : JstatGc.read(jstat))
+        .withPauseTarget(pauseTargetMs == null ? Double.NaN : pauseTargetMs)
+        .withJdk(jdk == null ? 0 : jdk);
+    Suggestion s = Advisor.advise(analysis, in);
+    PrintWriter out = spec.commandLine().getOut();
+    boolean planWanted = output != null || format == OutputFormat.yaml;
+    if (s.candidates().isEmpty()) {
+      if (format == OutputFormat.text) {
+        SuggestionText.write(s, out);
+      } else if (format == OutputFormat.json) {
+        SuggestionJson.write(s, out);
+      }
+      if (planWanted) {
+        throw new JtuneException("no plan written: no candidate configuration differs from the baseline"
+            + (s.gcNotTheProblem() ? " (GC is not the problem here)" : ""));
+      }
+      return 0;
+    }
+    Target planTarget = scenario != null ? new Target(scenario.name(), scenario.labArgs(), null, null, Duration.ofSeconds(60), null, null, 0)
+        : new Target(null, List.of(), command != null ? command : TEMPLATE_COMMAND, command != null ? ready : TEMPLATE_READY,
+            Duration.ofSeconds(60), null, null, 0);
+    Plan plan = s.plan(name, planTarget);
+    String yaml = yaml(plan, s, scenario != null);
+    // the plan must read back: a suggestion nobody can run is a bug, not a user error
+    PlanReader.read(new StringReader(yaml), "the suggested plan", Path.of("").toAbsolutePath());
+    switch (format) {
+      case yaml -> {
+        if (output == null) {
+          out.print(yaml);
+        }
+      }
+      case json -> SuggestionJson.write(s, out);
+      default -> SuggestionText.write(s, out);
+    }
+    out.flush();
+    if (output != null) {
+      Files.writeString(output, yaml, StandardCharsets.UTF_8);
+      spec.commandLine().getErr().println("jtune: plan written to " + output + " (" + plan.schedule().size()
+          + " runs); run it with 'jtune experiment " + output + "'");
+    }
+    return 0;
+  }
+
+  private void validate() throws IOException {
+    if (pauseTargetMs != null && !(pauseTargetMs > 0)) {
+      throw new JtuneException("--pause-target must be a positive number of milliseconds");
+    }
+    if (qps != null && !(qps > 0)) {
+      throw new JtuneException("--qps must be a positive number");
+    }
+    if (concurrency != null && concurrency < 1) {
+      throw new JtuneException("--concurrency must be 1 or more");
+    }
+    if (jdk != null && (jdk < 6 || jdk > 99)) {
+      throw new JtuneException("--jdk must be a major Java version such as 8, 17 or 21");
+    }
+    if (lab != null && command != null) {
+      throw new JtuneException("give --lab or --command as the plan's target, not both");
+    }
+    if (command != null) {
+      for (String ph : List.of("{jvmFlags}", "{port}")) {
+        if (!command.contains(ph)) {
+          throw new JtuneException("--command has no " + ph + " placeholder (e.g. \"" + TEMPLATE_COMMAND + "\")");
+        }
+      }
+      if (ready == null) {
+        throw new JtuneException("--command needs --ready URL (polled until it answers 200, may use {port})");
+      }
+    } else if (ready != null) {
+      throw new JtuneException("--ready goes with --command");
+    }
+    if (output != null) {
+      for (String in : inputs) {
+        if (!in.equals("-") && Files.exists(Path.of(in)) && Files.exists(output) && Files.isSameFile(Path.of(in), output)) {
+          throw new JtuneException("--output " + output + " is one of the inputs: refusing to overwrite it");
+        }
+      }
+    }
+  }
+
+  /** The plan with comments: where it came from, the verdict, notes, and what to edit. */
+  private String yaml(Plan plan, Suggestion s, boolean isLab) {
+    List<String> header = new ArrayList<>();
+    header.add("Experiment plan written by 'jtune suggest' from " + String.join(", ", inputs) + ": "
+        + s.collector() + ", " + s.jdk().describe() + ".");
+    header.add(s.verdict());
+    header.add(isLab
+        ? "Each candidate's flags are added after the lab scenario's own (the later of a repeated flag wins)."
+        : "Each candidate's flags are its whole configuration: the command runs with exactly these.");
+    for (String note : s.notes()) {
+      header.add("Note: " + note);
+    }
+    header.add("Run it with: jtune experiment " + (output != null ? output : "PLAN.yaml"));
+    List<String> targetNote = new ArrayList<>();
+    if (command == null && !isLab) {
+      targetNote.add("EDIT: the command that starts your service. {jvmFlags} becomes a candidate's flags, {port}"
+          + " a free port; 'ready' is polled until it answers 200. Edit the levels' urls to your service's requests.");
+    } else if (!isLab) {
+      targetNote.add("Edit the levels' urls to your service's requests.");
+    }
+    return new PlanWriter().header(header).targetNote(targetNote).write(plan);
+  }
+}

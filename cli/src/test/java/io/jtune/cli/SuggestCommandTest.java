@@ -1,0 +1,175 @@
+package io.jtune.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.core.target.LabLaunch;
+import io.jtune.core.target.LabTarget;
+import io.jtune.core.target.RunningLab;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `jtune suggest` on corpus logs and on a GC log of a real lab run: text, plan YAML, JSON, bad usage. */
+class SuggestCommandTest {
+  private static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  /** JDK 8 Serial: premature promotion, Metadata GC Threshold, System.gc(), frequent Full GCs. */
+  private static final String SERIAL_8 = "gctoolkit-testdata/gctoolkit-gclogs__preunified__serial__defnew__details__tenuring__180__serial180.log";
+  /** JDK 8 ParNew+CMS, 15 GB heap, a promotion failure. */
+  private static final String CMS_8 = "gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tenuring__180__fls__bob.log";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  @BeforeEach
+  void useLabJar() {
+    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
+  }
+
+  @AfterEach
+  void clear() {
+    System.clearProperty("jtune.lab.jar");
+  }
+
+  private static String log(String name) {
+    return CliRun.corpusFile(name).toString();
+  }
+
+  private Plan readPlan(String yaml) {
+    return PlanReader.read(new StringReader(yaml), "plan.yaml", dir);
+  }
+
+  @Test
+  void textShowsCandidatesWithReasonsAndWritesThePlan() throws Exception {
+    Path out = dir.resolve("plan.yaml");
+    CliRun r = CliRun.of("suggest", log(SERIAL_8), "-o", out.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("Suggestion for Serial", "Evidence", "Candidates", "1. findings", "2. young-quarter",
+        "why:", "-XX:MetaspaceSize=64m", "metaspace peak 24.9 MB", "Load levels and goals");
+    assertThat(r.err()).contains("jtune: plan written to " + out);
+    Plan p = PlanReader.read(out);
+    assertThat(p.baseline()).isEqualTo("baseline");
+    assertThat(p.candidates()).hasSizeBetween(3, 5);
+    assertThat(p.target().command()).isEqualTo(SuggestCommand.TEMPLATE_COMMAND);
+    assertThat(Files.readString(out)).contains("# EDIT: the command that starts your service");
+  }
+
+  @Test
+  void yamlToStdoutIsAPlanForTheGivenCommand() {
+    CliRun r = CliRun.of("suggest", "--format", "yaml", "--qps", "300", "--concurrency", "12",
+        "--command", "java {jvmFlags} -jar app.jar --server.port={port}", "--ready", "http://127.0.0.1:{port}/health",
+        log(CMS_8));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    Plan p = readPlan(r.out());
+    assertThat(p.target().command()).isEqualTo("java {jvmFlags} -jar app.jar --server.port={port}");
+    assertThat(p.levels()).extracting(l -> l.rateRps()).containsExactly(300.0, 150.0, 60.0);
+    // a command runs exactly the candidate's flags: the whole configuration, the log's flags included
+    Candidate base = p.baselineCandidate();
+    assertThat(base.flags()).contains("-XX:+UseConcMarkSweepGC").noneMatch(f -> f.contains("HeapDumpPath"));
+    Candidate g1 = p.candidate("g1").orElseThrow();
+    assertThat(g1.flags()).contains("-XX:+UseG1GC").noneMatch(f -> f.contains("ConcMarkSweep"));
+  }
+
+  @Test
+  void jdk17TargetGetsNoCmsFlags() {
+    CliRun r = CliRun.of("suggest", "--format", "yaml", "--jdk", "17", log(CMS_8));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    Plan p = readPlan(r.out());
+    for (Candidate c : p.candidates()) {
+      if (!c.name().equals("baseline")) {
+        assertThat(c.flags()).as(c.name()).noneMatch(f -> f.contains("CMS") || f.contains("ConcMarkSweep")
+            || f.contains("ParNew") || f.contains("PermSize"));
+      }
+    }
+    assertThat(r.out()).contains("# Note: ").contains("removed in JDK 14");
+  }
+
+  @Test
+  void jsonHasTheSuggestion() throws Exception {
+    CliRun r = CliRun.of("suggest", "--format", "json", log(SERIAL_8));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode j = JSON.readTree(r.out());
+    assertThat(j.get("schema").asText()).isEqualTo("jtune.suggestion/1");
+    assertThat(j.get("gcNotTheProblem").asBoolean()).isFalse();
+    assertThat(j.get("candidates").size()).isBetween(2, 4);
+    assertThat(j.get("candidates").get(0).get("reason").asText()).isNotBlank();
+    assertThat(j.get("levels").get(0).get("goals").get("p99").asText()).isEqualTo("-30%");
+  }
+
+  @Test
+  void gcNotTheProblemIsSaidPlainly() {
+    CliRun r = CliRun.of("suggest", log("GCViewer/src__test__resources__openjdk__SampleSun1_8_0Series-Part2.txt"));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("GC is not the problem").contains("Low-risk candidates only");
+  }
+
+  @Test
+  void badUsageIsOneLineAndExit2() {
+    for (String[] args : List.of(
+        new String[] {"suggest", "--command", "java -jar x.jar", "--ready", "http://x/", log(SERIAL_8)},
+        new String[] {"suggest", "--command", "java {jvmFlags} -jar x.jar --port={port}", log(SERIAL_8)},
+        new String[] {"suggest", "--ready", "http://x/", log(SERIAL_8)},
+        new String[] {"suggest", "--lab", "api", "--command", "java {jvmFlags} {port}", "--ready", "u", log(SERIAL_8)},
+        new String[] {"suggest", "--jstat", dir.resolve("none.txt").toString(), log(SERIAL_8)},
+        new String[] {"suggest", "--lab", "no-such-scenario", log(SERIAL_8)},
+        new String[] {"suggest", "--qps", "0", log(SERIAL_8)},
+        new String[] {"suggest", dir.resolve("missing.log").toString()})) {
+      CliRun r = CliRun.of(args);
+      assertThat(r.exitCode()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+      assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+      assertThat(r.err()).startsWith("jtune: ").doesNotContain("Exception");
+    }
+  }
+
+  /** A GC log of the lab's survivor-overflow scenario under its own load, then a plan for that lab. */
+  @Test
+  void realSurvivorOverflowRunGetsBiggerSurvivors() throws Exception {
+    Path gcLog = dir.resolve("gc.log");
+    try (RunningLab lab = LabTarget.at(LAB_JAR).start(LabLaunch.of("survivor-overflow")
+        .withJvmFlags(List.of("-Xlog:gc*,gc+age=trace:file=" + gcLog + ":uptime,level,tags")))) {
+      CliRun load = CliRun.of("load", "-q", "-c", "2", "-d", "8s", lab.resolve("/scenario").toString());
+      assertThat(load.exitCode()).as(load.err()).isZero();
+    }
+    CliRun r = CliRun.of("suggest", "--lab", "survivor-overflow", "--format", "yaml", gcLog.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    Plan p = readPlan(r.out());
+    assertThat(p.target().lab()).isEqualTo("survivor-overflow");
+    assertThat(p.baselineCandidate().flags()).isEmpty();
+    assertThat(p.baselineCandidate().reason()).contains("-Xmn19m", "-XX:SurvivorRatio=8");
+    // the scenario's own load: 2 clients, then 1
+    assertThat(p.levels()).extracting(l -> l.concurrency()).containsExactly(2, 1);
+    // survivors overflow at SurvivorRatio=8 with 19 MB young: every candidate that sizes survivors gives them more room
+    List<Candidate> sized = p.candidates().stream()
+        .filter(c -> c.flags().stream().anyMatch(f -> f.startsWith("-XX:SurvivorRatio="))).toList();
+    assertThat(sized).isNotEmpty();
+    for (Candidate c : sized) {
+      long survivorKb = survivorKb(c.flags());
+      assertThat(survivorKb).as(c.name() + " " + c.flags()).isGreaterThan(19 * 1024 / 10);
+    }
+    // a collector change on the lab switches the scenario's Serial off
+    p.candidate("g1").ifPresent(g1 -> assertThat(g1.flags()).startsWith("-XX:-UseSerialGC", "-XX:+UseG1GC"));
+  }
+
+  /** Survivor size in KB from -Xmn (the scenario's 19 MB when not changed) and SurvivorRatio. */
+  private static long survivorKb(List<String> flags) {
+    long youngKb = 19 * 1024;
+    int ratio = 8;
+    for (String f : flags) {
+      if (f.startsWith("-Xmn") && f.endsWith("m")) {
+        youngKb = Long.parseLong(f.substring(4, f.length() - 1)) * 1024;
+      } else if (f.startsWith("-XX:SurvivorRatio=")) {
+        ratio = Integer.parseInt(f.substring("-XX:SurvivorRatio=".length()));
+      }
+    }
+    return youngKb / (ratio + 2);
+  }
+}

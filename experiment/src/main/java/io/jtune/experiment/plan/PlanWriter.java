@@ -1,0 +1,368 @@
+package io.jtune.experiment.plan;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Writes a {@link Plan} as the YAML {@link PlanReader} reads, for people to read and edit: each
+ * candidate's reason as a folded paragraph, comments on what the goals mean and what a
+ * candidate changes against the baseline, and the run count. Goals every level shares are
+ * written once at the top ({@link PlanReader} gives every level the plan's goals with its own
+ * on top), so reading the output back gives an equal plan (line numbers and source aside).
+ */
+public final class PlanWriter {
+  private static final int WIDTH = 96;
+
+  private List<String> header = List.of();
+  private List<String> targetNote = List.of();
+
+  /** Comment lines at the top of the file (wrapped; may be empty). */
+  public PlanWriter header(List<String> lines) {
+    this.header = List.copyOf(lines);
+    return this;
+  }
+
+  /** Comment lines at the top of the target section, such as "edit the command". */
+  public PlanWriter targetNote(List<String> lines) {
+    this.targetNote = List.copyOf(lines);
+    return this;
+  }
+
+  /** The plan as YAML text. */
+  public String write(Plan plan) {
+    StringBuilder sb = new StringBuilder();
+    new Out(sb).plan(plan);
+    return sb.toString();
+  }
+
+  /** Writes the plan as YAML to {@code out}. */
+  public void write(Plan plan, Writer out) throws IOException {
+    out.write(write(plan));
+    out.flush();
+  }
+
+  /** The plan as YAML, without header comments. */
+  public static String toYaml(Plan plan) {
+    return new PlanWriter().write(plan);
+  }
+
+  /** One rendering: the lines of the document. */
+  private final class Out {
+    private final StringBuilder sb;
+
+    Out(StringBuilder sb) {
+      this.sb = sb;
+    }
+
+    void plan(Plan p) {
+      comment("", header);
+      if (!header.isEmpty()) {
+        sb.append('\n');
+      }
+      line("", "name: " + quote(p.name()));
+      target(p.target());
+      sb.append('\n');
+      line("", "baseline: " + quote(p.baseline()));
+      line("", "candidates:");
+      Candidate base = p.baselineCandidate();
+      for (Candidate c : p.candidates()) {
+        candidate(c, c == base ? null : base);
+      }
+      sb.append('\n');
+      Map<String, Goal> common = commonGoals(p.levels());
+      if (!common.isEmpty()) {
+        comment("", List.of("Goals (seed 000: set per load level, since GC behaviour grows with load) judge each"
+            + " candidate against the baseline at the same level. '-30%' is a change vs the baseline: for"
+            + " latency and GC metrics at least 30 % lower; for throughputRps '-5%' means it may lose at most"
+            + " 5 %. '<= 4' is an absolute bound. These apply at every level; a level's own goals add to or"
+            + " override them."));
+        line("", "goals:");
+        goals("  ", common.values());
+        sb.append('\n');
+      }
+      line("", "levels:");
+      for (Level l : p.levels()) {
+        level(l, common);
+      }
+      sb.append('\n');
+      comment("", List.of(runCount(p)));
+      line("", "repetitions: " + p.repetitions());
+      line("", "order: " + quote(p.order().key()) + "  # interleaved (A B C A B C) spreads machine drift over the candidates");
+      line("", "cooldown: " + quote(duration(p.cooldown())));
+    }
+
+    void target(Target t) {
+      line("", "target:");
+      comment("  ", targetNote);
+      if (t.isLab()) {
+        line("  ", "lab: " + quote(t.lab()));
+        if (!t.labArgs().isEmpty()) {
+          line("  ", "labArgs: " + list(t.labArgs()));
+        }
+      } else {
+        line("  ", "command: " + quote(t.command()));
+        line("  ", "ready: " + quote(t.ready()));
+      }
+      line("  ", "readyTimeout: " + quote(duration(t.readyTimeout())));
+      if (t.javaHome() != null) {
+        line("  ", "javaHome: " + quote(path(t.javaHome())));
+      }
+      if (t.workDir() != null) {
+        line("  ", "workDir: " + quote(path(t.workDir())));
+      }
+    }
+
+    void candidate(Candidate c, Candidate base) {
+      if (base != null && !base.flags().isEmpty()) {
+        List<String> added = new ArrayList<>(c.flags());
+        added.removeAll(base.flags());
+        List<String> dropped = new ArrayList<>(base.flags());
+        dropped.removeAll(c.flags());
+        String change = (added.isEmpty() ? "" : "adds " + String.join(" ", added))
+            + (dropped.isEmpty() ? "" : (added.isEmpty() ? "" : "; ") + "drops " + String.join(" ", dropped));
+        comment("  ", List.of("vs baseline: " + (change.isEmpty() ? "the same flags" : change)));
+      }
+      line("  ", "- name: " + quote(c.name()));
+      if (c.flags().size() <= 4) {
+        line("    ", "flags: " + list(c.flags()));
+      } else {
+        line("    ", "flags:");
+        for (String f : c.flags()) {
+          line("      ", "- " + quote(f));
+        }
+      }
+      if (!c.reason().isEmpty()) {
+        text("    ", "reason", c.reason());
+      }
+      if (c.javaHome() != null) {
+        line("    ", "javaHome: " + quote(path(c.javaHome())));
+      }
+    }
+
+    void level(Level l, Map<String, Goal> common) {
+      line("  ", "- name: " + quote(l.name()));
+      if (l.open()) {
+        line("    ", "rate: " + number(l.rateRps()) + "  # req/s on a fixed schedule (open model)");
+        line("    ", "concurrency: " + l.concurrency() + "  # most requests in flight");
+      } else {
+        line("    ", "concurrency: " + l.concurrency() + "  # clients, each sending when its last request answered (closed model)");
+      }
+      line("    ", "urls: " + list(l.urls()));
+      line("    ", "warmup: " + quote(duration(l.warmup())));
+      line("    ", "duration: " + quote(duration(l.duration())));
+      line("    ", "timeout: " + quote(duration(l.timeout())));
+      List<Goal> own = new ArrayList<>();
+      for (Map.Entry<String, Goal> e : l.goals().entrySet()) {
+        if (!common.containsKey(e.getKey())) {
+          own.add(e.getValue());
+        }
+      }
+      if (!own.isEmpty()) {
+        own.sort((a, b) -> a.key().compareTo(b.key()));
+        line("    ", "goals:");
+        goals("      ", own);
+      }
+    }
+
+    void goals(String indent, Iterable<Goal> goals) {
+      for (Goal g : goals) {
+        String value = g.key().equals("noFgcOnStartup") ? "true" : quote(g.text());
+        line(indent, g.key() + ": " + value + "  # " + meaning(g));
+      }
+    }
+
+    /** A text value: a folded paragraph where that reads back exactly, else a quoted string. */
+    void text(String indent, String key, String value) {
+      if (!foldable(value)) {
+        line(indent, key + ": " + quote(value));
+        return;
+      }
+      line(indent, key + ": >-");
+      for (String l : wrap(value, WIDTH - indent.length() - 2)) {
+        line(indent + "  ", l);
+      }
+    }
+
+    void comment(String indent, List<String> lines) {
+      for (String text : lines) {
+        for (String para : text.split("\n", -1)) {
+          for (String l : wrap(para, WIDTH - indent.length() - 2)) {
+            line(indent, l.isEmpty() ? "#" : "# " + l);
+          }
+        }
+      }
+    }
+
+    void line(String indent, String text) {
+      sb.append(indent).append(text).append('\n');
+    }
+  }
+
+  /** Goals every level has, equal in all of them; empty with no levels. */
+  static Map<String, Goal> commonGoals(List<Level> levels) {
+    Map<String, Goal> common = new LinkedHashMap<>();
+    if (levels.isEmpty()) {
+      return common;
+    }
+    List<Goal> first = new ArrayList<>(levels.get(0).goals().values());
+    first.sort((a, b) -> Integer.compare(order(a), order(b)));
+    for (Goal g : first) {
+      boolean everywhere = levels.stream().allMatch(l -> sameGoal(l.goals().get(g.key()), g));
+      if (everywhere) {
+        common.put(g.key(), g);
+      }
+    }
+    return common;
+  }
+
+  /** Goals in the order of their metric (throughput, latency, then GC), startup last. */
+  private static int order(Goal g) {
+    return g.key().equals("noFgcOnStartup") ? Integer.MAX_VALUE : g.metric().ordinal();
+  }
+
+  private static boolean sameGoal(Goal a, Goal b) {
+    return a != null && a.metric() == b.metric() && a.kind() == b.kind() && a.value() == b.value()
+        && a.text().equals(b.text());
+  }
+
+  /** What a goal asks, such as "latency p99: at least 30% lower than the baseline". */
+  static String meaning(Goal g) {
+    if (g.key().equals("noFgcOnStartup")) {
+      return "no Full GC while the target starts (seed 000: no FGC triggered by a deploy)";
+    }
+    Metric m = g.metric();
+    String unit = m.unit().isEmpty() ? "" : " " + m.unit();
+    String v = number(Math.abs(g.value()));
+    String what = switch (g.kind()) {
+      case RELATIVE -> {
+        boolean lower = g.value() < 0;
+        if (g.value() == 0) {
+          yield "no " + (m.lowerIsBetter() ? "higher" : "lower") + " than the baseline";
+        }
+        if (m.lowerIsBetter()) {
+          yield lower ? "at least " + v + "% lower than the baseline" : "at most " + v + "% higher than the baseline";
+        }
+        yield lower ? "at most " + v + "% lower than the baseline" : "at least " + v + "% higher than the baseline";
+      }
+      case AT_MOST -> "at most " + number(g.value()) + unit;
+      case BELOW -> "below " + number(g.value()) + unit;
+      case AT_LEAST -> "at least " + number(g.value()) + unit;
+      case ABOVE -> "above " + number(g.value()) + unit;
+    };
+    return m.label() + ": " + what;
+  }
+
+  private static String runCount(Plan p) {
+    int runs = p.schedule().size();
+    Duration total = Duration.ZERO;
+    for (Level l : p.levels()) {
+      total = total.plus(l.warmup().plus(l.duration()).plus(p.cooldown())
+          .multipliedBy((long) p.repetitions() * p.candidates().size()));
+    }
+    long minutes = Math.max(1, Math.round(total.toSeconds() / 60.0));
+    return String.format(Locale.ROOT, "%d candidates x %d levels x %d repetitions = %d runs, about %d minutes of"
+        + " load and cooldown (plus each JVM's start-up).", p.candidates().size(), p.levels().size(),
+        p.repetitions(), runs, minutes);
+  }
+
+  /** Text as a YAML double-quoted scalar. */
+  static String quote(String s) {
+    StringBuilder b = new StringBuilder(s.length() + 2).append('"');
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '"' -> b.append("\\\"");
+        case '\\' -> b.append("\\\\");
+        case '\n' -> b.append("\\n");
+        case '\t' -> b.append("\\t");
+        case '\r' -> b.append("\\r");
+        default -> {
+          if (special(c)) {
+            b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+          } else {
+            b.append(c);
+          }
+        }
+      }
+    }
+    return b.append('"').toString();
+  }
+
+  /** Control characters and what YAML 1.1 takes as line breaks or a byte order mark. */
+  private static boolean special(char c) {
+    return Character.isISOControl(c) || c == '\u2028' || c == '\u2029' || c == '\ufeff';
+  }
+
+  /** Whether a folded block gives back exactly this text: single spaces, printable, no edges. */
+  static boolean foldable(String s) {
+    if (s.isEmpty() || s.contains("  ") || s.strip().length() != s.length()) {
+      return false;
+    }
+    for (int i = 0; i < s.length(); i++) {
+      if (special(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Words of {@code text} in lines of at most {@code width} (a longer word gets its own line). */
+  static List<String> wrap(String text, int width) {
+    List<String> out = new ArrayList<>();
+    if (text.isEmpty()) {
+      out.add("");
+      return out;
+    }
+    StringBuilder cur = new StringBuilder();
+    for (String w : text.split(" ", -1)) {
+      if (cur.length() > 0 && cur.length() + 1 + w.length() > width) {
+        out.add(cur.toString());
+        cur.setLength(0);
+      } else if (cur.length() > 0) {
+        cur.append(' ');
+      }
+      cur.append(w);
+    }
+    out.add(cur.toString());
+    return out;
+  }
+
+  private static String list(List<String> items) {
+    List<String> q = new ArrayList<>();
+    for (String s : items) {
+      q.add(quote(s));
+    }
+    return "[" + String.join(", ", q) + "]";
+  }
+
+  /** A duration as {@link io.jtune.load.DurationText} reads it back exactly: "30s", "500ms", "0.000001s". */
+  static String duration(Duration d) {
+    long nanos = d.toNanos();
+    if (nanos % 1_000_000_000L == 0) {
+      return nanos / 1_000_000_000L + "s";
+    }
+    if (nanos % 1_000_000L == 0) {
+      return nanos / 1_000_000L + "ms";
+    }
+    return BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString() + "s";
+  }
+
+  private static String number(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v)
+        : BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+  }
+
+  private static String path(Path p) {
+    return Objects.requireNonNull(p).toString();
+  }
+}

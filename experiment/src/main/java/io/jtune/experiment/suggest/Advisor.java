@@ -1,0 +1,675 @@
+package io.jtune.experiment.suggest;
+
+import io.jtune.core.aggregate.MemoryAggregator;
+import io.jtune.core.aggregate.Series;
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.JvmFlags;
+import io.jtune.core.event.Collector;
+import io.jtune.core.event.PauseKind;
+import io.jtune.core.finding.Finding;
+import io.jtune.core.finding.Severity;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Level;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The advisor behind {@code jtune suggest}: from an analyzed GC log (and what the user knows
+ * besides: flags, QPS, concurrency, jstat samples, a pause goal, the target JDK) it proposes a
+ * baseline and two to four candidate configurations, each with the evidence it rests on, plus
+ * load levels and goals for the experiment that settles which one wins.
+ *
+ * <p>Candidates, in order, each only when it changes something:
+ * <ul>
+ *   <li>{@code findings}: every flag the findings recommend, together (most severe first);
+ *   <li>{@code young-quarter}: seed 003's sizing for collectors with a fixed young generation —
+ *       young = heap / 4, survivors large enough for the request data alive at a young GC;
+ *   <li>a collector change ({@code g1}, {@code zgc}, {@code parallel}) when the heap size, the
+ *       pause goal or the pauses seen justify it, or {@code g1-pause-N} on G1 already;
+ *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two.
+ * </ul>
+ * The complete configurations (young-quarter, collector changes) also carry the low-risk fixes
+ * seed 000 applied to all its candidates: MetaspaceSize = MaxMetaspaceSize from the observed
+ * peak, -Xms = -Xmx with -XX:+AlwaysPreTouch, and the System.gc() remedy. Flags the target JDK
+ * lacks are dropped, with a note.
+ */
+public final class Advisor {
+  /** Candidates besides the baseline, at most. */
+  public static final int MAX_CANDIDATES = 4;
+  /** Candidates when GC is not the problem, at most. */
+  public static final int MAX_HYGIENE_CANDIDATES = 2;
+
+  private static final long MB = 1L << 20;
+  private static final long GB = 1L << 30;
+  /** HotSpot's TargetSurvivorRatio default: survivors are meant to be at most half full after a young GC. */
+  private static final double SURVIVOR_TARGET = 0.5;
+  /** Heaps from this size want a region-based, pause-goal collector. */
+  private static final long LARGE_HEAP = 4 * GB;
+
+  /**
+   * What the advisor is told besides the GC log.
+   *
+   * @param flags the flags the service runs with, or null to take them from the log header
+   * @param qps requests per second the service handled while logging, or NaN
+   * @param concurrency requests in flight (threads busy) while logging, or 0
+   * @param jstat {@code jstat -gc} samples of the service, or null
+   * @param pauseTargetMs a pause goal in ms, or NaN when none was set (the analysis target is
+   *     then used to judge pauses, but not as a goal)
+   * @param jdk the major version of the JDK the candidates will run on, or 0 for the log's
+   */
+  public record Inputs(List<String> flags, double qps, int concurrency, JstatGc jstat, double pauseTargetMs, int jdk) {
+    public static final Inputs NONE = new Inputs(null, Double.NaN, 0, null, Double.NaN, 0);
+
+    public Inputs {
+      flags = flags == null ? null : List.copyOf(flags);
+    }
+
+    public Inputs withFlags(List<String> f) {
+      return new Inputs(f, qps, concurrency, jstat, pauseTargetMs, jdk);
+    }
+
+    public Inputs withQps(double q) {
+      return new Inputs(flags, q, concurrency, jstat, pauseTargetMs, jdk);
+    }
+
+    public Inputs withConcurrency(int c) {
+      return new Inputs(flags, qps, c, jstat, pauseTargetMs, jdk);
+    }
+
+    public Inputs withJstat(JstatGc j) {
+      return new Inputs(flags, qps, concurrency, j, pauseTargetMs, jdk);
+    }
+
+    public Inputs withPauseTarget(double ms) {
+      return new Inputs(flags, qps, concurrency, jstat, ms, jdk);
+    }
+
+    public Inputs withJdk(int major) {
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, major);
+    }
+  }
+
+  private Advisor() {}
+
+  /** The suggestion for an analyzed GC log. */
+  public static Suggestion advise(Analysis analysis, Inputs inputs) {
+    return new Advice(analysis, inputs).suggestion();
+  }
+
+  /** The sizes and rates one suggestion rests on, each with where it came from. */
+  private static final class Advice {
+    final Analysis a;
+    final Inputs in;
+    final TargetJdk jdk;
+    final List<String> current;
+    final JvmFlags flags;
+    final Collector collector;
+    final String collectorSource;
+    final double pauseTargetMs;
+    final boolean pauseGoal;
+    long heap = -1;
+    String heapSource = "";
+    long young = -1;
+    String youngSource = "";
+    long survivorDemand = -1;
+    String survivorSource = "";
+    long liveRequestData = -1;
+    long metaspacePeak = -1;
+    String metaspaceSource = "";
+    final long fullGcs;
+    final double fullMaxMs;
+    final double youngP99Ms;
+    final boolean startupFullGcs;
+    final List<String> evidence = new ArrayList<>();
+    final List<String> notes = new ArrayList<>();
+
+    Advice(Analysis a, Inputs in) {
+      this.a = a;
+      this.in = in;
+      this.jdk = in.jdk() > 0 ? TargetJdk.exactly(in.jdk(), "--jdk") : TargetJdk.of(a);
+      List<String> given = in.flags() != null ? in.flags() : FlagSet.tuning(a.flags().raw());
+      this.flags = a.flags().with(given);
+      // a baseline the target JDK cannot start compares nothing: it runs without those flags
+      this.current = usable(given, "baseline");
+      this.pauseGoal = in.pauseTargetMs() > 0;
+      this.pauseTargetMs = pauseGoal ? in.pauseTargetMs() : a.pauses().pauseTargetMs();
+      Collector c = a.jvm().collector();
+      String cs = "from the log";
+      if (c == null || c == Collector.UNKNOWN) {
+        c = fromFlags(flags.chosenCollector());
+        cs = "from the flags";
+        if (c == Collector.UNKNOWN) {
+          c = jdk.atLeast(9) ? Collector.G1 : jdk.max() <= 8 ? Collector.PARALLEL : Collector.UNKNOWN;
+          cs = c == Collector.UNKNOWN ? "unknown" : "the JDK's default";
+        }
+      }
+      this.collector = c;
+      this.collectorSource = cs;
+      this.fullGcs = a.pauses().kind(PauseKind.FULL).count();
+      this.fullMaxMs = a.pauses().kind(PauseKind.FULL).maxMs();
+      this.youngP99Ms = a.pauses().kind(PauseKind.YOUNG).percentileMs(99);
+      this.startupFullGcs = startupFullGcs(a);
+      measure();
+    }
+
+    private static Collector fromFlags(String chosen) {
+      if (chosen == null) {
+        return Collector.UNKNOWN;
+      }
+      return switch (chosen) {
+        case "UseG1GC" -> Collector.G1;
+        case "UseConcMarkSweepGC", "UseParNewGC" -> Collector.PARNEW_CMS;
+        case "UseParallelGC", "UseParallelOldGC" -> Collector.PARALLEL;
+        case "UseSerialGC" -> Collector.SERIAL;
+        case "UseZGC" -> Collector.ZGC;
+        case "UseShenandoahGC" -> Collector.SHENANDOAH;
+        case "UseEpsilonGC" -> Collector.EPSILON;
+        default -> Collector.UNKNOWN;
+      };
+    }
+
+    /** A Full GC in the first minute of a log that starts at the JVM's start (seed 000: FGC on deploy). */
+    private static boolean startupFullGcs(Analysis a) {
+      Series full = a.pauses().timeline().get(PauseKind.FULL);
+      if (full == null || full.points().isEmpty()) {
+        return false;
+      }
+      return a.span().startS() <= 60 && full.points().get(0).startS() <= 60;
+    }
+
+    /** Heap, young, survivor demand, request data and metaspace: from flags, the log, jstat, the inputs. */
+    private void measure() {
+      MemoryAggregator m = a.memory();
+      JstatGc js = in.jstat();
+      if (flags.bytes("MaxHeapSize").isPresent()) {
+        heap = flags.bytes("MaxHeapSize").getAsLong();
+        heapSource = "-Xmx";
+      } else if (a.jvm().info().heapMaxBytes() != null) {
+        heap = a.jvm().info().heapMaxBytes();
+        heapSource = "log header";
+      } else if (m.heap().allocated() > 0) {
+        heap = m.heap().allocated();
+        heapSource = "largest heap capacity in the log";
+      } else if (js != null && js.heapCapacityBytes() > 0) {
+        heap = js.heapCapacityBytes();
+        heapSource = "jstat S0C+S1C+EC+OC";
+      }
+      if (flags.bytes("MaxNewSize").isPresent()) {
+        young = flags.bytes("MaxNewSize").getAsLong();
+        youngSource = "-Xmn";
+      } else if (m.young().allocated() > 0) {
+        young = m.young().allocated();
+        youngSource = "largest young capacity in the log";
+      } else if (js != null && js.youngCapacityBytes() > 0) {
+        young = js.youngCapacityBytes();
+        youngSource = "jstat S0C+S1C+EC";
+      }
+      long logDemand = Math.max(m.maxAgedBytes(),
+          m.meanSurvivorAfter() < 0 ? -1 : m.meanSurvivorAfter() + Math.max(0, m.promotedPerYoungGcMean()));
+      if (logDemand > 0) {
+        survivorDemand = logDemand;
+        survivorSource = "tenuring and promotion per young GC in the log";
+      } else if (js != null && js.survivorUsedPeakBytes() > 0) {
+        survivorDemand = js.survivorUsedPeakBytes();
+        survivorSource = "peak survivor use in jstat (S0U/S1U)";
+      }
+      metaspacePeak = m.metaspace().peak();
+      metaspaceSource = "log";
+      if (js != null && js.metaspaceUsedPeakBytes() > metaspacePeak) {
+        metaspacePeak = js.metaspaceUsedPeakBytes();
+        metaspaceSource = "jstat MU";
+      }
+      requestData(m, js);
+      facts();
+    }
+
+    /** Seed 003: memory per request = Eden / (QPS x mean young-GC interval); alive at a young GC = that x concurrency. */
+    private void requestData(MemoryAggregator m, JstatGc js) {
+      double qps = in.qps();
+      if (!(qps > 0)) {
+        return;
+      }
+      long eden = m.meanAllocationPerIntervalBytes();
+      String edenSource = "eden filled between young GCs in the log";
+      double interval = m.meanYoungIntervalS();
+      if (eden <= 0 && js != null && js.edenCapacityBytes() > 0) {
+        eden = js.edenCapacityBytes();
+        edenSource = "jstat EC";
+      }
+      if (!(interval > 0) && js != null) {
+        interval = js.meanYoungIntervalS();
+      }
+      if (eden <= 0 || !(interval > 0)) {
+        notes.add("memory per request not computable: " + (eden <= 0 ? "no eden size" : "no young-GC interval")
+            + " in the log" + (js == null ? " (a jstat -gc -t file gives both)" : " or the jstat samples"));
+        return;
+      }
+      double perRequest = eden / (qps * interval);
+      String line = String.format(Locale.ROOT, "memory per request %s = Eden %s (%s) / (%.0f req/s x %.2f s between young GCs)",
+          size(perRequest), size(eden), edenSource, qps, interval);
+      if (in.concurrency() > 0) {
+        liveRequestData = Math.round(perRequest * in.concurrency());
+        line += String.format(Locale.ROOT, "; alive at a young GC with %d requests in flight: %s",
+            in.concurrency(), size(liveRequestData));
+      }
+      evidence.add(line);
+    }
+
+    private void facts() {
+      evidence.add(0, String.format(Locale.ROOT, "collector %s (%s), %s", collector.displayName(), collectorSource,
+          jdk.describe()));
+      List<String> mem = new ArrayList<>();
+      if (heap > 0) {
+        mem.add("heap " + size(heap) + " (" + heapSource + ")");
+      }
+      if (young > 0) {
+        mem.add("young " + size(young) + (heap > 0 ? String.format(Locale.ROOT, " = %.0f%% of the heap", 100.0 * young / heap) : "")
+            + " (" + youngSource + ")");
+      }
+      if (metaspacePeak > 0) {
+        mem.add("metaspace peak " + size(metaspacePeak) + " (" + metaspaceSource + ")");
+      }
+      if (!mem.isEmpty()) {
+        evidence.add(1, String.join(", ", mem));
+      }
+      evidence.add(String.format(Locale.ROOT, "GC throughput %.2f%%; pauses p99 %.1f ms, max %.1f ms (target %.0f ms%s)",
+          a.throughputPct(), a.pauses().all().percentileMs(99), a.pauses().all().maxMs(), pauseTargetMs,
+          pauseGoal ? ", a goal" : ""));
+      long youngGcs = a.pauses().kind(PauseKind.YOUNG).count();
+      double interval = a.memory().meanYoungIntervalS();
+      evidence.add(String.format(Locale.ROOT, "%d young GC(s)%s, %d Full GC(s)%s%s", youngGcs,
+          youngGcs == 0 ? "" : String.format(Locale.ROOT, " (p99 %.1f ms%s)", youngP99Ms,
+              interval > 0 ? String.format(Locale.ROOT, ", one every %.2f s", interval) : ""), fullGcs,
+          fullGcs > 0 ? String.format(Locale.ROOT, " (longest %.0f ms)", fullMaxMs) : "",
+          startupFullGcs ? ", Full GC at startup" : ""));
+      if (survivorDemand > 0) {
+        evidence.add("survivor demand " + size(survivorDemand) + " per young GC (" + survivorSource + ")");
+      }
+    }
+
+    Suggestion suggestion() {
+      boolean verdictRule = a.findings().stream().anyMatch(f -> f.id().equals("gc-not-the-problem"));
+      boolean seriousFlags = a.findings().stream().anyMatch(f -> f.severity() != Severity.INFO && !f.flags().isEmpty());
+      boolean gcNotTheProblem = verdictRule || (!seriousFlags && a.throughputPct() > 98 && fullGcs == 0
+          && a.pauses().all().maxMs() <= pauseTargetMs && a.pauses().all().count() > 0);
+      List<Candidate> proposed = new ArrayList<>();
+      if (gcNotTheProblem) {
+        add(proposed, findings(true));
+        add(proposed, pretouch());
+        add(proposed, metaspace());
+      } else {
+        add(proposed, findings(false));
+        add(proposed, youngQuarter());
+        add(proposed, collectorChange());
+        add(proposed, pretouch());
+        add(proposed, metaspace());
+      }
+      List<Candidate> kept = distinct(proposed, gcNotTheProblem ? MAX_HYGIENE_CANDIDATES : MAX_CANDIDATES);
+      List<Level> levels = LoadLevels.levels(in.qps(), in.concurrency(),
+          new LoadLevels.Baseline(fullGcs > 0, startupFullGcs, gcNotTheProblem));
+      if (!(in.qps() > 0) && in.concurrency() <= 0) {
+        notes.add("no --qps or --concurrency: the load levels are placeholders (" + levels.get(0).concurrency()
+            + " clients and fewer); set them to the service's high, medium and low load");
+      }
+      return new Suggestion(jdk, collector.displayName(), current, kept, levels, gcNotTheProblem,
+          verdict(gcNotTheProblem, kept), evidence, notes);
+    }
+
+    /** Candidates in order, without those that equal the baseline or an earlier one, at most {@code max}. */
+    private List<Candidate> distinct(List<Candidate> proposed, int max) {
+      List<Candidate> kept = new ArrayList<>();
+      List<List<String>> seen = new ArrayList<>();
+      seen.add(FlagSet.merge(current, List.of()));
+      for (Candidate c : proposed) {
+        List<String> whole = FlagSet.merge(current, c.flags());
+        if (kept.size() < max && seen.stream().noneMatch(s -> FlagSet.sameConfiguration(s, whole))) {
+          kept.add(c);
+          seen.add(whole);
+        }
+      }
+      return kept;
+    }
+
+    private static void add(List<Candidate> out, Candidate c) {
+      if (c != null && !c.flags().isEmpty()) {
+        out.add(c);
+      }
+    }
+
+    private String verdict(boolean gcNotTheProblem, List<Candidate> kept) {
+      String names = kept.isEmpty() ? "none" : String.join(", ", kept.stream().map(Candidate::name).toList());
+      if (gcNotTheProblem) {
+        return String.format(Locale.ROOT, "GC is not the problem: GC throughput %.2f%%, pause p99 %.1f ms (target %.0f ms),"
+            + " no Full GC, and no finding recommends flags. JVM flags will not move latency or throughput much here:"
+            + " look at CPU use in business threads, lock contention (thread dumps with BLOCKED threads), I/O"
+            + " waits and downstream calls. Low-risk candidates only (%s); expect them to change little.",
+            a.throughputPct(), a.pauses().all().percentileMs(99), pauseTargetMs, names);
+      }
+      long serious = a.findings().stream().filter(f -> f.severity() != Severity.INFO).count();
+      return String.format(Locale.ROOT, "GC costs here: GC throughput %.2f%%, %d Full GC(s)%s, young p99 %.1f ms; %d"
+          + " finding(s) above info level. Candidates: %s. Run the plan to see which one meets the goals"
+          + " under the same load.", a.throughputPct(), fullGcs,
+          fullGcs > 0 ? String.format(Locale.ROOT, " (longest %.0f ms)", fullMaxMs) : "", youngP99Ms, serious, names);
+    }
+
+    // --- candidates ---------------------------------------------------------------------------
+
+    /** Every flag the findings recommend (collector changes aside), most severe first, per option the first. */
+    private Candidate findings(boolean hygieneOnly) {
+      Map<String, String> byOption = new LinkedHashMap<>();
+      List<String> cited = new ArrayList<>();
+      for (Finding f : a.findings()) {
+        if (f.flags().isEmpty() || f.flags().stream().anyMatch(x -> x.startsWith("-XX:+Use") && x.endsWith("GC"))) {
+          continue;
+        }
+        List<String> usable = usable(f.flags().stream().map(this::sized).toList(), "finding " + f.id());
+        if (usable.isEmpty()) {
+          continue;
+        }
+        List<String> taken = new ArrayList<>();
+        List<String> overridden = new ArrayList<>();
+        for (String flag : usable) {
+          (byOption.putIfAbsent(FlagSet.option(flag), flag) == null ? taken : overridden).add(flag);
+        }
+        cited.add(f.id() + " (" + f.title() + ") -> " + (taken.isEmpty() ? "nothing more" : String.join(" ", taken))
+            + (overridden.isEmpty() ? "" : " (" + String.join(" ", overridden) + " not taken: a finding above sets the same option)"));
+      }
+      if (byOption.isEmpty()) {
+        return null;
+      }
+      String lead = hygieneOnly ? "Low-risk flag hygiene the findings recommend: " : "Every flag the findings recommend, together: ";
+      return Candidate.of("findings", List.copyOf(byOption.values()), lead + String.join("; ", cited) + ".");
+    }
+
+    /** A metaspace flag from a finding, resized when jstat knew the peak the log did not show. */
+    private String sized(String flag) {
+      String o = FlagSet.option(flag);
+      boolean meta = o.equals("MetaspaceSize") || o.equals("MaxMetaspaceSize") || o.equals("PermSize") || o.equals("MaxPermSize");
+      if (meta && metaspaceSource.equals("jstat MU") && metaspacePeak > 0) {
+        return "-XX:" + o + "=" + FlagSet.size(metaspaceMb() * MB);
+      }
+      return flag;
+    }
+
+    /** Seed 003: young = heap / 4, survivors holding the request data alive at a young GC. */
+    private Candidate youngQuarter() {
+      if (heap <= 0 || !fixedYoung(collector)) {
+        return null;
+      }
+      long quarter = roundNice(heap / 4.0);
+      List<String> why = new ArrayList<>();
+      why.add(String.format(Locale.ROOT, "Seed 003 sizing for a request/response service: young = heap / 4 = %s of %s"
+          + " (now %s)", size(quarter), size(heap), young > 0 ? size(young) + String.format(Locale.ROOT, ", %.0f%%", 100.0 * young / heap) : "unknown"));
+      long need = Math.max(liveRequestData, survivorDemand);
+      int ratio;
+      if (need > 0) {
+        double survivor = need / SURVIVOR_TARGET;
+        int raw = (int) Math.floor(quarter / survivor) - 2;
+        ratio = Math.max(4, Math.min(8, raw));
+        why.add(String.format(Locale.ROOT, "survivors must hold %s alive per young GC (%s) at most half full: %s"
+            + " each, so SurvivorRatio=%d (survivor = young / %d = %s)", size(need),
+            liveRequestData >= survivorDemand ? "memory per request x requests in flight" : survivorSource,
+            size(survivor), ratio, ratio + 2, size(quarter / (ratio + 2.0))));
+        if (raw < 4) {
+          notes.add(String.format(Locale.ROOT, "young-quarter: %s of request data per young GC needs survivors of %s,"
+              + " more than a quarter-heap young generation gives (young / 6 = %s): a larger heap or less memory"
+              + " per request is the fix", size(need), size(survivor), size(quarter / 6.0)));
+        }
+      } else {
+        ratio = 6;
+        why.add("no survivor demand known (no tenuring data, --qps/--concurrency or jstat): SurvivorRatio=6,"
+            + " survivor = young / 8 (seed 003: young / 6..8)");
+      }
+      List<String> changes = new ArrayList<>();
+      changes.add("-Xmn" + FlagSet.size(quarter));
+      changes.add("-XX:SurvivorRatio=" + ratio);
+      if (collector == Collector.PARALLEL) {
+        changes.add("-XX:-UseAdaptiveSizePolicy");
+        why.add("Parallel's adaptive sizing would override SurvivorRatio, so it is switched off");
+      }
+      changes.addAll(lowRisk(collector, why));
+      return candidate("young-quarter", changes, why);
+    }
+
+    /** A collector change when the heap, the pause goal or the pauses justify it; G1's pause goal on G1. */
+    private Candidate collectorChange() {
+      List<String> why = new ArrayList<>();
+      boolean largeHeap = heap >= LARGE_HEAP;
+      boolean longFull = fullGcs > 0 && fullMaxMs > pauseTargetMs;
+      boolean longYoung = youngP99Ms > pauseTargetMs;
+      if (largeHeap) {
+        why.add("heap " + size(heap) + " (>= 4 GB)");
+      }
+      if (pauseGoal) {
+        why.add(String.format(Locale.ROOT, "a pause goal of %.0f ms", pauseTargetMs));
+      }
+      if (longFull) {
+        why.add(String.format(Locale.ROOT, "%d Full GC(s), the longest %.0f ms against a %.0f ms target", fullGcs, fullMaxMs, pauseTargetMs));
+      }
+      if (longYoung) {
+        why.add(String.format(Locale.ROOT, "young pause p99 %.1f ms above the %.0f ms target", youngP99Ms, pauseTargetMs));
+      }
+      if (collector.isCms() && !FlagAvailability.available("-XX:+UseConcMarkSweepGC", jdk)) {
+        why.add("CMS, which the log was written by, was removed in JDK 14");
+        notes.add("the log was written by CMS, which " + jdk.describe() + " does not have: the baseline runs the"
+            + " JDK's default collector there; to compare with CMS itself, run the plan on the log's JDK");
+      }
+      a.findings().stream().filter(f -> f.id().equals("no-collector-chosen") && f.severity() != Severity.INFO)
+          .findFirst().ifPresent(f -> why.add(f.title()));
+      if (a.findings().stream().anyMatch(f -> f.id().equals("promotion-failure")) && collector.isCms()) {
+        why.add("CMS promotion failures (fragmentation keeps coming back; G1 compacts as it goes)");
+      }
+      if (pauseGoal && pauseTargetMs <= 10 && jdk.atLeast(15) && collector != Collector.ZGC
+          && collector != Collector.ZGC_GENERATIONAL) {
+        return zgc(why);
+      }
+      boolean fixed = fixedYoung(collector) || collector == Collector.UNKNOWN;
+      if (fixed && jdk.atLeast(8) && !why.isEmpty()) {
+        return switchTo("g1", Collector.G1, List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=" + Math.round(pauseTargetMs)),
+            why, "G1 with MaxGCPauseMillis=" + Math.round(pauseTargetMs) + " sizes young itself to meet the goal (so no -Xmn)");
+      }
+      if (collector == Collector.G1 && (longYoung || pauseGoal)) {
+        long now = flags.value("MaxGCPauseMillis") != null ? parseLong(flags.value("MaxGCPauseMillis"), 200) : 200;
+        if (now != Math.round(pauseTargetMs)) {
+          why.add("G1's pause goal is " + now + " ms now");
+          return switchTo("g1-pause-" + Math.round(pauseTargetMs), Collector.G1,
+              List.of("-XX:MaxGCPauseMillis=" + Math.round(pauseTargetMs)), why,
+              "G1 shrinks young to meet a tighter pause goal: more young GCs, each shorter");
+        }
+      }
+      boolean throughputFirst = !pauseGoal && !largeHeap && !longYoung && !longFull;
+      if (throughputFirst && collector == Collector.SERIAL && cpus() != 1) {
+        why.add("Serial collects on one thread; with no pause goal and a heap under 4 GB, Parallel"
+            + " (throughput first) collects the same generations on all cores");
+        return switchTo("parallel", Collector.PARALLEL, List.of("-XX:+UseParallelGC"), why, null);
+      }
+      if (throughputFirst && (collector == Collector.G1 || collector.isCms()) && a.throughputPct() < 95) {
+        why.add(String.format(Locale.ROOT, "GC throughput %.1f%% with pauses within the target: Parallel spends less"
+            + " on collection when throughput is the goal", a.throughputPct()));
+        return switchTo("parallel", Collector.PARALLEL, List.of("-XX:+UseParallelGC"), why, null);
+      }
+      return null;
+    }
+
+    private Candidate zgc(List<String> why) {
+      List<String> z = new ArrayList<>(List.of("-XX:+UseZGC"));
+      if (FlagAvailability.available("-XX:+ZGenerational", jdk)) {
+        z.add("-XX:+ZGenerational");
+      }
+      return switchTo("zgc", Collector.ZGC, z, why, String.format(Locale.ROOT,
+          "a pause goal of %.0f ms or less is ZGC's: its pauses do not grow with the heap (give it headroom: allocation"
+              + " stalls replace pauses when it cannot keep up)", pauseTargetMs));
+    }
+
+    private Candidate switchTo(String name, Collector to, List<String> choose, List<String> why, String how) {
+      List<String> reasons = new ArrayList<>();
+      reasons.add("Collector change for: " + String.join("; ", why));
+      if (how != null) {
+        reasons.add(how);
+      }
+      boolean sizesYoung = to == Collector.G1 || to == Collector.ZGC;
+      if (to != collector && sizesYoung && (FlagSet.sets(current, "Xmn") || FlagSet.sets(current, "NewSize"))) {
+        notes.add(name + ": a target that keeps its own young size (a lab scenario's -Xmn) fixes it under "
+            + to.displayName() + " too, which defeats the pause goal; a command target's plan leaves it out");
+      }
+      List<String> changes = new ArrayList<>(choose);
+      changes.addAll(lowRisk(to, reasons));
+      return candidate(name, changes, reasons);
+    }
+
+    /** -Xms = -Xmx with pre-touch (seed 004) alone: low risk, for when little else is worth trying. */
+    private Candidate pretouch() {
+      if (heap <= 0) {
+        return null;
+      }
+      List<String> why = new ArrayList<>();
+      List<String> changes = heapFlags(why);
+      return changes.isEmpty() ? null : candidate("pretouch", changes, why);
+    }
+
+    /** MetaspaceSize = MaxMetaspaceSize alone (seed 000), when not set. */
+    private Candidate metaspace() {
+      List<String> why = new ArrayList<>();
+      List<String> changes = metaspaceFlags(why);
+      return changes.isEmpty() ? null : candidate("metaspace", changes, why);
+    }
+
+    /** The low-risk part of a complete configuration for {@code to}: metaspace, fixed heap, System.gc(). */
+    private List<String> lowRisk(Collector to, List<String> why) {
+      List<String> out = new ArrayList<>(metaspaceFlags(why));
+      out.addAll(heapFlags(why));
+      a.findings().stream().filter(f -> f.id().equals("system-gc")).findFirst().ifPresent(f -> {
+        boolean concurrent = to == Collector.G1 || to.isCms();
+        out.add(concurrent ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC");
+        why.add(f.title() + (concurrent ? ": run them as concurrent cycles" : ": disable them (check NIO direct buffers first)"));
+      });
+      return out;
+    }
+
+    private List<String> metaspaceFlags(List<String> why) {
+      boolean problem = a.findings().stream().anyMatch(f -> f.id().equals("metadata-gc-threshold"));
+      if (jdk.atLeast(8)) {
+        if (flags.has("MetaspaceSize") && !problem) {
+          return List.of();
+        }
+        long mb = metaspaceMb();
+        why.add(metaspacePeak > 0
+            ? String.format(Locale.ROOT, "MetaspaceSize = MaxMetaspaceSize = %d MB: metaspace peak %s (%s) + 50%%, rounded up to 64 MB%s",
+                mb, size(metaspacePeak), metaspaceSource, problem ? ", against Metadata GC Threshold collections" : "")
+            : "MetaspaceSize = MaxMetaspaceSize = 256 MB (seed 000's value; the peak is not known: jstat -gc MU gives it)");
+        return List.of("-XX:MetaspaceSize=" + FlagSet.size(mb * MB), "-XX:MaxMetaspaceSize=" + FlagSet.size(mb * MB));
+      }
+      if (jdk.max() <= 7 && problem && !flags.has("PermSize")) {
+        long mb = metaspaceMb();
+        why.add("PermSize = MaxPermSize = " + mb + " MB against permanent-generation collections");
+        return List.of("-XX:PermSize=" + FlagSet.size(mb * MB), "-XX:MaxPermSize=" + FlagSet.size(mb * MB));
+      }
+      return List.of();
+    }
+
+    private long metaspaceMb() {
+      if (metaspacePeak <= 0) {
+        return 256;
+      }
+      long mb = (long) Math.ceil(metaspacePeak * 1.5 / MB);
+      return Math.max(64, (mb + 63) / 64 * 64);
+    }
+
+    /** -Xms = -Xmx = the heap, with -XX:+AlwaysPreTouch, unless already so. */
+    private List<String> heapFlags(List<String> why) {
+      if (heap <= 0) {
+        return List.of();
+      }
+      long xms = flags.bytes("InitialHeapSize").orElse(-1);
+      boolean fixedAlready = xms == heap && flags.bytes("MaxHeapSize").orElse(-1) == heap;
+      if (fixedAlready && flags.isOn("AlwaysPreTouch")) {
+        return List.of();
+      }
+      if (fixedAlready) {
+        why.add("heap touched at start (AlwaysPreTouch; -Xms = -Xmx = " + size(heap) + " already): no page faults or"
+            + " reclaim stalls while serving (seed 004)");
+        return List.of("-XX:+AlwaysPreTouch");
+      }
+      String h = FlagSet.size(roundMb(heap));
+      why.add("heap fixed at " + size(heap) + " and touched at start (-Xms = -Xmx, AlwaysPreTouch): no resizing Full GCs,"
+          + " no page faults or reclaim stalls while serving (seed 004)"
+          + (xms > 0 && xms != heap ? "; now -Xms is " + size(xms) : ""));
+      return List.of("-Xms" + h, "-Xmx" + h, "-XX:+AlwaysPreTouch");
+    }
+
+    private Candidate candidate(String name, List<String> changes, List<String> why) {
+      List<String> usable = usable(changes, name);
+      String reason = String.join("; ", why) + ".";
+      return usable.isEmpty() ? null : Candidate.of(name, usable, Character.toUpperCase(reason.charAt(0)) + reason.substring(1));
+    }
+
+    /** The flags the target JDK has; the others noted and dropped (an orphan Unlock flag with them). */
+    private List<String> usable(List<String> changes, String what) {
+      List<String> out = new ArrayList<>();
+      Map<String, List<String>> missing = new LinkedHashMap<>();
+      for (String f : changes) {
+        if (FlagAvailability.available(f, jdk)) {
+          out.add(f);
+        } else {
+          missing.computeIfAbsent(FlagAvailability.whyMissing(f, jdk), k -> new ArrayList<>()).add(f);
+        }
+      }
+      missing.forEach((why, fs) -> {
+        String note = what + ": " + String.join(" ", fs) + " left out for " + jdk.shortName() + ": " + why;
+        if (!notes.contains(note)) {
+          notes.add(note);
+        }
+      });
+      if (out.stream().allMatch(f -> f.startsWith("-XX:+Unlock"))) {
+        return List.of();
+      }
+      return out;
+    }
+
+    private int cpus() {
+      Integer c = a.jvm().info().cpus();
+      return c == null ? -1 : c;
+    }
+  }
+
+  /** Collectors with a young generation of fixed size (-Xmn and SurvivorRatio apply as given). */
+  private static boolean fixedYoung(Collector c) {
+    return switch (c) {
+      case SERIAL, PARALLEL, PARNEW_CMS, DEFNEW_CMS, PARNEW_SERIAL_OLD -> true;
+      default -> false;
+    };
+  }
+
+  private static long parseLong(String s, long dflt) {
+    try {
+      return Long.parseLong(s.trim());
+    } catch (NumberFormatException e) {
+      return dflt;
+    }
+  }
+
+  /** Rounds to a step of a power of two near a sixteenth of the value (256 MB -> 64 MB steps of 16). */
+  static long roundNice(double bytes) {
+    long mb = Math.max(1, Math.round(bytes / MB));
+    long step = Long.highestOneBit(Math.max(1, mb / 4));
+    return Math.max(step, Math.round((double) mb / step) * step) * MB;
+  }
+
+  private static long roundMb(long bytes) {
+    return Math.max(1, Math.round((double) bytes / MB)) * MB;
+  }
+
+  /** "12.3 MB" or "4.0 GB". */
+  static String size(double bytes) {
+    if (bytes >= GB) {
+      return String.format(Locale.ROOT, "%.1f GB", bytes / GB);
+    }
+    if (bytes >= MB) {
+      return String.format(Locale.ROOT, "%.1f MB", bytes / MB);
+    }
+    return String.format(Locale.ROOT, "%.0f KB", bytes / 1024);
+  }
+}

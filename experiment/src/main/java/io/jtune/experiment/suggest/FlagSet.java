@@ -1,0 +1,249 @@
+package io.jtune.experiment.suggest;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * JVM flags as a configuration: one flag per option, the later of two winning as in the JVM,
+ * with the options that imply each other handled together (-Xmn and NewSize/MaxNewSize/NewRatio;
+ * choosing a collector and the other collectors' choice and tuning options).
+ */
+public final class FlagSet {
+  /** -XX:+Name, -XX:-Name, -XX:Name=value; -Xms/-Xmx/-Xmn/-Xss SIZE; anything else as a whole. */
+  private static final Pattern XX = Pattern.compile("-XX:(?:[+-](\\w+)|(\\w+)=.*)");
+  private static final Pattern X_SIZE = Pattern.compile("-X(ms|mx|mn|ss)(\\S+)");
+  private static final Map<String, String> X_OPTIONS = Map.of(
+      "ms", "InitialHeapSize", "mx", "MaxHeapSize", "mn", "Xmn", "ss", "ThreadStackSize");
+  private static final Set<String> YOUNG_SIZE = Set.of("Xmn", "NewSize", "MaxNewSize", "NewRatio");
+
+  /** Each collector's choosing options and the name prefix of its own tuning options. */
+  private enum Family {
+    SERIAL(List.of("UseSerialGC"), null),
+    PARALLEL(List.of("UseParallelGC", "UseParallelOldGC"), null),
+    CMS(List.of("UseConcMarkSweepGC", "UseParNewGC"), "CMS"),
+    G1(List.of("UseG1GC"), "G1"),
+    ZGC(List.of("UseZGC"), "Z"),
+    SHENANDOAH(List.of("UseShenandoahGC"), "Shenandoah"),
+    EPSILON(List.of("UseEpsilonGC"), "Epsilon");
+
+    final List<String> choosing;
+    final String prefix;
+
+    Family(List<String> choosing, String prefix) {
+      this.choosing = choosing;
+      this.prefix = prefix;
+    }
+
+    /** Region-based collectors size young themselves: a fixed young size defeats their pause goal. */
+    boolean sizesYoungItself() {
+      return this == G1 || this == ZGC || this == SHENANDOAH;
+    }
+
+    boolean owns(String option) {
+      if (choosing.contains(option)) {
+        return true;
+      }
+      if (this == CMS && (option.equals("ParGCCardsPerStrideChunk") || option.equals("UseCMSInitiatingOccupancyOnly"))) {
+        return true;
+      }
+      return prefix != null && option.startsWith(prefix) && option.length() > prefix.length()
+          && Character.isUpperCase(option.charAt(prefix.length()));
+    }
+
+    static Family chosenBy(String flag) {
+      if (!flag.startsWith("-XX:+")) {
+        return null;
+      }
+      String option = flag.substring(5);
+      for (Family f : values()) {
+        if (f.choosing.contains(option)) {
+          return f;
+        }
+      }
+      return null;
+    }
+  }
+
+  /** Options worth carrying from a logged command line into a baseline: heap, generations, GC. */
+  private static final Set<String> TUNING = Set.of(
+      "InitialHeapSize", "MaxHeapSize", "Xmn", "NewSize", "MaxNewSize", "NewRatio", "SurvivorRatio",
+      "TargetSurvivorRatio", "MaxTenuringThreshold", "InitialTenuringThreshold", "MetaspaceSize",
+      "MaxMetaspaceSize", "PermSize", "MaxPermSize", "ThreadStackSize", "MaxGCPauseMillis", "GCTimeRatio",
+      "ParallelGCThreads", "ConcGCThreads", "InitiatingHeapOccupancyPercent", "UseAdaptiveSizePolicy",
+      "AlwaysPreTouch", "DisableExplicitGC", "ExplicitGCInvokesConcurrent", "ParallelRefProcEnabled",
+      "UseStringDeduplication", "UseLargePages", "UseTransparentHugePages", "MaxDirectMemorySize",
+      "SoftRefLRUPolicyMSPerMB", "ScavengeBeforeFullGC");
+
+  private FlagSet() {}
+
+  /**
+   * The option a flag sets, by HotSpot's name: "-XX:+UseG1GC" -> UseG1GC, "-XX:SurvivorRatio=6"
+   * -> SurvivorRatio, "-Xmx2g" -> MaxHeapSize, "-Xms2g" -> InitialHeapSize, "-Xss" ->
+   * ThreadStackSize, "-Xmn64m" -> Xmn (it sets NewSize and MaxNewSize); other text up to '=' or ':'.
+   */
+  public static String option(String flag) {
+    Matcher m = XX.matcher(flag);
+    if (m.matches()) {
+      return m.group(1) != null ? m.group(1) : m.group(2);
+    }
+    Matcher x = X_SIZE.matcher(flag);
+    if (x.matches()) {
+      return X_OPTIONS.get(x.group(1));
+    }
+    int cut = flag.length();
+    for (char c : new char[] {'=', ':'}) {
+      int i = flag.indexOf(c);
+      if (i > 0 && i < cut) {
+        cut = i;
+      }
+    }
+    return flag.substring(0, cut);
+  }
+
+  /** {@code base} with {@code changes} applied: the whole configuration, one flag per option, in base order. */
+  public static List<String> merge(List<String> base, List<String> changes) {
+    Map<String, String> byOption = new LinkedHashMap<>();
+    for (String f : base) {
+      apply(byOption, f);
+    }
+    for (String f : changes) {
+      apply(byOption, f);
+    }
+    return List.copyOf(byOption.values());
+  }
+
+  private static void apply(Map<String, String> byOption, String flag) {
+    String option = option(flag);
+    if (option.equals("Xmn")) {
+      byOption.keySet().removeAll(YOUNG_SIZE);
+    } else if (YOUNG_SIZE.contains(option)) {
+      byOption.remove("Xmn");
+    }
+    Family chosen = Family.chosenBy(flag);
+    if (chosen != null) {
+      byOption.keySet().removeIf(o -> !chosen.owns(o) && ownedByAnotherFamily(o));
+      if (chosen.sizesYoungItself()) {
+        byOption.keySet().removeAll(YOUNG_SIZE);
+      }
+      if (chosen == Family.ZGC || chosen == Family.SHENANDOAH) {
+        byOption.remove("SurvivorRatio");
+      }
+    }
+    byOption.put(option, flag);
+  }
+
+  private static boolean ownedByAnotherFamily(String option) {
+    for (Family f : Family.values()) {
+      if (f.owns(option)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The flags to append after {@code base} (which the target keeps, as a lab scenario's flags)
+   * so that the JVM runs {@code changes}: a change of collector also switches off the collector
+   * the base chooses ("-XX:-UseSerialGC -XX:+UseG1GC"), since two chosen collectors are an error.
+   */
+  public static List<String> appendable(List<String> base, List<String> changes) {
+    Set<String> out = new LinkedHashSet<>();
+    boolean switches = changes.stream().anyMatch(c -> Family.chosenBy(c) != null);
+    if (switches) {
+      for (String f : base) {
+        Family other = Family.chosenBy(f);
+        if (other != null && changes.stream().noneMatch(c -> c.equals(f))) {
+          out.add("-XX:-" + option(f));
+        }
+      }
+    }
+    out.addAll(changes);
+    return List.copyOf(out);
+  }
+
+  /**
+   * The heap, generation and GC options of a logged command line (logging, paths and
+   * ergonomic values such as CICompilerCount left out), sizes as -Xms/-Xmx/-Xmn.
+   */
+  public static List<String> tuning(List<String> logged) {
+    List<String> kept = new ArrayList<>();
+    for (String f : merge(List.of(), logged)) {
+      String o = option(f);
+      if (TUNING.contains(o) || ownedByAnotherFamily(o)) {
+        kept.add(f);
+      }
+    }
+    Map<String, String> byOption = new LinkedHashMap<>();
+    for (String f : kept) {
+      byOption.put(option(f), readable(f));
+    }
+    String ns = byOption.get("NewSize");
+    String mns = byOption.get("MaxNewSize");
+    if (ns != null && mns != null && value(ns).equals(value(mns))) {
+      byOption.put("NewSize", "-Xmn" + size(value(ns)));
+      byOption.remove("MaxNewSize");
+    }
+    return List.copyOf(byOption.values());
+  }
+
+  /** -XX:InitialHeapSize=268435456 -> -Xms256m; -XX:MaxHeapSize=... -> -Xmx...; others as they are. */
+  private static String readable(String flag) {
+    String o = option(flag);
+    if (flag.startsWith("-XX:") && (o.equals("InitialHeapSize") || o.equals("MaxHeapSize"))) {
+      return (o.equals("InitialHeapSize") ? "-Xms" : "-Xmx") + size(value(flag));
+    }
+    return flag;
+  }
+
+  private static String value(String flag) {
+    int eq = flag.indexOf('=');
+    return eq > 0 ? flag.substring(eq + 1) : "";
+  }
+
+  private static String size(String bytesText) {
+    try {
+      return size(Long.parseLong(bytesText));
+    } catch (NumberFormatException e) {
+      return bytesText;
+    }
+  }
+
+  /** A size as a flag value: "2g", "256m", "512k", or bytes. */
+  public static String size(long bytes) {
+    if (bytes > 0 && bytes % (1L << 30) == 0) {
+      return (bytes >> 30) + "g";
+    }
+    if (bytes > 0 && bytes % (1L << 20) == 0) {
+      return (bytes >> 20) + "m";
+    }
+    if (bytes > 0 && bytes % 1024 == 0) {
+      return (bytes >> 10) + "k";
+    }
+    return Long.toString(bytes);
+  }
+
+  /** Whether two flag lists configure the JVM alike (same flag per option; order aside). */
+  public static boolean sameConfiguration(List<String> a, List<String> b) {
+    return normalized(a).equals(normalized(b));
+  }
+
+  private static Map<String, String> normalized(List<String> flags) {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String f : merge(List.of(), flags)) {
+      m.put(option(f), f.toLowerCase(Locale.ROOT));
+    }
+    return m;
+  }
+
+  /** Whether one of {@code flags} sets {@code option}. */
+  static boolean sets(List<String> flags, String option) {
+    return flags.stream().anyMatch(f -> option(f).equals(option));
+  }
+}

@@ -1,0 +1,166 @@
+package io.jtune.experiment.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Plans written by {@link PlanWriter} read back through {@link PlanReader} to equal plans. */
+class PlanWriterTest {
+  private static final Path JAVA_HOME = Path.of(System.getProperty("java.home"));
+
+  @TempDir Path dir;
+
+  /** A plan without what reading adds (line numbers, the source file), for comparing. */
+  static Plan withoutLines(Plan p) {
+    Target t = p.target();
+    Target target = new Target(t.lab(), t.labArgs(), t.command(), t.ready(), t.readyTimeout(), t.javaHome(), t.workDir(), 0);
+    List<Candidate> cs = new ArrayList<>();
+    for (Candidate c : p.candidates()) {
+      cs.add(new Candidate(c.name(), c.flags(), c.reason(), c.javaHome(), 0));
+    }
+    List<Level> ls = new ArrayList<>();
+    for (Level l : p.levels()) {
+      Map<String, Goal> goals = new LinkedHashMap<>();
+      l.goals().forEach((k, g) -> goals.put(k, new Goal(g.metric(), g.kind(), g.value(), g.text(), 0)));
+      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(), goals, 0));
+    }
+    return new Plan(p.name(), target, p.baseline(), cs, ls, p.repetitions(), p.order(), p.cooldown(), null);
+  }
+
+  /** Writes, reads back from text, and checks both are the same plan. */
+  static Plan roundTrip(Plan plan, Path base) {
+    String yaml = new PlanWriter().header(List.of("a header comment")).write(plan);
+    Plan back = PlanReader.read(new StringReader(yaml), "written.yaml", base);
+    assertThat(withoutLines(back)).as(yaml).isEqualTo(withoutLines(plan));
+    return back;
+  }
+
+  private static Goal goal(Metric m, Goal.Kind kind, double value, String text) {
+    return new Goal(m, kind, value, text, 0);
+  }
+
+  private static Map<String, Goal> goals(Goal... gs) {
+    Map<String, Goal> m = new LinkedHashMap<>();
+    for (Goal g : gs) {
+      m.put(g.key(), g);
+    }
+    return m;
+  }
+
+  private static final Goal THROUGHPUT = goal(Metric.THROUGHPUT, Goal.Kind.RELATIVE, -5, "-5%");
+  private static final Goal STARTUP = goal(Metric.STARTUP_FGC, Goal.Kind.AT_MOST, 0, "true");
+
+  private Plan labPlan() {
+    List<Candidate> cs = List.of(
+        new Candidate("baseline", List.of(), "", null, 0),
+        new Candidate("findings", List.of("-Xmn64m", "-XX:SurvivorRatio=6"),
+            "Survivor demand 3.6 MB per young GC: \"quoted\", a #hash, a colon: here, 100% and back\\slash.", null, 0),
+        new Candidate("odd-text", List.of("-Dgreeting=hello world", "-XX:+AlwaysPreTouch", "-Xms256m", "-Xmx256m", "-XX:+UseG1GC"),
+            "  two lines\nand  double  spaces, a tab\tand unicode: Größe \u2028 line separator ", JAVA_HOME, 0));
+    List<Level> ls = List.of(
+        new Level("high", 200, 24, List.of("3 /scenario", "1 /work?alloc=1024&hold=5"), Duration.ofMillis(1500),
+            Duration.ofMinutes(2), Duration.ofMillis(500),
+            goals(THROUGHPUT, goal(Metric.P99, Goal.Kind.RELATIVE, -30, "-30%"), STARTUP,
+                goal(Metric.FGC_PER_DAY, Goal.Kind.AT_MOST, 4, "<= 4")), 0),
+        new Level("medium", 0.5, 16, List.of("/scenario"), Duration.ZERO, Duration.ofNanos(1_500_000_123L),
+            Duration.ofSeconds(10),
+            goals(THROUGHPUT, STARTUP, goal(Metric.MAX_PAUSE, Goal.Kind.BELOW, 200, "< 200ms"),
+                goal(Metric.FGC_PER_DAY, Goal.Kind.AT_MOST, 1, "<= 1")), 0),
+        new Level("low", 0, 3, List.of("/scenario"), Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(10),
+            goals(THROUGHPUT, STARTUP, goal(Metric.CPU, Goal.Kind.AT_LEAST, 12.5, ">= 12.5"),
+                goal(Metric.RSS, Goal.Kind.ABOVE, 10, "> 10MB"), goal(Metric.P95, Goal.Kind.RELATIVE, 5, "+5%")), 0));
+    Target lab = new Target("survivor-overflow", List.of("--cache", "heap", "--cache-mb", "128"), null, null,
+        Duration.ofSeconds(90), JAVA_HOME, null, 0);
+    return new Plan("lab plan", lab, "baseline", cs, ls, 5, Plan.Order.SEQUENTIAL, Duration.ofMillis(250), null);
+  }
+
+  @Test
+  void labPlanReadsBackEqual() {
+    Plan back = roundTrip(labPlan(), dir);
+    assertThat(back.levels().get(0).goals()).containsKeys("throughputRps", "p99", "noFgcOnStartup", "fgcPerDay");
+    assertThat(back.candidate("odd-text").orElseThrow().flags()).contains("-Dgreeting=hello world");
+  }
+
+  @Test
+  void commandPlanWithWorkDirReadsBackEqual() throws IOException {
+    Path work = Files.createDirectories(dir.resolve("service"));
+    Target cmd = new Target(null, List.of(), "java {jvmFlags} -jar app.jar --port={port} --name='a b'",
+        "http://127.0.0.1:{port}/health", Duration.ofSeconds(30), null, work, 0);
+    Plan p = new Plan("cmd", cmd, "base",
+        List.of(Candidate.of("base", List.of("-Xmx1g"), "the service as it runs"),
+            Candidate.of("g1", List.of("-Xmx1g", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=50"), "")),
+        List.of(new Level("only", 0, 8, List.of("/"), Duration.ofSeconds(10), Duration.ofSeconds(30),
+            Duration.ofSeconds(10), Map.of(), 0)),
+        Plan.DEFAULT_REPETITIONS, Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
+    roundTrip(p, dir);
+  }
+
+  @Test
+  void sharedGoalsAreWrittenOnceAndOwnGoalsPerLevel() {
+    String yaml = PlanWriter.toYaml(labPlan());
+    // throughput and startup are in every level: once, at the top
+    assertThat(yaml.split("throughputRps:", -1)).hasSize(2);
+    assertThat(yaml.split("noFgcOnStartup:", -1)).hasSize(2);
+    assertThat(yaml.indexOf("throughputRps:")).isLessThan(yaml.indexOf("levels:"));
+    // fgcPerDay differs between levels: written in each level that has it
+    assertThat(yaml.split("fgcPerDay:", -1)).hasSize(3);
+    assertThat(yaml).contains("p99: \"-30%\"  # latency p99: at least 30% lower than the baseline")
+        .contains("throughputRps: \"-5%\"  # throughput: at most 5% lower than the baseline")
+        .contains("p95: \"+5%\"  # latency p95: at most 5% higher than the baseline")
+        .contains("fgcPerDay: \"<= 4\"  # FGC per day: at most 4");
+  }
+
+  @Test
+  void readableReasonsAsFoldedParagraphsAndCommentsOnChanges() {
+    Plan p = new Plan("readable", Target.lab("api"), "baseline",
+        List.of(Candidate.of("baseline", List.of("-Xms1g", "-Xmx1g"), "as it runs"),
+            Candidate.of("bigger-young", List.of("-Xms1g", "-Xmx1g", "-Xmn256m"),
+                "Young is 7% of the heap; seed 003 wants about a quarter, so the young generation grows to 256 MB"
+                    + " and young GCs come four times less often while requests keep their data short-lived.")),
+        List.of(new Level("high", 100, 16, List.of("/scenario"), Duration.ofSeconds(5), Duration.ofSeconds(30),
+            Duration.ofSeconds(10), goals(THROUGHPUT), 0)),
+        3, Plan.Order.INTERLEAVED, Duration.ofSeconds(5), null);
+    String yaml = new PlanWriter().header(List.of("written by a test")).write(p);
+    assertThat(yaml).startsWith("# written by a test\n")
+        .contains("  # vs baseline: adds -Xmn256m\n")
+        .contains("    reason: >-\n      Young is 7% of the heap;")
+        .contains("# 2 candidates x 1 levels x 3 repetitions = 6 runs, about 4 minutes");
+    assertThat(yaml.lines().mapToInt(String::length).max().orElseThrow()).isLessThanOrEqualTo(100);
+    roundTrip(p, dir);
+  }
+
+  @Test
+  void writtenFileReadsBackThroughThePathReader() throws IOException {
+    Plan plan = labPlan();
+    Path file = dir.resolve("plan.yaml");
+    StringWriter w = new StringWriter();
+    new PlanWriter().write(plan, w);
+    Files.writeString(file, w.toString());
+    Plan back = PlanReader.read(file);
+    assertThat(back.source()).isEqualTo(file.toAbsolutePath());
+    assertThat(withoutLines(back)).isEqualTo(withoutLines(plan));
+  }
+
+  @Test
+  void durationsAndNumbersReadBackExactly() {
+    assertThat(PlanWriter.duration(Duration.ofSeconds(30))).isEqualTo("30s");
+    assertThat(PlanWriter.duration(Duration.ofMillis(500))).isEqualTo("500ms");
+    assertThat(PlanWriter.duration(Duration.ofNanos(1_500_000_123L))).isEqualTo("1.500000123s");
+    assertThat(PlanWriter.foldable("a b c")).isTrue();
+    assertThat(PlanWriter.foldable("a  b")).isFalse();
+    assertThat(PlanWriter.foldable(" a")).isFalse();
+    assertThat(PlanWriter.foldable("a\nb")).isFalse();
+    assertThat(PlanWriter.wrap("one two three four", 9)).containsExactly("one two", "three", "four");
+  }
+}
