@@ -6,12 +6,24 @@ import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.finding.Finding;
-import io.jtune.core.finding.Severity;
 import io.jtune.core.render.html.HtmlReport;
 import io.jtune.core.target.LabLaunch;
 import io.jtune.core.target.LabScenario;
 import io.jtune.core.target.LabTarget;
 import io.jtune.core.target.RunningLab;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Goal;
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanWriter;
+import io.jtune.experiment.plan.Target;
+import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.report.ReportFiles;
+import io.jtune.experiment.run.Experiment;
+import io.jtune.experiment.run.RunResult;
+import io.jtune.experiment.suggest.Advisor;
+import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.load.DurationText;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
@@ -29,7 +41,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,18 +51,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code jtune demo}: the tuning loop on the bundled lab — run a scenario under load with its
- * default flags, analyze its GC log, take the flags the findings recommend as the candidate, run
- * it under the same load, and compare. One run per configuration: the experiment runner
- * (repetitions, load levels, confidence intervals, goals) is a separate, later piece.
+ * {@code jtune demo}: the whole tuning loop on the bundled lab — a baseline run under load, its
+ * GC log analyzed, candidates suggested from the findings and seed 003's sizing rules, and the
+ * experiment at two load levels with repetitions, confidence intervals, goals and a verdict.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
-      "Tune the bundled lab end to end: baseline, findings, candidate flags, side by side.",
-      "Runs a lab scenario under load, analyzes its GC log, tries the flags the findings recommend",
-      "under the same load, and compares latency and GC.",
-      "Everything runs on 127.0.0.1; the lab JVMs are stopped when the demo ends or is interrupted."},
-    footer = {"", "Exit codes: 0 done, 2 bad usage or the lab could not run, 1 internal error."})
+      "Tune the bundled lab end to end: measure, analyze, suggest, verify side by side, decide.",
+      "1. runs a lab scenario under load with its default flags and analyzes the GC log;",
+      "2. suggests candidate flag sets from the findings (jtune suggest);",
+      "3. runs the experiment: baseline and candidates at two load levels, repeated, interleaved;",
+      "4. prints the comparison with 95 % confidence intervals, the goals and the verdict.",
+      "Everything runs on 127.0.0.1; the lab JVMs stop when the demo ends or is interrupted.",
+      "About 9 minutes (--quick: about 2); an interrupted demo continues with",
+      "'jtune experiment --resume DIR'."},
+    footer = {"", "Exit codes: 0 done, 2 bad usage or the lab could not run, 3 some runs failed, 1 internal error."})
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -59,187 +73,185 @@ final class DemoCommand implements Callable<Integer> {
       description = "lab scenario to tune (default survivor-overflow; see 'jtune lab --list')")
   String scenario;
 
-  @Option(names = "--quick", description = "shorter runs (about a minute in all)")
+  @Option(names = "--quick", description = "shorter runs and one candidate (about 2 minutes)")
   boolean quick;
 
   @Option(names = "--duration", paramLabel = "DURATION",
-      description = "measured load per run (default 40s, 15s with --quick)")
+      description = "measured window per run (default 20s, 6s with --quick)")
   String duration;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "where GC logs and reports go (default jtune-runs/demo-TIME)")
+  @Option(names = "--repetitions", paramLabel = "N", description = "runs per level and candidate (default 3)")
+  Integer repetitions;
+
+  @Option(names = "--candidates", paramLabel = "N",
+      description = "suggested candidates to try besides the baseline (default 2, 1 with --quick)")
+  Integer candidates;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "run directory (default jtune-runs/demo-TIME)")
   Path out;
 
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
     Duration measured = duration != null ? DurationText.parse(duration, "--duration")
-        : Duration.ofSeconds(quick ? 15 : 40);
+        : Duration.ofSeconds(quick ? 6 : 20);
     if (measured.isZero()) {
       throw new JtuneException("--duration must be above 0");
+    }
+    int reps = repetitions != null ? repetitions : Plan.DEFAULT_REPETITIONS;
+    int maxCandidates = candidates != null ? candidates : quick ? 1 : 2;
+    if (reps < 1 || maxCandidates < 1) {
+      throw new JtuneException("--repetitions and --candidates must be at least 1");
     }
     Duration warmup = Duration.ofSeconds(quick ? 3 : 5);
     LabTarget lab = LabTarget.locate();
     LabScenario sc = lab.scenario(scenario);
-    int clients = sc.concurrency().orElse(8);
+    List<Level> levels = levels(sc, warmup, measured);
+    Level high = levels.get(0);
     Path dir = out != null ? out
         : Path.of("jtune-runs", "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);
 
     o.println("jtune demo: lab scenario '" + sc.name() + "'");
     o.println("  " + sc.about());
-    o.println("  load: " + clients + " closed-loop clients on /scenario, " + seconds(warmup) + " warm-up + "
-        + seconds(measured) + " measured per run; JVM flags: " + String.join(" ", sc.jvmFlags()));
+    o.println("  its JVM flags: " + String.join(" ", sc.jvmFlags()));
     o.println();
-    o.println("1/3  baseline: the scenario's own flags");
+    o.println("1/4  baseline: " + high.describeLoad() + " on /scenario, " + secs(warmup) + " warm-up + "
+        + secs(measured) + " measured, GC log analyzed");
     o.flush();
-    Run base = run(lab, sc, "baseline", List.of(), clients, warmup, measured, dir, o);
-    summarize(base, o);
-    o.println();
-    o.println("2/3  findings of the baseline GC log");
-    List<Finding> serious = base.analysis.findings().stream().filter(f -> f.severity() != Severity.INFO).toList();
+    Baseline base = baseline(lab, sc, high, dir.resolve("baseline"));
+    o.println(String.format(Locale.ROOT,
+        "  %,.0f req/s, p99 %.1f ms, max %.1f ms | GC: %d young, %d full, pauses %.0f ms in all, %.2f %% of the time",
+        base.load.throughputRps(), base.load.latencyMs().p99(), base.load.latencyMs().max(),
+        base.analysis.pauses().kind(PauseKind.YOUNG).count(), base.analysis.pauses().kind(PauseKind.FULL).count(),
+        base.analysis.pauses().all().totalMs(), 100 - base.analysis.throughputPct()));
     for (Finding f : base.analysis.findings()) {
       o.println("  [" + f.severity().label().toUpperCase(Locale.ROOT) + "] " + f.title()
           + (f.flags().isEmpty() ? "" : "  ->  " + String.join(" ", f.flags())));
     }
-    List<String> candidate = candidateFlags(serious);
-    if (candidate.isEmpty()) {
+    o.println();
+    o.println("2/4  suggest: candidates from the findings and seed 003's sizing rules");
+    Suggestion s = Advisor.advise(base.analysis, Advisor.Inputs.NONE.withQps(base.load.throughputRps())
+        .withConcurrency(high.concurrency()).withJdk(Runtime.version().feature()));
+    o.println("  " + s.verdict());
+    if (s.candidates().isEmpty()) {
       o.println();
-      o.println("The findings recommend no JVM flag changes: GC is not the fix here. Look at CPU, locks"
-          + " and the code instead (see the findings above).");
-      writeReports(dir, base, null, o);
+      o.println("No JVM flag set is worth trying: GC is not the fix here. Look at CPU, locks and the code"
+          + " (GC report: " + base.report + ").");
       return 0;
     }
+    Plan plan = demoPlan(s, sc, levels, reps, maxCandidates);
+    for (Candidate c : plan.candidates()) {
+      if (!c.name().equals(plan.baseline())) {
+        o.println("  " + c.name() + ": " + String.join(" ", c.flags()));
+        o.println("      why: " + c.reason());
+      }
+    }
+    int skipped = s.candidates().size() - (plan.candidates().size() - 1);
+    if (skipped > 0) {
+      o.println("  (" + skipped + " more suggested; 'jtune suggest' on " + base.gcLog + " lists them all)");
+    }
+    String yaml = new PlanWriter().header(List.of("written by jtune demo")).write(plan);
     o.println();
-    o.println("3/3  candidate: baseline + " + String.join(" ", candidate) + " (from the findings)");
+    o.println("3/4  experiment: " + plan.candidates().size() + " configurations x " + plan.levels().size()
+        + " load levels x " + reps + " repetitions = " + plan.schedule().size() + " runs, interleaved; "
+        + "plan " + dir.resolve(Experiment.PLAN_FILE));
+    for (Level l : plan.levels()) {
+      o.println("  " + l.name() + ": " + l.describeLoad() + "; goals: "
+          + String.join(", ", l.goals().values().stream().map(Goal::describe).toList()));
+    }
     o.flush();
-    Run cand = run(lab, sc, "candidate", candidate, clients, warmup, measured, dir, o);
-    summarize(cand, o);
+    Experiment e = Experiment.prepare(plan, yaml, dir, Experiment.Options.DEFAULTS,
+        ExperimentCommand.listener(o, spec.commandLine().getErr()));
+    List<RunResult> results = e.run();
+    ExperimentReport report = ExperimentReport.of(plan, sc.jvmFlags(), results);
+    List<Path> files = ReportFiles.writeAll(report, dir);
     o.println();
-    compare(base, cand, o);
+    o.println("4/4  verdict");
     o.println();
-    o.println("One run per configuration, so the deltas carry no confidence interval; repeated,"
-        + " interleaved runs at several load levels are the job of the experiment runner.");
-    writeReports(dir, base, cand, o);
-    return 0;
+    ExperimentText.text(report, o);
+    o.println();
+    o.println("Reports: " + String.join(", ", files.stream().map(Path::toString).toList()));
+    o.println("Runs (GC logs, load results, latency logs, thread dumps): " + dir.resolve("runs")
+        + "; baseline GC report: " + base.report);
+    o.flush();
+    return results.stream().allMatch(RunResult::ok) ? 0 : 3;
   }
 
-  /** One lab run under load: its GC log analyzed and the load result. */
-  private record Run(String label, List<String> flags, LoadResult load, Analysis analysis, Path gcLog) {}
+  /**
+   * The demo's two levels: the scenario's intended load (high) and half of it (medium), in the
+   * scenario's load model.
+   */
+  static List<Level> levels(LabScenario sc, Duration warmup, Duration measured) {
+    List<Level> out = new ArrayList<>();
+    Duration timeout = Duration.ofSeconds(10);
+    if (sc.rateRps().isPresent()) {
+      double rate = sc.rateRps().getAsDouble();
+      int conns = sc.connections().orElse(32);
+      out.add(new Level("high", rate, conns, List.of("/scenario"), warmup, measured, timeout, Map.of(), 0));
+      out.add(new Level("medium", Math.max(1, Math.round(rate / 2)), conns, List.of("/scenario"), warmup, measured,
+          timeout, Map.of(), 0));
+    } else {
+      int clients = sc.concurrency().orElse(8);
+      out.add(new Level("high", 0, clients, List.of("/scenario"), warmup, measured, timeout, Map.of(), 0));
+      out.add(new Level("medium", 0, Math.max(1, clients / 2), List.of("/scenario"), warmup, measured, timeout,
+          Map.of(), 0));
+    }
+    return out;
+  }
 
-  private Run run(LabTarget lab, LabScenario sc, String label, List<String> flags, int clients,
-      Duration warmup, Duration measured, Path dir, PrintWriter o) {
-    Path gcLog = dir.resolve(label + "-gc.log").toAbsolutePath();
-    List<String> jvm = new ArrayList<>(flags);
-    jvm.add("-Xlog:gc*,gc+age=trace:file=" + gcLog + ":uptime,level,tags");
+  /** The suggestion's plan with the demo's levels (the suggestion's goals for the same level names) and candidates. */
+  static Plan demoPlan(Suggestion s, LabScenario sc, List<Level> levels, int reps, int maxCandidates) {
+    Plan suggested = s.plan("demo-" + sc.name(), Target.lab(sc.name()), List.of("/scenario"));
+    List<Level> ls = new ArrayList<>();
+    for (Level l : levels) {
+      Map<String, Goal> goals = suggested.level(l.name()).map(Level::goals)
+          .orElse(suggested.levels().get(0).goals());
+      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(),
+          goals, 0));
+    }
+    List<Candidate> cs = new ArrayList<>();
+    cs.add(suggested.baselineCandidate());
+    suggested.candidates().stream().filter(c -> !c.name().equals(suggested.baseline())).limit(maxCandidates)
+        .forEach(cs::add);
+    return new Plan(suggested.name(), suggested.target(), suggested.baseline(), cs, ls, reps, Plan.Order.INTERLEAVED,
+        Duration.ofSeconds(1), null);
+  }
+
+  /** The baseline run the suggestion is made from: its load, its GC log analyzed, an HTML report of it. */
+  private record Baseline(LoadResult load, Analysis analysis, Path gcLog, Path report) {}
+
+  private Baseline baseline(LabTarget lab, LabScenario sc, Level level, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    Path gcLog = dir.resolve("gc.log").toAbsolutePath();
+    List<String> jvm = List.of("-Xlog:gc*,gc+age=trace:file=" + gcLog + ":time,uptime,level,tags");
     LoadResult result;
     try (RunningLab running = lab.start(LabLaunch.of(sc.name()).withJvmFlags(jvm))) {
-      LoadPlan plan = new LoadPlan(List.of(LoadTarget.get(running.resolve("/scenario").toString())),
-          LoadModel.CLOSED, clients, 0, measured, 0, warmup, Duration.ZERO, Duration.ofSeconds(10),
-          LoadPlan.defaultThreads(clients));
-      ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), label,
-          (warmup.toMillis() + measured.toMillis()) / 1000.0);
+      List<LoadTarget> targets = List.of(LoadTarget.get(running.resolve("/scenario").toString()));
+      LoadPlan plan = new LoadPlan(targets, level.open() ? LoadModel.OPEN : LoadModel.CLOSED, level.concurrency(),
+          level.open() ? level.rateRps() : 0, level.duration(), 0, level.warmup(), Duration.ZERO, level.timeout(),
+          LoadPlan.defaultThreads(level.concurrency()));
+      ProgressPrinter progress = new ProgressPrinter(spec.commandLine().getErr(), "baseline",
+          (level.warmup().toMillis() + level.duration().toMillis()) / 1000.0);
       result = LoadRun.execute(plan, progress);
       progress.clear();
     }
     if (result.successes() == 0) {
-      throw new JtuneException(label + " run: no request succeeded against the lab (errors " + result.errors() + ")");
+      throw new JtuneException("baseline run: no request succeeded against the lab (errors " + result.errors() + ")");
+    }
+    try (Writer w = Files.newBufferedWriter(dir.resolve("load.json"), StandardCharsets.UTF_8)) {
+      result.writeJson(w);
     }
     Analysis a = GcAnalyzer.analyze(List.of(gcLog.toString()), new ByteArrayInputStream(new byte[0]),
         AnalysisOptions.DEFAULTS);
-    return new Run(label, flags, result, a, gcLog);
-  }
-
-  /**
-   * The candidate: every flag the serious findings recommend, most severe first; a later
-   * finding's flag does not override an earlier one's for the same option.
-   */
-  static List<String> candidateFlags(List<Finding> findings) {
-    Map<String, String> byOption = new LinkedHashMap<>();
-    for (Finding f : findings) {
-      for (String flag : f.flags()) {
-        byOption.putIfAbsent(optionName(flag), flag);
-      }
+    Path html = dir.resolve("gc-report.html");
+    try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
+      HtmlReport.write(a, w);
     }
-    return List.copyOf(byOption.values());
+    return new Baseline(result, a, gcLog, html);
   }
 
-  /** The option a flag sets: "-XX:SurvivorRatio=6" -> "SurvivorRatio", "-Xmn64m" -> "-Xmn". */
-  static String optionName(String flag) {
-    if (flag.startsWith("-XX:+") || flag.startsWith("-XX:-")) {
-      return flag.substring(5);
-    }
-    if (flag.startsWith("-XX:")) {
-      int eq = flag.indexOf('=');
-      return eq > 0 ? flag.substring(4, eq) : flag.substring(4);
-    }
-    return flag.length() > 4 ? flag.substring(0, 4) : flag;
-  }
-
-  private static void summarize(Run r, PrintWriter o) {
-    var t = r.analysis.studyTable();
-    o.println(String.format(Locale.ROOT,
-        "  %,.0f req/s, latency p50 %.1f ms, p99 %.1f ms, max %.1f ms, errors %d | GC: %d young, %d full (%.0f ms), pauses %.0f ms, throughput %.2f%%",
-        r.load.throughputRps(), r.load.latencyMs().p50(), r.load.latencyMs().p99(), r.load.latencyMs().max(),
-        errors(r.load), r.analysis.pauses().kind(PauseKind.YOUNG).count(), r.analysis.pauses().kind(PauseKind.FULL).count(),
-        r.analysis.pauses().kind(PauseKind.FULL).totalMs(), r.analysis.pauses().all().totalMs(), r.analysis.throughputPct()));
-    o.flush();
-  }
-
-  private static long errors(LoadResult r) {
-    return r.errors().values().stream().mapToLong(Long::longValue).sum();
-  }
-
-  private static void compare(Run b, Run c, PrintWriter o) {
-    var tb = b.analysis.studyTable();
-    var tc = c.analysis.studyTable();
-    List<List<String>> rows = new ArrayList<>();
-    rows.add(row("throughput req/s", b.load.throughputRps(), c.load.throughputRps(), "%,.0f"));
-    rows.add(row("latency p50 ms", b.load.latencyMs().p50(), c.load.latencyMs().p50(), "%.2f"));
-    rows.add(row("latency p95 ms", b.load.latencyMs().p95(), c.load.latencyMs().p95(), "%.2f"));
-    rows.add(row("latency p99 ms", b.load.latencyMs().p99(), c.load.latencyMs().p99(), "%.2f"));
-    rows.add(row("latency max ms", b.load.latencyMs().max(), c.load.latencyMs().max(), "%.2f"));
-    rows.add(row("YGC count / min (mean)", tb.ygcCountMean(), tc.ygcCountMean(), "%.1f"));
-    rows.add(row("YGC ms / min (mean)", tb.ygcMsMean(), tc.ygcMsMean(), "%.1f"));
-    rows.add(row("YGC single pause ms", tb.ygcPauseMeanMs(), tc.ygcPauseMeanMs(), "%.2f"));
-    rows.add(row("FGC count", b.analysis.pauses().kind(PauseKind.FULL).count(),
-        c.analysis.pauses().kind(PauseKind.FULL).count(), "%.0f"));
-    rows.add(row("FGC ms / min (mean)", tb.fgcMsMean(), tc.fgcMsMean(), "%.1f"));
-    rows.add(row("GC pause total ms", b.analysis.pauses().all().totalMs(), c.analysis.pauses().all().totalMs(), "%.0f"));
-    o.println("Side by side (same load, whole run incl. warm-up for GC):");
-    io.jtune.core.render.TextReport.table(o, List.of("", "baseline", "candidate", "change"), rows);
-  }
-
-  private static List<String> row(String name, double base, double cand, String fmt) {
-    String change;
-    if (base == 0 && cand == 0) {
-      change = "=";
-    } else if (base == 0) {
-      change = "new";
-    } else {
-      change = String.format(Locale.ROOT, "%+.0f%%", 100 * (cand - base) / base);
-    }
-    return List.of(name, String.format(Locale.ROOT, fmt, base), String.format(Locale.ROOT, fmt, cand), change);
-  }
-
-  private static void writeReports(Path dir, Run base, Run cand, PrintWriter o) throws IOException {
-    List<String> written = new ArrayList<>();
-    for (Run r : cand == null ? List.of(base) : List.of(base, cand)) {
-      Path html = dir.resolve(r.label + "-gc-report.html");
-      try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
-        HtmlReport.write(r.analysis, w);
-      }
-      Path json = dir.resolve(r.label + "-load.json");
-      try (Writer w = Files.newBufferedWriter(json, StandardCharsets.UTF_8)) {
-        r.load.writeJson(w);
-      }
-      written.add(html.toString());
-    }
-    o.println();
-    o.println("Reports: " + String.join(", ", written) + " (GC logs and load results beside them)");
-    o.flush();
-  }
-
-  private static String seconds(Duration d) {
+  private static String secs(Duration d) {
     return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
   }
 }

@@ -113,7 +113,7 @@ final class ExperimentCommand implements Callable<Integer> {
         + plan.levels().size() + " levels x " + plan.repetitions() + " repetitions = " + plan.schedule().size()
         + " runs, " + plan.order().key() + "; run directory " + dir);
     err.flush();
-    Experiment e = Experiment.prepare(plan, text, dir, new Experiment.Options(jfr, !noThreadDumps), listener(err));
+    Experiment e = Experiment.prepare(plan, text, dir, new Experiment.Options(jfr, !noThreadDumps), listener(err, err));
     List<RunResult> results = e.run();
     ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
     List<Path> files = ReportFiles.writeAll(report, dir);
@@ -134,21 +134,21 @@ final class ExperimentCommand implements Callable<Integer> {
   }
 
   /** Run-by-run progress on stderr; the live load line only on a terminal. */
-  static RunListener listener(PrintWriter err) {
+  static RunListener listener(PrintWriter out, PrintWriter err) {
     return new RunListener() {
       private ProgressPrinter current;
 
       @Override
       public void checking(String what) {
-        err.println("  checking " + what);
-        err.flush();
+        out.println("  checking " + what);
+        out.flush();
       }
 
       @Override
       public void runKept(RunResult r, int index, int total) {
-        err.println(String.format(Locale.ROOT, "  [%d/%d] %s: kept from the earlier attempt (%s)", index, total,
+        out.println(String.format(Locale.ROOT, "  [%d/%d] %s: kept from the earlier attempt (%s)", index, total,
             r.id(), r.status()));
-        err.flush();
+        out.flush();
       }
 
       @Override
@@ -162,8 +162,8 @@ final class ExperimentCommand implements Callable<Integer> {
         if (current != null) {
           current.clear();
         }
-        err.println(String.format(Locale.ROOT, "  [%d/%d] %s: %s", index, total, r.id(), summary(r)));
-        err.flush();
+        out.println(String.format(Locale.ROOT, "  [%d/%d] %s: %s", index, total, r.id(), summary(r)));
+        out.flush();
       }
     };
   }

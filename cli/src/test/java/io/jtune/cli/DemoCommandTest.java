@@ -2,19 +2,17 @@ package io.jtune.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jtune.core.finding.Finding;
-import io.jtune.core.finding.Severity;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `jtune demo` against the real lab jar: baseline, findings, candidate, side by side. */
+/** `jtune demo` against the real lab jar: baseline, findings, suggestion, experiment, verdict. */
 class DemoCommandTest {
   private static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
 
@@ -31,21 +29,29 @@ class DemoCommandTest {
   }
 
   @Test
-  void survivorOverflowIsFixedByTheFindingsFlags() {
-    CliRun r = CliRun.of("demo", "--quick", "--duration", "8s", "--out", dir.toString());
+  void survivorOverflowIsTunedEndToEnd() throws Exception {
+    CliRun r = CliRun.of("demo", "--quick", "--repetitions", "2", "--out", dir.toString());
     assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
-    assertThat(r.out()).contains("1/3  baseline", "2/3  findings", "Premature promotion");
-    Matcher cand = Pattern.compile("3/3  candidate: baseline \\+ (.*) \\(from the findings\\)").matcher(r.out());
-    assertThat(cand.find()).as(r.out()).isTrue();
-    assertThat(cand.group(1)).contains("-XX:SurvivorRatio=");
-    // the candidate's survivors hold the live 2 MiB request: no promotion-driven Full GC
-    Matcher fgc = Pattern.compile("FGC count\\s+(\\d+)\\s+(\\d+)").matcher(r.out());
-    assertThat(fgc.find()).as(r.out()).isTrue();
-    assertThat(Integer.parseInt(fgc.group(2))).isZero();
-    for (String f : List.of("baseline-gc.log", "candidate-gc.log", "baseline-gc-report.html", "candidate-gc-report.html",
-        "baseline-load.json", "candidate-load.json")) {
+    assertThat(r.out()).contains("1/4  baseline", "2/4  suggest", "3/4  experiment", "4/4  verdict",
+        "Premature promotion", "Recommendation", "Winner at high");
+    for (String f : List.of("plan.yaml", "report.txt", "report.md", "experiment.json", "baseline/gc.log",
+        "baseline/gc-report.html", "runs/high-baseline-r1/gc.log", "runs/medium-findings-r2/result.json")) {
       assertThat(dir.resolve(f)).as(f).exists();
     }
+    JsonNode json = new ObjectMapper().readTree(dir.resolve("experiment.json").toFile());
+    JsonNode high = json.path("levels").get(0);
+    assertThat(high.path("name").asText()).isEqualTo("high");
+    JsonNode base = high.path("candidates").get(0);
+    JsonNode cand = high.path("candidates").get(1);
+    assertThat(base.path("baseline").asBoolean()).isTrue();
+    // the scenario's signature, measured: Full GCs under the default flags, none with the suggested survivors
+    assertThat(base.path("metrics").path("fgcCount").path("min").asDouble()).isPositive();
+    assertThat(cand.path("metrics").path("fgcCount").path("max").asDouble()).isZero();
+    assertThat(json.path("plan").path("candidates").get(1).path("flags").toString()).contains("-XX:SurvivorRatio=");
+    // the demo's run directory resumes like any experiment's
+    CliRun report = CliRun.of("experiment", "--report", dir.toString(), "--format", "json");
+    assertThat(report.exitCode()).as(report.err()).isZero();
+    assertThat(new ObjectMapper().readTree(report.out())).isEqualTo(json);
   }
 
   @Test
@@ -53,15 +59,5 @@ class DemoCommandTest {
     CliRun r = CliRun.of("demo", "--scenario", "no-such-case", "--out", dir.toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).startsWith("jtune: ").contains("no-such-case");
-  }
-
-  @Test
-  void candidateTakesEachOptionFromTheMostSevereFinding() {
-    List<Finding> findings = List.of(
-        new Finding("a", Severity.CRITICAL, "a", List.of(), 1, "", List.of("-Xmn64m", "-XX:SurvivorRatio=6")),
-        new Finding("b", Severity.WARNING, "b", List.of(), 1, "", List.of("-Xmn128m", "-XX:+AlwaysPreTouch")),
-        new Finding("c", Severity.WARNING, "c", List.of(), 1, "", List.of("-XX:SurvivorRatio=3", "-XX:-UseAdaptiveSizePolicy")));
-    assertThat(DemoCommand.candidateFlags(findings))
-        .containsExactly("-Xmn64m", "-XX:SurvivorRatio=6", "-XX:+AlwaysPreTouch", "-XX:-UseAdaptiveSizePolicy");
   }
 }

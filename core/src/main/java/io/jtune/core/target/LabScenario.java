@@ -50,6 +50,25 @@ public record LabScenario(
     return OptionalInt.empty();
   }
 
+  /** The open-model rate of the intended load ({@code rate=N/s [connections=C]}), or empty. */
+  public java.util.OptionalDouble rateRps() {
+    if (load.startsWith("rate=")) {
+      String r = load.substring("rate=".length()).trim().split("\\s+")[0];
+      return java.util.OptionalDouble.of(Double.parseDouble(r.endsWith("/s") ? r.substring(0, r.length() - 2) : r));
+    }
+    return java.util.OptionalDouble.empty();
+  }
+
+  /** The connections of an open-model load ({@code connections=C}), or empty. */
+  public OptionalInt connections() {
+    for (String part : load.trim().split("\\s+")) {
+      if (part.startsWith("connections=")) {
+        return OptionalInt.of(Integer.parseInt(part.substring("connections=".length())));
+      }
+    }
+    return OptionalInt.empty();
+  }
+
   /** All scenarios of a catalog, in its order; throws {@link IllegalArgumentException} if malformed. */
   static List<LabScenario> readAll(Properties p) {
     List<LabScenario> all = new ArrayList<>();

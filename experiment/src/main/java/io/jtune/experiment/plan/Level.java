@@ -34,7 +34,7 @@ public record Level(
 
   public Level {
     urls = List.copyOf(urls);
-    goals = Map.copyOf(goals);
+    goals = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(goals)); // plan order
   }
 
   public boolean open() {
