@@ -12,6 +12,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -269,7 +270,35 @@ public final class ToolComparison {
     } catch (IOException e) {
       System.err.println("bench: cannot read the launcher (" + e.getMessage() + "); using " + flags);
     }
-    return List.of(flags.split("\\s+"));
+    List<String> out = new ArrayList<>(List.of(flags.split("\\s+")));
+    out.addAll(cdsFlags());
+    return out;
+  }
+
+  /**
+   * The class-data-sharing flags the launcher adds: running the launcher once under this java
+   * makes its CDS archive (cli/target/jtune-*.jsa), which the measured runs then use as users'
+   * runs do. Empty when no archive could be made.
+   */
+  private List<String> cdsFlags() {
+    try {
+      ProcessBuilder pb = new ProcessBuilder(build.resolve("jtune").toString(), "--version").redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+      if (java.contains("/")) {
+        pb.environment().put("JAVA_HOME", Path.of(java).toAbsolutePath().getParent().getParent().toString());
+      }
+      pb.start().waitFor();
+      try (var files = Files.list(build.resolve("cli/target"))) {
+        Path jsa = files.filter(f -> f.getFileName().toString().matches("jtune-\\d+\\.jsa"))
+            .max(Comparator.comparing(f -> f.toFile().lastModified())).orElse(null);
+        return jsa == null ? List.of() : List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds*=off");
+      }
+    } catch (IOException e) {
+      return List.of();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return List.of();
+    }
   }
 
   /** The generated log of {@code kind} and about {@code mb} MB; generated on first use, reused after. */
