@@ -7,6 +7,7 @@ import io.jtune.experiment.report.ExperimentJson;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.ReportFiles;
+import io.jtune.experiment.report.html.ExperimentHtml;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
@@ -45,9 +46,10 @@ import picocli.CommandLine.Spec;
       "Examples:",
       "  jtune experiment plan.yaml",
       "  jtune experiment --resume jtune-runs/checkout-20261122-101500",
-      "  jtune experiment --report jtune-runs/checkout-20261122-101500 --format json"})
+      "  jtune experiment --report jtune-runs/checkout-20261122-101500 --format json",
+      "  jtune experiment --report jtune-runs/checkout-20261122-101500 --format html -o report.html"})
 final class ExperimentCommand implements Callable<Integer> {
-  enum Format { text, markdown, md, json }
+  enum Format { text, markdown, md, json, html }
 
   @Spec CommandSpec spec;
 
@@ -64,8 +66,12 @@ final class ExperimentCommand implements Callable<Integer> {
   Path reportOnly;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-      description = "report on stdout: text (default), markdown, or json (schema " + ExperimentJson.SCHEMA + ")")
+      description = "report on stdout: text (default), markdown, json (schema " + ExperimentJson.SCHEMA + "),"
+          + " or html (one offline page with charts)")
   Format format;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of stdout")
+  Path output;
 
   @Option(names = "--jfr", description = "also record each run with JDK Flight Recorder (DIR/runs/ID/recording.jfr)")
   boolean jfr;
@@ -106,7 +112,7 @@ final class ExperimentCommand implements Callable<Integer> {
     }
     if (reportOnly != null) {
       List<RunResult> results = Experiment.readResults(dir, plan);
-      print(ExperimentReport.of(plan, Experiment.baseFlags(plan), results));
+      print(ExperimentReport.of(plan, Experiment.baseFlags(plan), results), dir);
       return 0;
     }
     err.println("jtune experiment '" + plan.name() + "': " + plan.candidates().size() + " candidates x "
@@ -117,20 +123,31 @@ final class ExperimentCommand implements Callable<Integer> {
     List<RunResult> results = e.run();
     ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
     List<Path> files = ReportFiles.writeAll(report, dir);
-    print(report);
+    print(report, dir);
     err.println("jtune: reports written to " + String.join(", ", files.stream().map(Path::toString).toList()));
     err.flush();
     return results.stream().allMatch(RunResult::ok) ? 0 : 3;
   }
 
-  private void print(ExperimentReport report) {
+  /** The report in the asked format, on stdout or into --output; {@code dir} holds the runs' files. */
+  private void print(ExperimentReport report, Path dir) {
+    if (output != null) {
+      ReportFiles.writeWith(output, (f, w) -> render(report, dir, w));
+      spec.commandLine().getErr().println("jtune: report written to " + output);
+      return;
+    }
     PrintWriter o = spec.commandLine().getOut();
+    render(report, dir, o);
+    o.flush();
+  }
+
+  private void render(ExperimentReport report, Path dir, PrintWriter o) {
     switch (format) {
       case json -> ExperimentJson.write(report, o);
       case markdown, md -> ExperimentText.markdown(report, o);
+      case html -> ExperimentHtml.write(report, dir, o);
       default -> ExperimentText.text(report, o);
     }
-    o.flush();
   }
 
   /** Run-by-run progress on stderr; the live load line only on a terminal. */

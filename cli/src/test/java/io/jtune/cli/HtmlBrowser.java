@@ -1,5 +1,7 @@
 package io.jtune.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -169,6 +171,20 @@ final class HtmlBrowser implements AutoCloseable {
       l.forEach(x -> out.add(String.valueOf(x)));
     }
     return out;
+  }
+
+  /**
+   * Checks the open page ran nothing of a payload in its data (which sets window.__pwned or
+   * calls a dialog): no errors, no requests, only the page's own three scripts, and no element
+   * that loads something or carries a handler.
+   */
+  void assertNoPayloadRan() {
+    assertThat(js("return typeof window.__pwned")).as("no payload ran").isEqualTo("undefined");
+    assertThat(dialogs()).as("dialogs opened").isEmpty();
+    assertThat(consoleMessages()).as("console").isEmpty();
+    assertThat(requestsOtherThanThePage()).as("network requests").isEmpty();
+    assertThat(js("return document.querySelectorAll('script').length")).isEqualTo(3L);
+    assertThat(js("return document.querySelectorAll('img, svg, iframe, object, embed, [onerror], [onload]').length")).isEqualTo(0L);
   }
 
   /** Saves a screenshot of one element (scrolled into view) as {@code dir/name.png}. */

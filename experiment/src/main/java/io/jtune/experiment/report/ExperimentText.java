@@ -45,6 +45,11 @@ public final class ExperimentText {
         d.significant() ? "" : " n.s.");
   }
 
+  /** "12.30 ± 0.40" over several runs, "12.30" over one, "-" without any. */
+  public static String meanSd(Metric m, Summary s) {
+    return s == null ? "-" : s.n() > 1 ? m.format(s.mean()) + " ± " + m.format(s.sd()) : m.format(s.mean());
+  }
+
   /** The change in percent only, such as "-42 %". */
   static String pctText(Delta d) {
     return d == null || Double.isNaN(d.pct()) ? "n/a" : String.format(Locale.ROOT, "%+.0f %%", d.pct());
@@ -161,7 +166,7 @@ public final class ExperimentText {
       row.add(m.labelWithUnit());
       for (var c : l.candidates()) {
         Summary s = c.metrics().get(m);
-        row.add(s == null ? "-" : s.n() > 1 ? m.format(s.mean()) + " ± " + m.format(s.sd()) : m.format(s.mean()));
+        row.add(meanSd(m, s));
         if (!c.baseline()) {
           row.add(change(c.deltas().get(m)));
         }

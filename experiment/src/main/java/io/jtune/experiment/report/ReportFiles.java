@@ -1,6 +1,7 @@
 package io.jtune.experiment.report;
 
 import io.jtune.core.JtuneException;
+import io.jtune.experiment.report.html.ExperimentHtml;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -11,16 +12,17 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.function.BiConsumer;
 
-/** Writes an experiment's reports into its run directory: report.txt, report.md, experiment.json. */
+/** Writes an experiment's reports into its run directory: report.txt, report.md, experiment.json, report.html. */
 public final class ReportFiles {
   private ReportFiles() {}
 
-  /** Writes the three reports; returns their paths. */
+  /** Writes the four reports; returns their paths. */
   public static List<Path> writeAll(ExperimentReport r, Path dir) {
     return List.of(
         write(dir.resolve("report.txt"), w -> ExperimentText.text(r, w)),
         write(dir.resolve("report.md"), w -> ExperimentText.markdown(r, w)),
-        write(dir.resolve("experiment.json"), w -> ExperimentJson.write(r, w)));
+        write(dir.resolve("experiment.json"), w -> ExperimentJson.write(r, w)),
+        write(dir.resolve("report.html"), w -> ExperimentHtml.write(r, dir, w)));
   }
 
   private static Path write(Path file, java.util.function.Consumer<PrintWriter> body) {

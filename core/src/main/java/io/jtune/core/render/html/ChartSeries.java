@@ -11,7 +11,7 @@ import java.util.List;
  * the times they were seen, in time order, or one point when both are the same observation. So a
  * chart shows every spike and dip of the log while drawing at most twice the series' capacity.
  */
-final class ChartSeries {
+public final class ChartSeries {
   private ChartSeries() {}
 
   /** Number of chart points {@code points} expand to. */
@@ -27,7 +27,7 @@ final class ChartSeries {
    * The series as a JSON object {@code {id, label, total, t: [...], v: [...]}}: times in seconds,
    * values multiplied by {@code scale} (e.g. bytes to MB), both rounded for size.
    */
-  static ObjectNode json(String id, String label, Series s, double scale, int decimals) {
+  public static ObjectNode json(String id, String label, Series s, double scale, int decimals) {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("id", id);
     o.put("label", label);
@@ -58,7 +58,7 @@ final class ChartSeries {
   }
 
   /** {@code v} rounded to {@code decimals} places; 0 for NaN and infinities (never in JSON). */
-  static double round(double v, int decimals) {
+  public static double round(double v, int decimals) {
     if (Double.isNaN(v) || Double.isInfinite(v)) {
       return 0;
     }

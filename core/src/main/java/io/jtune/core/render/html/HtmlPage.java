@@ -18,24 +18,40 @@ import java.util.Map;
  * every text with {@code textContent}. A Content-Security-Policy allows only the two inline
  * scripts and the inline style shipped here (by SHA-256 hash) and no source at all for anything
  * else, so neither a crafted log nor the library can load or run anything more.
+ *
+ * <p>A report part made in another module (the experiment report) brings its own script and
+ * style: the script runs ahead of the page script and registers the part's renderer in
+ * {@code window.jtuneParts}; the style follows the page's. Both sit inside the page's one inline
+ * script and style, so the policy stays the same.
  */
-final class HtmlPage {
-  private static final String TEMPLATE = resource("report.html");
-  private static final String STYLE = resource("report.css");
-  private static final String APP = resource("report.js");
+public final class HtmlPage {
+  private static final String TEMPLATE = resource(HtmlPage.class, "report.html");
+  private static final String STYLE = resource(HtmlPage.class, "report.css");
+  private static final String APP = resource(HtmlPage.class, "report.js");
 
   private HtmlPage() {}
 
   /** Writes the page for {@code data} (the object the page script renders: title, library name, parts). */
-  static void write(ObjectNode data, Writer out) throws IOException {
+  public static void write(ObjectNode data, Writer out) throws IOException {
+    write(data, "", "", out);
+  }
+
+  /**
+   * Writes the page for {@code data} with one more report part: {@code partScript} registers its
+   * renderer as {@code window.jtuneParts[key]} (a function of the page's helpers that returns
+   * the function rendering {@code data[key]}); {@code partStyle} is its CSS.
+   */
+  public static void write(ObjectNode data, String partScript, String partStyle, Writer out) throws IOException {
     ChartLibrary lib = ChartLibrary.get();
     String json = ScriptSafeJson.write(data);
+    String app = partScript.isEmpty() ? APP : partScript + "\n" + APP;
+    String style = partStyle.isEmpty() ? STYLE : STYLE + partStyle;
     Map<String, String> values = Map.of(
-        "csp", contentSecurityPolicy(lib.script(), APP, STYLE),
-        "style", STYLE,
+        "csp", contentSecurityPolicy(lib.script(), app, style),
+        "style", style,
         "data", json,
         "chartjs", lib.script(),
-        "app", APP);
+        "app", app);
     fill(TEMPLATE, values, out);
     out.flush();
   }
@@ -81,8 +97,9 @@ final class HtmlPage {
     }
   }
 
-  private static String resource(String name) {
-    try (InputStream in = HtmlPage.class.getResourceAsStream(name)) {
+  /** The text of a resource next to {@code owner}, such as a report part's script. */
+  public static String resource(Class<?> owner, String name) {
+    try (InputStream in = owner.getResourceAsStream(name)) {
       if (in == null) {
         throw new IllegalStateException("report resource missing: " + name);
       }

@@ -24,11 +24,17 @@ public final class HtmlReport {
 
   /** The JSON object the page renders: schema, title, chart library and the {@code analyze} part. */
   static ObjectNode data(Analysis a) {
+    ObjectNode root = page(AnalyzeReportData.title(a));
+    root.set("analyze", AnalyzeReportData.build(a));
+    return root;
+  }
+
+  /** The page's data without any part yet: schema, title and chart library. */
+  public static ObjectNode page(String title) {
     ObjectNode root = JsonNodeFactory.instance.objectNode();
     root.put("schema", SCHEMA);
-    root.put("title", AnalyzeReportData.title(a));
+    root.put("title", title);
     root.put("chartLibrary", ChartLibrary.get().name() + " " + ChartLibrary.get().version());
-    root.set("analyze", AnalyzeReportData.build(a));
     return root;
   }
 }

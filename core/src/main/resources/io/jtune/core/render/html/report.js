@@ -138,7 +138,7 @@
     body.appendChild(frag);
   }
 
-  /** A sortable table; a cell is a string or {text, sort}. */
+  /** A sortable table; a cell is a string or {text, sort, cls}. */
   function table(headers, rows, name) {
     var t = el('table', 'sortable');
     if (name) {
@@ -159,6 +159,9 @@
         if (c !== null && typeof c === 'object') {
           td.textContent = c.text;
           td.setAttribute('data-sort', String(c.sort));
+          if (c.cls) {
+            td.className = c.cls;
+          }
         } else {
           td.textContent = c;
         }
@@ -669,8 +672,19 @@
 
   // ---- page ---------------------------------------------------------------------------------
 
-  /* Each part of a report renders itself when its key is in the data; an experiment part goes here. */
+  /*
+   * Each part of a report renders itself when its key is in the data. A part from another module
+   * (the experiment report) runs ahead of this script and leaves in window.jtuneParts[key] a
+   * function that takes these helpers and returns its renderer.
+   */
   var PARTS = { analyze: renderAnalyze };
+  var helpers = {
+    el: el, num: num, fmtMs: fmtMs, section: section, table: table, chartBox: chartBox, makeChart: makeChart,
+    markerPlugin: markerPlugin, report: report
+  };
+  Object.keys(window.jtuneParts || {}).forEach(function (key) {
+    PARTS[key] = window.jtuneParts[key](helpers);
+  });
 
   document.title = data.title;
   document.getElementById('title').textContent = data.title;

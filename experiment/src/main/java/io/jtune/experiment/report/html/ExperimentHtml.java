@@ -1,0 +1,145 @@
+package io.jtune.experiment.report.html;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.core.render.html.HtmlPage;
+import io.jtune.core.render.html.HtmlReport;
+import io.jtune.experiment.plan.Metric;
+import io.jtune.experiment.report.Delta;
+import io.jtune.experiment.report.ExperimentJson;
+import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.report.Summary;
+import io.jtune.experiment.run.RunResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The experiment as one self-contained HTML page, on the analyze report's page (inlined chart
+ * library, script-safe data, strict Content-Security-Policy): the verdict; per load level the
+ * comparison table, the latency percentile curves merged from the runs' interval logs, and
+ * throughput and p99 over one run's measured window per candidate with its GC pauses; then the
+ * failed runs with their output. Plan and log text is data, shown as text only.
+ */
+public final class ExperimentHtml {
+  private static final String SCRIPT = HtmlPage.resource(ExperimentHtml.class, "experiment.js");
+  private static final String STYLE = HtmlPage.resource(ExperimentHtml.class, "experiment.css");
+  private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+  private ExperimentHtml() {}
+
+  /** Writes the page of {@code report}, whose runs' files are in {@code runDir/runs/ID/}. */
+  public static void write(ExperimentReport report, Path runDir, Writer out) {
+    try {
+      HtmlPage.write(data(report, runDir), SCRIPT, STYLE, out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The page's data: the {@code experiment} part holds the JSON report ({@value ExperimentJson#SCHEMA})
+   * as {@code report}, per level its table and chart series, and the failed runs' output.
+   */
+  static ObjectNode data(ExperimentReport r, Path runDir) throws IOException {
+    ObjectNode root = HtmlReport.page("Experiment: " + r.plan().name());
+    ObjectNode x = root.putObject("experiment");
+    x.set("report", ExperimentJson.tree(r));
+    ArrayNode levels = x.putArray("levels");
+    for (ExperimentReport.LevelReport l : r.levels()) {
+      ObjectNode ln = levels.addObject();
+      ln.put("load", l.level().describeLoad());
+      ln.set("table", table(l));
+      ArrayNode curves = ln.putArray("percentiles");
+      ArrayNode windows = ln.putArray("windows");
+      for (ExperimentReport.CandidateReport c : l.candidates()) {
+        List<RunResult> ok = r.runs().stream().filter(run -> run.ok() && run.level().equals(l.level().name())
+            && run.candidate().equals(c.candidate().name())).toList();
+        curves.add(RunCharts.percentiles(c.candidate().name(),
+            ok.stream().map(run -> runDir(runDir, run).resolve("load.hlog")).toList()));
+        if (!ok.isEmpty()) {
+          windows.add(RunCharts.window(ok.get(0), runDir(runDir, ok.get(0))));
+        }
+      }
+    }
+    ArrayNode failed = x.putArray("failed");
+    for (RunResult run : r.runs()) {
+      if (!run.ok()) {
+        ObjectNode f = failed.addObject();
+        f.put("id", run.id());
+        f.put("failure", run.failure());
+        ArrayNode tail = f.putArray("outputTail");
+        (run.outputTail() == null ? List.<String>of() : run.outputTail()).forEach(tail::add);
+      }
+    }
+    return root;
+  }
+
+  private static Path runDir(Path dir, RunResult run) {
+    return dir.resolve("runs").resolve(run.id());
+  }
+
+  /**
+   * The comparison table as {@code {columns, rows}}: a row per metric of {@link ExperimentText#ROWS}
+   * that any candidate has; per candidate a column of mean ± sd, and for all but the baseline a
+   * column of the change with its interval, marked better, worse or ns (not significant).
+   */
+  private static ObjectNode table(ExperimentReport.LevelReport l) {
+    ObjectNode t = JSON.objectNode();
+    ArrayNode columns = t.putArray("columns");
+    for (ExperimentReport.CandidateReport c : l.candidates()) {
+      columns.addObject().put("candidate", c.candidate().name()).put("kind", c.baseline() ? "baseline" : "value");
+      if (!c.baseline()) {
+        columns.addObject().put("candidate", c.candidate().name()).put("kind", "change");
+      }
+    }
+    ArrayNode rows = t.putArray("rows");
+    for (Metric m : ExperimentText.ROWS) {
+      if (l.candidates().stream().noneMatch(c -> c.metrics().containsKey(m))) {
+        continue;
+      }
+      ObjectNode row = rows.addObject();
+      row.put("metric", m.key());
+      row.put("label", m.labelWithUnit());
+      ArrayNode cells = row.putArray("cells");
+      for (ExperimentReport.CandidateReport c : l.candidates()) {
+        Summary s = c.metrics().get(m);
+        cell(cells, ExperimentText.meanSd(m, s), s == null ? Double.NaN : s.mean(), null);
+        if (!c.baseline()) {
+          Delta d = c.deltas().get(m);
+          cell(cells, ExperimentText.change(d), d == null ? Double.NaN : Double.isNaN(d.pct()) ? d.diff() : d.pct(),
+              verdict(m, d));
+        }
+      }
+    }
+    return t;
+  }
+
+  private static void cell(ArrayNode cells, String text, double sort, String cls) {
+    ObjectNode c = cells.addObject();
+    c.put("text", text);
+    if (Double.isNaN(sort)) {
+      c.putNull("sort");
+    } else {
+      c.put("sort", sort);
+    }
+    if (cls != null) {
+      c.put("cls", cls);
+    }
+  }
+
+  /** "better" or "worse" for a significant change, "ns" for one whose interval spans zero, else null. */
+  private static String verdict(Metric m, Delta d) {
+    if (d == null || !d.hasInterval()) {
+      return null;
+    }
+    if (!d.significant()) {
+      return "ns";
+    }
+    return (d.diff() < 0) == m.lowerIsBetter() ? "better" : "worse";
+  }
+}
