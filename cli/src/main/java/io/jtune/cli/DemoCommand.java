@@ -15,6 +15,7 @@ import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.plan.Target;
 import io.jtune.experiment.report.ExperimentReport;
@@ -33,6 +34,7 @@ import io.jtune.load.LoadTarget;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringReader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -152,6 +154,9 @@ final class DemoCommand implements Callable<Integer> {
       o.println("  (" + skipped + " more suggested; 'jtune suggest' on " + base.gcLog + " lists them all)");
     }
     String yaml = new PlanWriter().header(List.of("written by jtune demo")).write(plan);
+    // run the plan as written, so that the run directory's plan.yaml reports exactly the same
+    plan = PlanReader.read(new StringReader(yaml), dir.resolve(Experiment.PLAN_FILE).toString(),
+        Path.of("").toAbsolutePath());
     o.println();
     o.println("3/4  experiment: " + plan.candidates().size() + " configurations x " + plan.levels().size()
         + " load levels x " + reps + " repetitions = " + plan.schedule().size() + " runs, interleaved; "
