@@ -192,7 +192,8 @@ final class DemoCommand implements Callable<Integer> {
     Duration timeout = Duration.ofSeconds(10);
     if (sc.rateRps().isPresent()) {
       double rate = sc.rateRps().getAsDouble();
-      int conns = sc.connections().orElse(32);
+      // a small client pool, as the scenario is calibrated (its 'about' says so)
+      int conns = sc.connections().orElse(4);
       out.add(new Level("high", rate, conns, List.of("/scenario"), warmup, measured, timeout, Map.of(), 0));
       out.add(new Level("medium", Math.max(1, Math.round(rate / 2)), conns, List.of("/scenario"), warmup, measured,
           timeout, Map.of(), 0));

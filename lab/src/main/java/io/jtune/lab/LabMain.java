@@ -61,6 +61,12 @@ public final class LabMain {
       out.print(scenario.get().describe());
       return 0;
     }
+    try {
+      options.checkAgainstHeap(Runtime.getRuntime().maxMemory());
+    } catch (IllegalArgumentException e) {
+      err.println("jtune-lab: " + e.getMessage());
+      return 2;
+    }
     if (options.parentPid() > 0 && !watchParent(options.parentPid(), err)) {
       err.println("jtune-lab: parent process " + options.parentPid() + " is not running");
       return 3;
@@ -77,7 +83,8 @@ public final class LabMain {
     if (options.warmClasses() > 0) {
       classes.define(options.warmClasses());
     }
-    LabServer server = LabServer.start(options, scenario, cpu, classes);
+    LiveSet live = LiveSet.of(options.liveMb());
+    LabServer server = LabServer.start(options, scenario, cpu, classes, live);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
@@ -85,7 +92,8 @@ public final class LabMain {
     }, "lab-shutdown"));
     out.println("jtune-lab scenario " + scenario.name() + ", threads " + options.threads()
         + ", cache " + options.cache().name().toLowerCase(Locale.ROOT)
-        + ", cpu " + cpu.iterationsPerMs() + " iterations/ms, warm classes " + options.warmClasses());
+        + ", cpu " + cpu.iterationsPerMs() + " iterations/ms, warm classes " + options.warmClasses()
+        + ", live set " + options.liveMb() + " MiB (" + live.entries() + " entries)");
     out.println(LISTENING + server.url());
     out.flush();
     stopped.await();

@@ -14,6 +14,8 @@ import java.util.List;
  * @param cache message cache kind for {@code /cache/*}
  * @param cacheMb message cache capacity in MiB
  * @param warmClasses classes to define at startup, like a framework boot
+ * @param liveMb MiB of small objects to fill at startup and keep for the lab's life (a
+ *     cache or session store: the old generation's live set), 0 for none
  * @param parentPid process whose exit ends the lab, or -1
  * @param scenario the scenario {@code /scenario} serves
  * @param cpuIterationsPerMs fixed CPU calibration, or 0 to measure at startup
@@ -26,6 +28,7 @@ public record LabOptions(
     CacheKind cache,
     int cacheMb,
     int warmClasses,
+    int liveMb,
     long parentPid,
     String scenario,
     long cpuIterationsPerMs) {
@@ -42,11 +45,30 @@ public record LabOptions(
       "  --cache heap|offheap     message cache kind (default heap)",
       "  --cache-mb N             message cache capacity in MiB (default 64)",
       "  --warm-classes N         define N classes at startup (default 0)",
+      "  --live-mb N              keep N MiB of small objects for the lab's life, like a cache",
+      "                           or session store: the old gen's live set (default 0, at most",
+      "                           3/4 of the max heap)",
       "  --scenario NAME          scenario served at /scenario (default api)",
       "  --cpu-iterations-per-ms N  fixed CPU calibration instead of measuring",
       "  --parent-pid PID         exit when that process is gone",
       "  --list                   list scenarios and exit",
       "  --print                  print the scenario's mix, load and JVM flags and exit");
+
+  /** The largest {@code --live-mb}; the lab also refuses more than its share of the max heap. */
+  static final int MAX_LIVE_MB = 65_536;
+
+  /**
+   * Checks the options against the JVM that runs them: the live set may take at most three
+   * quarters of the max heap, so that requests keep room to allocate. Throws
+   * {@link IllegalArgumentException} with a one-line message.
+   */
+  void checkAgainstHeap(long maxHeapBytes) {
+    long liveLimitMb = maxHeapBytes / 4 * 3 >> 20;
+    if (liveMb > liveLimitMb) {
+      throw new IllegalArgumentException("--live-mb must be at most 3/4 of the max heap ("
+          + liveLimitMb + " of " + (maxHeapBytes >> 20) + " MiB), got " + liveMb);
+    }
+  }
 
   /** What the command line asks for: run the service, or print something and exit. */
   public enum Action { SERVE, LIST, PRINT, HELP }
@@ -63,6 +85,7 @@ public record LabOptions(
     CacheKind cache = CacheKind.HEAP;
     int cacheMb = 64;
     int warmClasses = 0;
+    int liveMb = 0;
     long parentPid = -1;
     String scenario = "api";
     long cpuIterations = 0;
@@ -89,6 +112,7 @@ public record LabOptions(
         case "--cache-mb" -> cacheMb = intValue(name, value(name, inline, rest), 1, 65_536);
         case "--warm-classes" -> warmClasses =
             intValue(name, value(name, inline, rest), 0, ClassDefiner.MAX_RETAINED);
+        case "--live-mb" -> liveMb = intValue(name, value(name, inline, rest), 0, MAX_LIVE_MB);
         case "--parent-pid" -> parentPid = positiveLong(name, value(name, inline, rest));
         case "--scenario" -> scenario = value(name, inline, rest);
         case "--cpu-iterations-per-ms" -> cpuIterations =
@@ -97,7 +121,7 @@ public record LabOptions(
       }
     }
     return new CommandLine(action, new LabOptions(host, port, threads, acceptCount, cache, cacheMb,
-        warmClasses, parentPid, scenario, cpuIterations));
+        warmClasses, liveMb, parentPid, scenario, cpuIterations));
   }
 
   private static String value(String name, String inline, List<String> rest) {

@@ -23,21 +23,23 @@ final class LabServer implements AutoCloseable {
   private final Path baseDir;
   private final MessageCache cache;
   private final ScheduledExecutorService timer;
+  private final LiveSet live;
   private final String url;
 
   private LabServer(Tomcat tomcat, Connector connector, Path baseDir, MessageCache cache,
-      ScheduledExecutorService timer, String url) {
+      ScheduledExecutorService timer, LiveSet live, String url) {
     this.tomcat = tomcat;
     this.connector = connector;
     this.baseDir = baseDir;
     this.cache = cache;
     this.timer = timer;
+    this.live = live;
     this.url = url;
   }
 
-  /** Starts the lab; returns once it serves. */
-  static LabServer start(LabOptions options, Scenario scenario, CpuBurner cpu, ClassDefiner classes)
-      throws LifecycleException, IOException {
+  /** Starts the lab, which keeps {@code live} for its whole life; returns once it serves. */
+  static LabServer start(LabOptions options, Scenario scenario, CpuBurner cpu, ClassDefiner classes,
+      LiveSet live) throws LifecycleException, IOException {
     Path baseDir = Files.createTempDirectory("jtune-lab-");
     long cacheBytes = (long) options.cacheMb() << 20;
     MessageCache cache = options.cache() == LabOptions.CacheKind.OFFHEAP
@@ -53,9 +55,11 @@ final class LabServer implements AutoCloseable {
     });
     String settings = String.format(Locale.ROOT,
         "{\"scenario\":\"%s\",\"threads\":%d,\"acceptCount\":%d,\"cache\":\"%s\",\"cacheBytes\":%d,"
-            + "\"cpuIterationsPerMs\":%d,\"warmClasses\":%d,\"maxHeapBytes\":%d}",
+            + "\"cpuIterationsPerMs\":%d,\"warmClasses\":%d,\"liveEntries\":%d,\"liveBytes\":%d,"
+            + "\"maxHeapBytes\":%d}",
         scenario.name(), options.threads(), options.acceptCount(), cache.kind(), cacheBytes,
-        cpu.iterationsPerMs(), options.warmClasses(), Runtime.getRuntime().maxMemory());
+        cpu.iterationsPerMs(), options.warmClasses(), live.entries(), live.bytes(),
+        Runtime.getRuntime().maxMemory());
     LabServlet servlet = new LabServlet(endpoints, scenario, timer, settings);
 
     Tomcat tomcat = new Tomcat();
@@ -86,7 +90,7 @@ final class LabServer implements AutoCloseable {
         ? "127.0.0.1" : options.host();
     String url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + connector.getLocalPort();
     downstream.target(url);
-    return new LabServer(tomcat, connector, baseDir, cache, timer, url);
+    return new LabServer(tomcat, connector, baseDir, cache, timer, live, url);
   }
 
   String url() {

@@ -16,16 +16,18 @@ class LabOptionsTest {
     assertThat(o.cache()).isEqualTo(LabOptions.CacheKind.HEAP);
     assertThat(o.scenario()).isEqualTo("api");
     assertThat(o.parentPid()).isEqualTo(-1);
+    assertThat(o.liveMb()).isZero();
   }
 
   @Test
   void bothSpellingsAndTheLastRepeatWin() {
     LabOptions.CommandLine c = LabOptions.parse("--threads=8", "--cache", "heap", "--cache=offheap",
-        "--warm-classes", "100", "--parent-pid", "42", "--port", "8080", "--print");
+        "--warm-classes", "100", "--live-mb=100", "--parent-pid", "42", "--port", "8080", "--print");
     assertThat(c.action()).isEqualTo(LabOptions.Action.PRINT);
     assertThat(c.options().threads()).isEqualTo(8);
     assertThat(c.options().cache()).isEqualTo(LabOptions.CacheKind.OFFHEAP);
     assertThat(c.options().warmClasses()).isEqualTo(100);
+    assertThat(c.options().liveMb()).isEqualTo(100);
     assertThat(c.options().parentPid()).isEqualTo(42);
     assertThat(c.options().port()).isEqualTo(8080);
   }
@@ -39,5 +41,16 @@ class LabOptionsTest {
     assertThatThrownBy(() -> LabOptions.parse("--bogus")).hasMessage("unknown option '--bogus'");
     assertThatThrownBy(() -> LabOptions.parse("--warm-classes", "1000000"))
         .hasMessage("--warm-classes must be in 0..100000, got 1000000");
+    assertThatThrownBy(() -> LabOptions.parse("--live-mb", "-1")).hasMessage("--live-mb must be in 0..65536, got -1");
+    assertThatThrownBy(() -> LabOptions.parse("--live-mb", "lots"))
+        .hasMessage("--live-mb needs a whole number, got 'lots'");
+  }
+
+  @Test
+  void theLiveSetMayTakeAtMostThreeQuartersOfTheMaxHeap() {
+    LabOptions o = LabOptions.parse("--live-mb", "192").options();
+    o.checkAgainstHeap(256L << 20);
+    assertThatThrownBy(() -> o.checkAgainstHeap(254L << 20))
+        .hasMessage("--live-mb must be at most 3/4 of the max heap (190 of 254 MiB), got 192");
   }
 }

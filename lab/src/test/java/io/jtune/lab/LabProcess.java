@@ -155,8 +155,13 @@ final class LabProcess implements AutoCloseable {
 
   /** A thread dump taken by {@code jcmd <pid> Thread.print}. */
   String threadDump() throws IOException, InterruptedException {
+    return jcmd("Thread.print");
+  }
+
+  /** The output of {@code jcmd <pid> COMMAND}, such as {@code GC.run}. */
+  String jcmd(String command) throws IOException, InterruptedException {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-    Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), "Thread.print")
+    Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid()), command)
         .redirectErrorStream(true).start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     if (!p.waitFor(30, TimeUnit.SECONDS)) {

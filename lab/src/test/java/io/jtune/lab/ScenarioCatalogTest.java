@@ -39,15 +39,20 @@ class ScenarioCatalogTest {
   }
 
   @Test
-  void survivorOverflowIsLaidOutAsInSeed003() {
+  void survivorOverflowIsLaidOutAsInSeed003WithALiveSetAndAnOpenLoad() {
     Scenario s = ScenarioCatalog.shipped().find("survivor-overflow").orElseThrow();
     assertThat(s.jvmFlags()).contains("-Xms256m", "-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8", "-XX:+UseSerialGC");
-    assertThat(s.fixFlags()).containsExactly("-XX:SurvivorRatio=6");
-    assertThat(s.load()).isEqualTo("concurrency=2");
-    // young 19 MiB: a survivor is 19/10 = 1.9 MiB at ratio 8 (a 2 MiB request does not fit),
-    // 19/8 = 2.4 MiB at ratio 6 (it does).
+    assertThat(s.labArgs()).containsExactly("--live-mb", "100");
+    assertThat(s.fixFlags()).containsExactly("-Xmn64m", "-XX:SurvivorRatio=6");
+    assertThat(s.load()).isEqualTo("rate=150/s");
+    assertThat(s.mix()).extracting(Scenario.MixEntry::url).containsExactly("/work?alloc=2097152&hold=10");
+    // young 19 MiB at ratio 8: a survivor is 19/10 = 1.9 MiB, and a 2 MiB request does not fit.
     assertThat(19.0 / (8 + 2)).isLessThan(2.0);
-    assertThat(19.0 / (6 + 2)).isGreaterThan(2.0);
+    // young 64 MiB at ratio 6: survivors of 64/8 = 8 MiB hold four requests bunched behind a pause.
+    assertThat(64.0 / (6 + 2)).isGreaterThanOrEqualTo(4 * 2.0);
+    // old 256 - 64 = 192 MiB keeps more free beside the 100 MiB live set than young holds, so
+    // Serial's young GCs stay safe to promote into it instead of turning into Full GCs.
+    assertThat(256 - 64 - 100).isGreaterThan(64);
   }
 
   @Test

@@ -109,6 +109,7 @@ public final class ExperimentJson {
             num(dn, "pct", d.pct());
             num(dn, "pctLow", d.pctLow());
             num(dn, "pctHigh", d.pctHigh());
+            dn.put("scale", d.logScale() ? "log" : "linear");
             dn.put("significant", d.significant());
           }
         }

@@ -225,7 +225,7 @@ public record ExperimentReport(
   }
 
   private static boolean goodSideSignificant(Metric m, Delta d) {
-    return d.hasInterval() && (m.lowerIsBetter() ? d.high() < 0 : d.low() > 0);
+    return d.significantlyBetter(m.lowerIsBetter());
   }
 
   private static String unit(Metric m) {

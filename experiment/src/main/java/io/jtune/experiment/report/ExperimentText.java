@@ -38,7 +38,7 @@ public final class ExperimentText {
     if (!d.hasInterval()) {
       return String.format(Locale.ROOT, "%+.0f%% (no CI)", d.pct());
     }
-    if (d.low() == d.high()) {
+    if (d.pctLow() == d.pctHigh()) {
       return String.format(Locale.ROOT, "%+.0f%%", d.pct());
     }
     return String.format(Locale.ROOT, "%+.0f%% [%+.0f%%, %+.0f%%]%s", d.pct(), d.pctLow(), d.pctHigh(),
@@ -95,7 +95,8 @@ public final class ExperimentText {
       table(o, md, l);
       o.println();
       line(o, md, "mean ± sd over the successful runs; change = candidate vs " + plan.baseline()
-          + " with its 95 % confidence interval (Welch); n.s. = no significant difference (the interval spans zero)");
+          + " with its 95 % confidence interval (Welch; ratio of geometric means where every value is positive);"
+          + " n.s. = no significant difference (the interval spans zero)");
       for (var c : l.candidates()) {
         if (c.failedRuns() > 0) {
           line(o, md, "  " + c.candidate().name() + ": " + c.failedRuns() + " run(s) failed (see the run list)");

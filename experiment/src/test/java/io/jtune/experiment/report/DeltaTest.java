@@ -50,12 +50,36 @@ class DeltaTest {
   }
 
   @Test
-  void percentagesAreOfTheBaselineMeanAndNeedTwoRunsASide() {
-    Delta d = Delta.of(Summary.of(List.of(45.0, 50.0, 55.0)), Summary.of(List.of(90.0, 100.0, 110.0)));
-    assertThat(d.diff()).isEqualTo(-50.0);
-    assertThat(d.pct()).isEqualTo(-50.0);
-    assertThat(d.pctLow()).isEqualTo(d.low());
+  void positiveMetricsCompareOnTheLogScaleAndTheIntervalCoversTheTrueRatio() {
+    SplittableRandom rnd = new SplittableRandom(11);
+    int trials = 4000;
+    int covered = 0;
+    for (int t = 0; t < trials; t++) {
+      // lognormal p99s: the candidate's median is 0.1x the baseline's (a 90 % cut)
+      List<Double> b = sample(rnd, 3, Math.log(200), 0.4).stream().map(Math::exp).toList();
+      List<Double> c = sample(rnd, 3, Math.log(20), 0.7).stream().map(Math::exp).toList();
+      Delta d = Delta.of(Summary.of(c), Summary.of(b));
+      assertThat(d.logScale()).isTrue();
+      if (d.pctLow() <= -90 && -90 <= d.pctHigh()) {
+        covered++;
+      }
+    }
+    assertThat(covered / (double) trials).isBetween(0.93, 0.985);
+  }
+
+  @Test
+  void percentagesAreOfTheBaselineMeanWhenAValueIsZeroAndNeedTwoRunsASide() {
+    Delta d = Delta.of(Summary.of(List.of(0.0, 1.0, 2.0)), Summary.of(List.of(3.0, 4.0, 5.0)));
+    assertThat(d.logScale()).isFalse();
+    assertThat(d.diff()).isEqualTo(-3.0);
+    assertThat(d.pct()).isEqualTo(-75.0);
+    assertThat(d.pctLow()).isEqualTo(100 * d.low() / 4);
     assertThat(d.significant()).isTrue();
+    assertThat(d.significantlyBetter(true)).isTrue();
+    assertThat(d.significantlyBetter(false)).isFalse();
+    Delta ratio = Delta.of(Summary.of(List.of(10.0, 10.0)), Summary.of(List.of(20.0, 20.0)));
+    assertThat(ratio.logScale()).isTrue();
+    assertThat(ratio.pct()).isCloseTo(-50.0, org.assertj.core.data.Offset.offset(1e-9));
     Delta one = Delta.of(Summary.of(List.of(45.0)), Summary.of(List.of(90.0, 100.0)));
     assertThat(one.hasInterval()).isFalse();
     assertThat(one.significant()).isFalse();
