@@ -11,6 +11,7 @@ import java.util.Locale;
  * @param name short name, such as {@code survivor-overflow}
  * @param about the case and where it comes from
  * @param load the intended load: {@code concurrency=N} closed-loop clients, or {@code rate=N/s}
+ *     in the open model, optionally with {@code connections=C} (the most requests in flight)
  * @param jvmFlags flags the case shows under
  * @param fixFlags flags added to {@code jvmFlags} that remove the signature, or empty
  * @param labArgs lab options the case needs

@@ -24,7 +24,7 @@ class ScenarioCatalogTest {
   @Test
   void everyScenarioStatesItsLoadAndUsesRealEndpointsWithValidParameters() {
     for (Scenario s : ScenarioCatalog.shipped().all()) {
-      assertThat(s.load()).as(s.name()).matches("concurrency=\\d+|rate=\\d+/s");
+      assertThat(s.load()).as(s.name()).matches("concurrency=\\d+|rate=\\d+/s( connections=\\d+)?");
       for (Scenario.MixEntry e : s.mix()) {
         assertThat(ENDPOINTS).as(s.name()).contains(e.path());
         RequestParams p = RequestParams.ofQuery(e.query());
@@ -44,7 +44,7 @@ class ScenarioCatalogTest {
     assertThat(s.jvmFlags()).contains("-Xms256m", "-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8", "-XX:+UseSerialGC");
     assertThat(s.labArgs()).containsExactly("--live-mb", "100");
     assertThat(s.fixFlags()).containsExactly("-Xmn64m", "-XX:SurvivorRatio=6");
-    assertThat(s.load()).isEqualTo("rate=150/s");
+    assertThat(s.load()).isEqualTo("rate=150/s connections=4");
     assertThat(s.mix()).extracting(Scenario.MixEntry::url).containsExactly("/work?alloc=2097152&hold=10");
     // young 19 MiB at ratio 8: a survivor is 19/10 = 1.9 MiB, and a 2 MiB request does not fit.
     assertThat(19.0 / (8 + 2)).isLessThan(2.0);

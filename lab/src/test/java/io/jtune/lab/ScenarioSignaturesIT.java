@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 class ScenarioSignaturesIT {
   private static final ScenarioCatalog CATALOG = ScenarioCatalog.shipped();
   private static final Path LOGS = Path.of("target", "scenario-logs");
+  /** An open-model load: {@code rate=N/s connections=C}. */
+  private static final Pattern OPEN_LOAD = Pattern.compile("rate=(\\d+)/s connections=(\\d+)");
 
   /** A scenario run: its GC log, the load result and the lab's /stats at the end. */
   private record Run(GcLog gc, ClosedLoopLoad.Result load, String stats, Duration took) {}
@@ -38,11 +40,13 @@ class ScenarioSignaturesIT {
     Scenario s = CATALOG.find("survivor-overflow").orElseThrow();
     assertThat(s.jvmFlags()).contains("-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8");
     assertThat(s.labArgs()).containsSequence("--live-mb", "100");
-    int rate = rate(s);
+    Matcher load = OPEN_LOAD.matcher(s.load());
+    assertThat(load.matches()).as(s.load()).isTrue();
+    int rate = Integer.parseInt(load.group(1));
+    int connections = Integer.parseInt(load.group(2));
     boolean quiet = quietHost();
 
-    // The scenario's open-model rate on 4 connections, the load it is calibrated under.
-    Run broken = runOpen("survivor-overflow", false, rate, 4, Duration.ofSeconds(12));
+    Run broken = runOpen("survivor-overflow", false, rate, connections, Duration.ofSeconds(12));
     List<Long> promoted = broken.gc().promotedKbPerYoungGc();
     long promoting = promoted.stream().filter(kb -> kb >= 1024).count();
     assertThat(promoted).hasSizeGreaterThan(50);
@@ -55,7 +59,7 @@ class ScenarioSignaturesIT {
     assertThat(full).allSatisfy(p -> assertThat(p.afterMb()).as(p.line()).isGreaterThanOrEqualTo(100));
     assertThat(broken.load().failed()).isZero();
 
-    Run fixed = runOpen("survivor-overflow", true, rate, 4, broken.took());
+    Run fixed = runOpen("survivor-overflow", true, rate, connections, broken.took());
     List<Long> fixedPromoted = fixed.gc().promotedKbPerYoungGc();
     long fixedPromoting = fixedPromoted.stream().filter(kb -> kb >= 1024).count();
     assertThat(fixedPromoted).hasSizeGreaterThan(50);
@@ -202,20 +206,10 @@ class ScenarioSignaturesIT {
   /** Starts the scenario's preset with GC logging, loads /scenario, stops it. */
   private static Run run(String name, boolean fix, List<String> extraLabArgs, int clients, Duration duration)
       throws Exception {
-    Scenario s = CATALOG.find(name).orElseThrow();
     Path log = gcLogFile(name, fix);
-    List<String> flags = new ArrayList<>(s.jvmFlags());
-    List<String> args = new ArrayList<>(List.of("--scenario", name));
-    args.addAll(s.labArgs());
-    if (fix) {
-      flags.addAll(s.fixFlags());
-      args.addAll(s.fixLabArgs());
-    }
-    args.addAll(extraLabArgs);
-    flags.add("-Xlog:gc*:file=" + log);
     ClosedLoopLoad.Result load;
     String stats;
-    try (LabProcess lab = LabProcess.start(flags, args)) {
+    try (LabProcess lab = startPreset(name, fix, List.of(), extraLabArgs, log)) {
       load = clients == 0
           ? new ClosedLoopLoad.Result(0, 0, 0, new long[0])
           : ClosedLoopLoad.run(lab.url().resolve("/scenario"), clients, duration);
@@ -224,28 +218,13 @@ class ScenarioSignaturesIT {
     return new Run(GcLog.read(log), load, stats, duration);
   }
 
-  /** The open-model rate of a scenario whose load is {@code rate=N/s}. */
-  private static int rate(Scenario s) {
-    assertThat(s.load()).as(s.name()).matches("rate=\\d+/s");
-    return Integer.parseInt(s.load().substring("rate=".length(), s.load().length() - "/s".length()));
-  }
-
   /** Starts the scenario's preset with GC logging, sends /scenario at a fixed rate, stops it. */
   private static Run runOpen(String name, boolean fix, int rate, int connections, Duration duration)
       throws Exception {
-    Scenario s = CATALOG.find(name).orElseThrow();
     Path log = gcLogFile(name, fix);
-    List<String> flags = new ArrayList<>(s.jvmFlags());
-    List<String> args = new ArrayList<>(List.of("--scenario", name));
-    args.addAll(s.labArgs());
-    if (fix) {
-      flags.addAll(s.fixFlags());
-      args.addAll(s.fixLabArgs());
-    }
-    flags.add("-Xlog:gc*:file=" + log);
     ClosedLoopLoad.Result load;
     String stats;
-    try (LabProcess lab = LabProcess.start(flags, args)) {
+    try (LabProcess lab = startPreset(name, fix, List.of(), List.of(), log)) {
       load = OpenLoopLoad.run(lab.url().resolve("/scenario"), rate, connections, duration);
       stats = lab.get("/stats").body();
     }
@@ -264,21 +243,11 @@ class ScenarioSignaturesIT {
   /** As above, with JVM flags after the scenario's own (the last of a repeated flag wins). */
   private static Run runUntil(String name, boolean fix, List<String> extraJvmFlags, int clients, Duration cap,
       String collector, int collections) throws Exception {
-    Scenario s = CATALOG.find(name).orElseThrow();
     Path log = gcLogFile(name, fix);
-    List<String> flags = new ArrayList<>(s.jvmFlags());
-    flags.addAll(extraJvmFlags);
-    List<String> args = new ArrayList<>(List.of("--scenario", name));
-    args.addAll(s.labArgs());
-    if (fix) {
-      flags.addAll(s.fixFlags());
-      args.addAll(s.fixLabArgs());
-    }
-    flags.add("-Xlog:gc*:file=" + log);
     long start = System.nanoTime();
     ClosedLoopLoad.Result load = null;
     String stats;
-    try (LabProcess lab = LabProcess.start(flags, args)) {
+    try (LabProcess lab = startPreset(name, fix, extraJvmFlags, List.of(), log)) {
       while (System.nanoTime() - start < cap.toNanos()) {
         load = ClosedLoopLoad.run(lab.url().resolve("/scenario"), clients, Duration.ofSeconds(1));
         if (JsonNumbers.find(lab.get("/stats").body(), "gc", collector, "count") >= collections) {
@@ -288,6 +257,27 @@ class ScenarioSignaturesIT {
       stats = lab.get("/stats").body();
     }
     return new Run(GcLog.read(log), load, stats, Duration.ofNanos(System.nanoTime() - start));
+  }
+
+  /**
+   * Starts the scenario's preset: its JVM flags, then {@code extraJvmFlags} (the last of a
+   * repeated flag wins), the fix's flags if asked, GC logging to {@code log}; its lab options,
+   * the fix's if asked, then {@code extraLabArgs}.
+   */
+  private static LabProcess startPreset(String name, boolean fix, List<String> extraJvmFlags,
+      List<String> extraLabArgs, Path log) throws Exception {
+    Scenario s = CATALOG.find(name).orElseThrow();
+    List<String> flags = new ArrayList<>(s.jvmFlags());
+    flags.addAll(extraJvmFlags);
+    List<String> args = new ArrayList<>(List.of("--scenario", name));
+    args.addAll(s.labArgs());
+    if (fix) {
+      flags.addAll(s.fixFlags());
+      args.addAll(s.fixLabArgs());
+    }
+    args.addAll(extraLabArgs);
+    flags.add("-Xlog:gc*:file=" + log);
+    return LabProcess.start(flags, args);
   }
 
   private static Path gcLogFile(String name, boolean fix) throws Exception {
