@@ -39,7 +39,7 @@ class LabCommandTest {
     assertThat(run.out().lines().map(l -> l.split("\\s+")[0]))
         .containsExactly("api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn",
             "metaspace-boot", "cpu-bound", "io-bound");
-    assertThat(run.out()).contains("concurrency=2");
+    assertThat(run.out()).contains("rate=150/s connections=4", "concurrency=32");
   }
 
   @Test
@@ -48,11 +48,11 @@ class LabCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out())
         .contains("jvm flags  -Xms256m -Xmx256m -Xmn19m -XX:SurvivorRatio=8")
-        .contains("fix flags  -XX:SurvivorRatio=6")
-        .contains("load       concurrency=2 against /scenario")
+        .contains("fix flags  -Xmn64m -XX:SurvivorRatio=6")
+        .contains("load       rate=150/s connections=4 against /scenario")
         .contains("mix        1 /work?alloc=2097152&hold=10")
         .containsPattern("command    \\S+/bin/java -Xms256m .* -jar \\S+jtune-lab.jar --scenario survivor-overflow"
-            + " --port 0 --parent-pid \\d+");
+            + " --port 0 --live-mb 100 --parent-pid \\d+");
   }
 
   @Test
