@@ -36,7 +36,12 @@ class CpuCalibrationIT {
 
   @Test
   void cpu10TakesTenMillisecondsWithin20Percent() throws Exception {
-    assertThat(lowerQuartileMs("/work?cpu=10")).as("/work?cpu=10 at concurrency 1, ms").isBetween(8.0, 12.0);
+    // what cpu=10 adds to a request that does nothing: HTTP and the servlet's own time (about a
+    // millisecond here, more on a busy machine) are not the burner's
+    double overhead = lowerQuartileMs("/work");
+    double cpu10 = lowerQuartileMs("/work?cpu=10");
+    assertThat(cpu10 - overhead).as("/work?cpu=10 at concurrency 1 minus /work (%.2f ms), ms", overhead)
+        .isBetween(8.0, 12.0);
   }
 
   @Test
