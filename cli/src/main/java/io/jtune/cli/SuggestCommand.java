@@ -111,11 +111,14 @@ final class SuggestCommand implements Callable<Integer> {
     } finally {
       progress.clear();
     }
+    // a lab scenario's own load when none is given: its clients, or its rate and connections
+    boolean labLoad = scenario != null && qps == null;
     int clients = concurrency != null ? concurrency
-        : scenario != null && qps == null ? scenario.concurrency().orElse(0) : 0;
+        : labLoad ? scenario.concurrency().orElse(scenario.connections().orElse(0)) : 0;
+    double rate = qps != null ? qps : labLoad ? scenario.rateRps().orElse(Double.NaN) : Double.NaN;
     Advisor.Inputs in = Advisor.Inputs.NONE
         .withFlags(serviceFlags == null ? null : JvmFlags.split(serviceFlags))
-        .withQps(qps == null ? Double.NaN : qps)
+        .withQps(rate)
         .withConcurrency(clients)
         .withJstat(jstat == null ? null : JstatGc.read(jstat))
         .withPauseTarget(pauseTargetMs == null ? Double.NaN : pauseTargetMs)

@@ -145,8 +145,9 @@ class SuggestCommandTest {
     assertThat(p.target().lab()).isEqualTo("survivor-overflow");
     assertThat(p.baselineCandidate().flags()).isEmpty();
     assertThat(p.baselineCandidate().reason()).contains("-Xmn19m", "-XX:SurvivorRatio=8");
-    // the scenario's own load: 2 clients, then 1
-    assertThat(p.levels()).extracting(l -> l.concurrency()).containsExactly(2, 1);
+    // the scenario's own load: 150 req/s on 4 connections, then half and a fifth of it
+    assertThat(p.levels()).extracting(l -> l.rateRps()).containsExactly(150.0, 75.0, 30.0);
+    assertThat(p.levels()).extracting(l -> l.concurrency()).containsOnly(4);
     // survivors overflow at SurvivorRatio=8 with 19 MB young: every candidate that sizes survivors gives them more room
     List<Candidate> sized = p.candidates().stream()
         .filter(c -> c.flags().stream().anyMatch(f -> f.startsWith("-XX:SurvivorRatio="))).toList();
