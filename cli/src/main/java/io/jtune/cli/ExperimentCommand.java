@@ -90,8 +90,8 @@ final class ExperimentCommand implements Callable<Integer> {
     String text;
     Path dir;
     if (planFile != null) {
-      plan = PlanReader.read(planFile);
-      text = Files.readString(planFile, StandardCharsets.UTF_8);
+      text = PlanReader.text(planFile);
+      plan = PlanReader.read(planFile, text);
       dir = out != null ? out : Path.of("jtune-runs", plan.name() + "-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
       if (Files.isDirectory(dir.resolve("runs")) && out != null) {

@@ -7,26 +7,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `jtune demo` against the real lab jar: baseline, findings, suggestion, experiment, verdict. */
+@ExtendWith(UseLabJar.class)
 class DemoCommandTest {
-  private static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  private static final Path LAB_JAR = UseLabJar.LAB_JAR;
 
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void clear() {
-    System.clearProperty("jtune.lab.jar");
-  }
 
   @Test
   void survivorOverflowIsTunedEndToEnd() throws Exception {

@@ -13,9 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * mid-run (no lab JVM may survive it), `--resume` finishing the plan, and two identical
  * candidates reported as not different.
  */
+@ExtendWith(UseLabJar.class)
 class ExperimentCommandTest {
-  private static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  private static final Path LAB_JAR = UseLabJar.LAB_JAR;
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** Two identical candidates: whatever differs between them is noise. */
@@ -42,16 +42,6 @@ class ExperimentCommandTest {
       """;
 
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void clear() {
-    System.clearProperty("jtune.lab.jar");
-  }
 
   private Process jtune(Path plan, Path out) throws IOException {
     List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),

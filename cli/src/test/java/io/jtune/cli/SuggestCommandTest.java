@@ -14,14 +14,14 @@ import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `jtune suggest` on corpus logs and on a GC log of a real lab run: text, plan YAML, JSON, bad usage. */
+@ExtendWith(UseLabJar.class)
 class SuggestCommandTest {
-  private static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  private static final Path LAB_JAR = UseLabJar.LAB_JAR;
   /** JDK 8 Serial: premature promotion, Metadata GC Threshold, System.gc(), frequent Full GCs. */
   private static final String SERIAL_8 = "gctoolkit-testdata/gctoolkit-gclogs__preunified__serial__defnew__details__tenuring__180__serial180.log";
   /** JDK 8 ParNew+CMS, 15 GB heap, a promotion failure. */
@@ -29,16 +29,6 @@ class SuggestCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void clear() {
-    System.clearProperty("jtune.lab.jar");
-  }
 
   private static String log(String name) {
     return CliRun.corpusFile(name).toString();

@@ -41,16 +41,24 @@ public final class PlanReader {
 
   /** Reads a plan file. */
   public static Plan read(Path path) {
-    String text;
+    return read(path, text(path));
+  }
+
+  /** Reads a plan whose file text was read already ({@link #text(Path)}). */
+  public static Plan read(Path path, String text) {
+    Path abs = path.toAbsolutePath();
+    return new PlanReader(path.toString(), abs.getParent()).parse(new StringReader(text), abs);
+  }
+
+  /** A plan file's text; throws {@link PlanException} with one line if it cannot be read. */
+  public static String text(Path path) {
     try {
-      text = Files.readString(path, StandardCharsets.UTF_8);
+      return Files.readString(path, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new PlanException("plan file not found: " + path);
     } catch (IOException e) {
       throw new PlanException("cannot read the plan " + path + ": " + e.getMessage(), e);
     }
-    Path abs = path.toAbsolutePath();
-    return new PlanReader(path.toString(), abs.getParent()).parse(new StringReader(text), abs);
   }
 
   /** Reads a plan from text; relative paths in it are against {@code base}. */

@@ -8,7 +8,6 @@ import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.target.ChildJvmSpec;
 import io.jtune.core.target.LabLaunch;
-import io.jtune.core.target.LabScenario;
 import io.jtune.core.target.LabTarget;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
@@ -549,10 +548,5 @@ public final class Experiment {
     } catch (JtuneException e) {
       return List.of();
     }
-  }
-
-  /** The plan's scenario, when it is a lab target. */
-  public Optional<LabScenario> scenario() {
-    return lab == null ? Optional.empty() : Optional.of(lab.scenario(plan.target().lab()));
   }
 }
