@@ -6,9 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -152,33 +149,7 @@ public final class ChildJvm implements AutoCloseable {
    * exits or the timeout passes first.
    */
   public void awaitReady(URI url, Duration timeout) {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).GET().build();
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (true) {
-      if (!process.isAlive()) {
-        throw failure("exited before " + url + " answered");
-      }
-      try {
-        if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-          return;
-        }
-      } catch (IOException e) {
-        // not listening yet: poll again
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new JtuneException("interrupted while waiting for " + url);
-      }
-      if (System.nanoTime() > deadline) {
-        throw failure(url + " did not answer 200 within " + timeout.toSeconds() + " s");
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new JtuneException("interrupted while waiting for " + url);
-      }
-    }
+    ReadyProbe.await(url, timeout, process::isAlive, this::failure);
   }
 
   /** Waits for the child to exit by itself; returns its exit code, or empty on timeout. */

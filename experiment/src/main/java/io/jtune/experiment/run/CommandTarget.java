@@ -2,6 +2,7 @@ package io.jtune.experiment.run;
 
 import io.jtune.core.JtuneException;
 import io.jtune.core.target.OutputTail;
+import io.jtune.core.target.ReadyProbe;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -102,7 +103,10 @@ final class CommandTarget implements RunningTarget {
 
   /** Polls {@code ready} until it answers 200; throws with the output's last line if the command exits or time runs out. */
   void awaitReady(URI ready, Duration timeout) {
-    ReadyProbe.await(ready, timeout, shell::isAlive, this::lastLine);
+    ReadyProbe.await(ready, timeout, shell::isAlive, what -> {
+      String last = lastLine();
+      return new JtuneException("the target " + what + (last.isBlank() ? "" : "; last output: " + last));
+    });
     jvmPid = findJvm().orElseThrow(() -> new JtuneException("the target command serves " + ready
         + " but runs no java process (jtune measures a JVM)"));
   }

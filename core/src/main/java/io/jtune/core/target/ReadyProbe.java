@@ -1,4 +1,4 @@
-package io.jtune.experiment.run;
+package io.jtune.core.target;
 
 import io.jtune.core.JtuneException;
 import java.io.IOException;
@@ -8,44 +8,46 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
-/** Polls a URL with GET until it answers 200, the process dies or time runs out. */
-final class ReadyProbe {
+/** Polls a URL with GET until it answers 200, the process behind it dies or time runs out. */
+public final class ReadyProbe {
   private ReadyProbe() {}
 
-  static void await(URI url, Duration timeout, BooleanSupplier alive, Supplier<String> lastLine) {
+  /**
+   * Returns once {@code url} answers 200.
+   *
+   * @param alive whether the process that should serve it still runs
+   * @param failure the exception for what went wrong, given in words ("exited before URL
+   *     answered", "URL did not answer 200 within N s")
+   */
+  public static void await(URI url, Duration timeout, BooleanSupplier alive, Function<String, JtuneException> failure) {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).GET().build();
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       if (!alive.getAsBoolean()) {
-        throw new JtuneException("the target exited before " + url + " answered" + last(lastLine));
+        throw failure.apply("exited before " + url + " answered");
       }
       try {
         if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
           return;
         }
       } catch (IOException e) {
-        // not serving yet
+        // not serving yet: poll again
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new JtuneException("interrupted while waiting for " + url);
       }
       if (System.nanoTime() > deadline) {
-        throw new JtuneException(url + " did not answer 200 within " + timeout.toSeconds() + " s" + last(lastLine));
+        throw failure.apply(url + " did not answer 200 within " + timeout.toSeconds() + " s");
       }
       try {
-        Thread.sleep(100);
+        Thread.sleep(50);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new JtuneException("interrupted while waiting for " + url);
       }
     }
-  }
-
-  private static String last(Supplier<String> lastLine) {
-    String l = lastLine.get();
-    return l == null || l.isBlank() ? "" : "; last output: " + l;
   }
 }
