@@ -47,21 +47,77 @@ public record CapacityResult(
     UslFit usl = UslFit.fit(steps.stream().map(s -> new double[] {s.concurrency(), s.throughputRps()}).toList());
     double cpuMs = sweep.cpuMsPerRequest();
     if (Double.isNaN(cpuMs)) {
-      long requests = 0;
-      double cpuTotal = 0;
-      for (CapacityStep s : steps) {
-        if (!Double.isNaN(s.serverCpuMsPerRequest()) && s.requests() > 0) {
-          cpuTotal += s.serverCpuMsPerRequest() * s.requests();
-          requests += s.requests();
-        }
-      }
-      cpuMs = requests > 0 ? cpuTotal / requests : Double.NaN;
+      cpuMs = marginalCpuMs(steps);
+    }
+    if (Double.isNaN(cpuMs)) {
+      cpuMs = averageCpuMs(steps);
     }
     OptimalThreads formula = null;
     if (cpuMs > 0 && !steps.isEmpty() && steps.get(0).requests() > 0) {
       formula = OptimalThreads.of(cpuMs, steps.get(0).meanRtMs(), sweep.cores());
     }
     return new CapacityResult(sweep, steps, knee, usl, formula);
+  }
+
+  /** Fewest steps with CPU readings for the slope of CPU against QPS. */
+  static final int MIN_CPU_STEPS = 3;
+
+  /**
+   * The target's CPU time per request as the slope of its CPU use (ms per second) against
+   * throughput over the steps: what each further request costs, without the CPU the process
+   * spends whatever the load (JIT, GC, pollers, timers), which an average per request would
+   * spread over the few requests of the low steps. NaN with fewer than {@value #MIN_CPU_STEPS}
+   * steps with CPU readings, too little spread in QPS, or a slope that is not positive.
+   */
+  static double marginalCpuMs(List<CapacityStep> steps) {
+    List<CapacityStep> with = steps.stream()
+        .filter(s -> !Double.isNaN(s.serverCpuPercent()) && s.requests() > 0).toList();
+    if (with.size() < MIN_CPU_STEPS) {
+      return Double.NaN;
+    }
+    double mx = with.stream().mapToDouble(CapacityStep::throughputRps).average().orElse(0);
+    double my = with.stream().mapToDouble(s -> s.serverCpuPercent() * 10).average().orElse(0);
+    double sxx = 0;
+    double sxy = 0;
+    for (CapacityStep s : with) {
+      double dx = s.throughputRps() - mx;
+      sxx += dx * dx;
+      sxy += dx * (s.serverCpuPercent() * 10 - my);
+    }
+    double maxX = with.stream().mapToDouble(CapacityStep::throughputRps).max().orElse(0);
+    double minX = with.stream().mapToDouble(CapacityStep::throughputRps).min().orElse(0);
+    if (sxx <= 0 || maxX < 2 * minX) {
+      return Double.NaN;
+    }
+    double slope = sxy / sxx;
+    return slope > 0 ? slope : Double.NaN;
+  }
+
+  /** CPU time per request averaged over every request of the steps with CPU readings; NaN without. */
+  static double averageCpuMs(List<CapacityStep> steps) {
+    long requests = 0;
+    double cpuTotal = 0;
+    for (CapacityStep s : steps) {
+      if (!Double.isNaN(s.serverCpuMsPerRequest()) && s.requests() > 0) {
+        cpuTotal += s.serverCpuMsPerRequest() * s.requests();
+        requests += s.requests();
+      }
+    }
+    return requests > 0 ? cpuTotal / requests : Double.NaN;
+  }
+
+  /**
+   * The measured saturation point: the concurrency where the line of one user's rate, N x 1000
+   * / RT at the lowest step, meets the highest QPS (highest QPS x that RT / 1000). Below it
+   * QPS grows with users; from it on users only queue. This is seed 003's "optimal threads"
+   * read off the measurements, where the formula predicts it from CPU time and cores. NaN
+   * without a completed lowest step.
+   */
+  public double saturationConcurrency() {
+    if (steps.isEmpty() || steps.get(0).requests() == 0) {
+      return Double.NaN;
+    }
+    return maxThroughputRps() * steps.get(0).meanRtMs() / 1000;
   }
 
   /** The highest throughput of any step. */
@@ -87,6 +143,12 @@ public record CapacityResult(
     } else {
       out.println("knee: none (no step completed a request)");
     }
+    double saturation = saturationConcurrency();
+    if (!Double.isNaN(saturation)) {
+      out.printf(Locale.ROOT, "saturation: concurrency %.1f = highest QPS %.1f x RT %.2f ms at concurrency %d:"
+              + " where QPS stops growing with users (the optimal threads, measured)%n",
+          saturation, maxThroughputRps(), steps.get(0).meanRtMs(), steps.get(0).concurrency());
+    }
     double busiest = steps.stream().mapToDouble(CapacityStep::serverCpuPercent).filter(v -> !Double.isNaN(v))
         .max().orElse(Double.NaN);
     if (formula != null && knee != null && busiest < 100.0 * formula.cores() * 0.8
@@ -98,7 +160,7 @@ public record CapacityResult(
     if (formula != null) {
       out.printf(Locale.ROOT, "seed 003 formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
               + " %d cores -> optimal threads ((%.2f + %.2f) / %.2f) x %d = %.1f, max QPS %d x 1000 / %.2f = %.1f%n",
-          formula.cpuMs(), Double.isNaN(sweep.cpuMsPerRequest()) ? " (measured)" : " (given)", formula.waitMs(),
+          formula.cpuMs(), cpuSource(), formula.waitMs(),
           steps.get(0).concurrency(), formula.cores(), formula.waitMs(), formula.cpuMs(), formula.cpuMs(),
           formula.cores(), formula.optimalThreads(), formula.cores(), formula.cpuMs(), formula.maxThroughputRps());
     } else {
@@ -116,6 +178,17 @@ public record CapacityResult(
       }
     }
     out.flush();
+  }
+
+  private String cpuSource() {
+    if (!Double.isNaN(sweep.cpuMsPerRequest())) {
+      return " (given)";
+    }
+    if (!Double.isNaN(marginalCpuMs(steps))) {
+      return String.format(Locale.ROOT, " (measured: slope of the target's CPU against QPS; %.2f averaged per request)",
+          averageCpuMs(steps));
+    }
+    return " (measured: averaged per request)";
   }
 
   /** Writes the result as JSON ({@value #SCHEMA}). */
@@ -147,6 +220,7 @@ public record CapacityResult(
     } else {
       root.putNull("kneeConcurrency");
     }
+    putNumber(root, "saturationConcurrency", saturationConcurrency());
     if (formula != null) {
       ObjectNode f = root.putObject("formula");
       f.put("cpuMs", formula.cpuMs());

@@ -3,6 +3,8 @@ package io.jtune.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +44,50 @@ class CapacityAnalysisTest {
     for (CapacityStep s : r.steps()) {
       assertThat(s.littleError()).isCloseTo(0.0, within(1e-9));
     }
+  }
+
+  @Test
+  void saturationIsWhereTheOneUserLineMeetsThePlateau() {
+    List<Integer> levels = List.of(1, 2, 4, 8, 16, 32, 64);
+    CapacityResult r = CapacityResult.analyze(sweep(levels, 10, 2), idealSteps(levels, 10, 80, 2));
+    // highest QPS 200 x RT 90 ms at one user = 18 users, the formula's optimal threads
+    assertThat(r.saturationConcurrency()).isCloseTo(18.0, within(1e-9));
+    assertThat(r.knee().concurrency()).isEqualTo(32);
+  }
+
+  /** Steps whose target spends {@code baseCores} of CPU whatever the load plus {@code cpuMs} per request. */
+  private static List<CapacityStep> stepsWithCpu(double cpuMs, double ioMs, int cores, double baseCores) {
+    List<CapacityStep> steps = new ArrayList<>();
+    for (int n : List.of(1, 2, 4, 8, 16, 32)) {
+      double x = Math.min(n * 1000 / (cpuMs + ioMs), (cores - baseCores) * 1000 / cpuMs);
+      double cpuPercent = 100 * baseCores + x * cpuMs / 10;
+      steps.add(new CapacityStep(n, x, n * 1000 / x, 2 * n * 1000 / x, (long) (x * 10), 0, cpuPercent,
+          cpuPercent * 10 / x));
+    }
+    return steps;
+  }
+
+  @Test
+  void measuredCpuPerRequestIsTheSlopeNotTheAverage() {
+    // 0.2 cores busy whatever the load (JIT, GC, pollers) + 10 ms per request
+    List<CapacityStep> steps = stepsWithCpu(10, 80, 2, 0.2);
+    CapacityResult r = CapacityResult.analyze(sweep(List.of(1, 2, 4, 8, 16, 32), Double.NaN, 2), steps);
+    assertThat(CapacityResult.marginalCpuMs(steps)).isCloseTo(10.0, within(1e-9));
+    assertThat(CapacityResult.averageCpuMs(steps)).isGreaterThan(11.0);
+    assertThat(r.formula().cpuMs()).isCloseTo(10.0, within(1e-9));
+    assertThat(r.formula().optimalThreads()).isCloseTo(18.0, within(1e-9));
+    StringWriter text = new StringWriter();
+    r.writeText(new PrintWriter(text));
+    assertThat(text.toString()).contains("CPU 10.00 ms/request (measured: slope of the target's CPU against QPS;")
+        .contains("saturation: concurrency 16.2 = highest QPS 180.0 x RT 90.00 ms at concurrency 1");
+  }
+
+  @Test
+  void tooFewCpuStepsFallBackToTheAverage() {
+    List<CapacityStep> steps = stepsWithCpu(10, 80, 2, 0.2).subList(0, 2);
+    assertThat(CapacityResult.marginalCpuMs(steps)).isNaN();
+    CapacityResult r = CapacityResult.analyze(sweep(List.of(1, 2), Double.NaN, 2), steps);
+    assertThat(r.formula().cpuMs()).isCloseTo(CapacityResult.averageCpuMs(steps), within(1e-9));
   }
 
   @Test
