@@ -93,7 +93,12 @@ final class LabCommand implements Callable<Integer> {
     Thread stopper = new Thread(running::close, "jtune-lab-stop");
     Runtime.getRuntime().addShutdownHook(stopper);
     int code = running.jvm().awaitExit(Duration.ofDays(365)).orElse(0);
-    Runtime.getRuntime().removeShutdownHook(stopper);
+    try {
+      Runtime.getRuntime().removeShutdownHook(stopper);
+    } catch (IllegalStateException shuttingDown) {
+      // SIGTERM or Ctrl-C: the hook has stopped the lab and the JVM is exiting; nothing to report
+      return 0;
+    }
     if (code != 0) {
       spec.commandLine().getErr().print(running.jvm().stderr().text());
       throw new JtuneException("the lab exited with code " + code, code == 2 ? 2 : 1, null);

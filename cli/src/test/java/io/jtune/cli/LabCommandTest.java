@@ -8,9 +8,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -107,6 +110,35 @@ class LabCommandTest {
       assertThat(err.toString()).contains("jtune: the lab exited with code 143");
     } finally {
       lab.ifPresent(ProcessHandle::destroyForcibly);
+    }
+  }
+
+  @Test
+  void sigtermStopsTheLabQuietly() throws Exception {
+    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "-Djtune.lab.jar=" + LAB_JAR, "io.jtune.cli.Main",
+        "lab", "--threads", "4", "--jvm-flags", "-Xms64m -Xmx96m -XX:+UseSerialGC");
+    Path log = Files.createTempFile("jtune-lab-sigterm", ".txt");
+    Process jtune = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Optional<ProcessHandle> lab = Optional.empty();
+    try {
+      Pattern serving = Pattern.compile("serving at http://127\\.0\\.0\\.1:\\d+ \\(pid (\\d+)\\)");
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      Matcher m = serving.matcher("");
+      while (System.nanoTime() < deadline && jtune.isAlive() && !(m = serving.matcher(Files.readString(log))).find()) {
+        Thread.sleep(50);
+      }
+      assertThat(m.find(0)).as("serving line in: " + Files.readString(log)).isTrue();
+      lab = ProcessHandle.of(Long.parseLong(m.group(1)));
+      assertThat(lab).isPresent();
+      new ProcessBuilder("kill", "-TERM", Long.toString(jtune.pid())).start().waitFor();
+      assertThat(jtune.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(lab.get().onExit().get(10, TimeUnit.SECONDS).isAlive()).isFalse();
+      assertThat(Files.readString(log)).doesNotContain("internal error").doesNotContain("Exception");
+    } finally {
+      jtune.destroyForcibly();
+      lab.ifPresent(ProcessHandle::destroyForcibly);
+      Files.deleteIfExists(log);
     }
   }
 }
