@@ -114,16 +114,37 @@ final class FlagRules implements FindingRule {
     }
     // seed 000: 1536 MB of a 4 GB heap won; 3/8 leaves old well above a typical live set
     long suggested = Sizes.roundUpMb(heap * 3.0 / 8, 64);
-    List<Example> ev = List.of(new Example(-1, a.span().startS(), String.format(Locale.ROOT,
-        "young %s of heap %s (%.0f%%) from the %s", Sizes.mb(young), Sizes.mb(heap), 100.0 * young / heap, source)));
+    List<Example> ev = new ArrayList<>(List.of(new Example(-1, a.span().startS(), String.format(Locale.ROOT,
+        "young %s of heap %s (%.0f%%) from the %s", Sizes.mb(young), Sizes.mb(heap), 100.0 * young / heap, source))));
+    String advice = "Give young about 3/8 of the heap (more than a quarter), keeping old comfortably above its"
+        + " occupancy after Full GC.";
+    // the old generation must keep room for its live set, or a bigger young generation trades
+    // young GCs for Full GCs of a full old generation
+    long roomMb = Sizes.youngRoomMb(a);
+    if (roomMb >= 0 && roomMb < suggested) {
+      String live = String.format(Locale.ROOT, "live set %s (old after the last Full GC): old needs %.1fx it,"
+          + " leaving young at most %d MB", Sizes.mb(Sizes.liveSet(a)), Sizes.OLD_HEADROOM, roomMb);
+      ev.add(new Example(-1, a.span().startS(), live));
+      if (roomMb >= (young >> 20) + 16) {
+        suggested = roomMb;
+        advice = String.format(Locale.ROOT, "Grow young to %d MB: 3/8 of the heap would leave old less than"
+            + " %.1fx its live set of %s.", roomMb, Sizes.OLD_HEADROOM, Sizes.mb(Sizes.liveSet(a)));
+      } else {
+        suggested = -1;
+        advice = String.format(Locale.ROOT, "The heap has no room for a bigger young generation next to a live"
+            + " set of %s (old needs %.1fx it): grow the heap before the young generation.",
+            Sizes.mb(Sizes.liveSet(a)), Sizes.OLD_HEADROOM);
+      }
+    }
     List<String> flags = new ArrayList<>();
-    flags.add("-Xmn" + Sizes.flagValue(suggested));
+    if (suggested > 0) {
+      flags.add("-Xmn" + Sizes.flagValue(suggested));
+    }
     out.add(new Finding("young-too-small", Severity.WARNING,
         String.format(Locale.ROOT, "Young generation is %.0f%% of the heap (1/4 or less)", 100.0 * young / heap),
         ev, 1,
         "In a request/response service most objects die young; a small young generation means frequent"
-            + " young GCs and objects promoted before they die (then Full GCs). Give young about 3/8 of the"
-            + " heap (more than a quarter), keeping old comfortably above its occupancy after Full GC.",
+            + " young GCs and objects promoted before they die (then Full GCs). " + advice,
         flags));
   }
 }

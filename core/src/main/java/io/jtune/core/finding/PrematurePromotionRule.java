@@ -17,8 +17,6 @@ import java.util.Locale;
 final class PrematurePromotionRule implements FindingRule {
   /** HotSpot's default -XX:TargetSurvivorRatio: survivors are meant to be at most half full. */
   private static final double TARGET_SURVIVOR = 0.5;
-  /** The old generation is sized at least this many times its live set (what Full GCs leave). */
-  private static final double OLD_HEADROOM = 1.5;
 
   @Override
   public void evaluate(Analysis a, List<Finding> out) {
@@ -87,21 +85,18 @@ final class PrematurePromotionRule implements FindingRule {
             + " grow young to %d MB with SurvivorRatio=6", Sizes.mb(demand), Sizes.mb(young), newYoungMb);
         // the old generation must keep room for its live set (what a Full GC leaves), or the
         // bigger young generation trades premature promotion for Full GCs of a full old gen
-        Long logged = a.jvm().info().heapMaxBytes();
-        long heap = a.flags().bytes("MaxHeapSize").orElse(logged == null ? -1 : logged);
-        double live = m.oldAfterFullTrend().count() > 0 ? m.oldAfterFullTrend().lastY() : -1;
-        if (heap > 0 && live > 0) {
-          long roomMb = (long) ((heap - OLD_HEADROOM * live) / (1 << 20)) / 16 * 16;
-          if (roomMb < newYoungMb) {
-            if (roomMb >= Math.max(16, (young >> 20) + 16)) {
-              sizing += String.format(Locale.ROOT, ", but the old generation needs %.1fx its live set of %s: young"
-                  + " at most %d MB of the %s heap", OLD_HEADROOM, Sizes.mb(live), roomMb, Sizes.mb(heap));
-              newYoungMb = roomMb;
-            } else {
-              sizing += String.format(Locale.ROOT, "; the %s heap is too small for that next to a live set of %s"
-                  + " (old needs %.1fx it): give the heap more room as well", Sizes.mb(heap), Sizes.mb(live),
-                  OLD_HEADROOM);
-            }
+        long roomMb = Sizes.youngRoomMb(a);
+        if (roomMb >= 0 && roomMb < newYoungMb) {
+          long heap = Sizes.heap(a);
+          double live = Sizes.liveSet(a);
+          if (roomMb >= Math.max(16, (young >> 20) + 16)) {
+            sizing += String.format(Locale.ROOT, ", but the old generation needs %.1fx its live set of %s: young"
+                + " at most %d MB of the %s heap", Sizes.OLD_HEADROOM, Sizes.mb(live), roomMb, Sizes.mb(heap));
+            newYoungMb = roomMb;
+          } else {
+            sizing += String.format(Locale.ROOT, "; the %s heap is too small for that next to a live set of %s"
+                + " (old needs %.1fx it): give the heap more room as well", Sizes.mb(heap), Sizes.mb(live),
+                Sizes.OLD_HEADROOM);
           }
         }
         flags.add("-Xmn" + Sizes.flagValue(newYoungMb));

@@ -1,5 +1,6 @@
 package io.jtune.core.finding;
 
+import io.jtune.core.analysis.Analysis;
 import java.util.Locale;
 
 /** Formatting and rounding of memory sizes for findings and flags. */
@@ -25,5 +26,33 @@ final class Sizes {
   /** A flag size value like "256m" or "2g". */
   static String flagValue(long megabytes) {
     return megabytes % 1024 == 0 ? (megabytes / 1024) + "g" : megabytes + "m";
+  }
+
+  /** The old generation is kept at least this many times its live set (what Full GCs leave). */
+  static final double OLD_HEADROOM = 1.5;
+
+  /**
+   * The largest young generation, in MB rounded down to 16, that leaves the old generation
+   * {@value #OLD_HEADROOM} times its live set (old after the last Full GC) in the heap; -1 when
+   * the heap size or the live set is not known.
+   */
+  static long youngRoomMb(Analysis a) {
+    long heap = heap(a);
+    double live = liveSet(a);
+    if (heap <= 0 || live <= 0) {
+      return -1;
+    }
+    return Math.max(0, (long) ((heap - OLD_HEADROOM * live) / MB) / 16 * 16);
+  }
+
+  /** Old-generation occupancy after the last Full GC, or -1 without a Full GC. */
+  static double liveSet(Analysis a) {
+    return a.memory().oldAfterFullTrend().count() > 0 ? a.memory().oldAfterFullTrend().lastY() : -1;
+  }
+
+  /** The heap size from the flags or the log header, or -1. */
+  static long heap(Analysis a) {
+    Long logged = a.jvm().info().heapMaxBytes();
+    return a.flags().bytes("MaxHeapSize").orElse(logged == null ? -1 : logged);
   }
 }

@@ -145,6 +145,39 @@ class FindingsTest {
   }
 
   @Test
+  void bothYoungSizingFindingsLeaveOldRoomForItsLiveSet() throws IOException {
+    Path log = Path.of("src/test/resources/findings/serial-liveset-jdk17.log").toAbsolutePath();
+    Analysis a = analyze(log);
+    // independent of jtune: the heap and what the last Full GC left, straight from the log text
+    long heapMb = -1;
+    long liveMb = -1;
+    Pattern max = Pattern.compile("Heap Max Capacity: (\\d+)M");
+    Pattern full = Pattern.compile("Pause Full \\(.*\\) \\d+M->(\\d+)M\\(");
+    for (String line : Files.readAllLines(log)) {
+      Matcher m = max.matcher(line);
+      if (m.find()) {
+        heapMb = Long.parseLong(m.group(1));
+      }
+      m = full.matcher(line);
+      if (m.find()) {
+        liveMb = Long.parseLong(m.group(1));
+      }
+    }
+    assertThat(heapMb).isEqualTo(256);
+    assertThat(liveMb).isBetween(100L, 150L);
+    for (String id : List.of("young-too-small", "premature-promotion")) {
+      Finding f = required(a, id);
+      String xmn = f.flags().stream().filter(s -> s.startsWith("-Xmn")).findFirst().orElseThrow();
+      long youngMb = Long.parseLong(xmn.substring(4, xmn.length() - 1));
+      assertThat(xmn).endsWith("m");
+      // bigger than today's 19 MB young, and old keeps 1.5x the live set (heap after the Full
+      // GC holds a little young data too, hence the 8 MB slack)
+      assertThat(youngMb).as(id).isGreaterThan(19).isLessThanOrEqualTo((long) (heapMb - 1.5 * liveMb) + 8);
+    }
+    assertThat(required(a, "young-too-small").recommendation()).contains("3/8 of the heap would leave old less than");
+  }
+
+  @Test
   void seed000FlagDiagnosis() {
     // DOMAIN.md §1: -Xms4096M -Xmx4096M -Xmn1024M -XX:PermSize=512M -XX:MaxPermSize=512M on JDK 8
     Analysis a = analyze(corpus("gctoolkit-testdata/gctoolkit-gclogs__preunified__ps__details__tenuring__gccause__180__1398331617.vgc"),
