@@ -27,7 +27,7 @@ public final class Main {
 
   /** Runs jtune with the given streams; returns the exit code. Used by tests too. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cl = new CommandLine(new JtuneCommand());
+    CommandLine cl = JtuneCommand.forArgs(args);
     cl.setOut(out);
     cl.setErr(err);
     cl.setExpandAtFiles(false); // "--body @file" is ours to read, not picocli's argument file
