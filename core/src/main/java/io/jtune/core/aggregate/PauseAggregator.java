@@ -28,6 +28,11 @@ public final class PauseAggregator implements Aggregator {
   private final Map<PauseKind, PauseDistribution> byKind = new EnumMap<>(PauseKind.class);
   private final Map<String, PauseDistribution> byCause = new LinkedHashMap<>();
   private final Map<PauseKind, Series> timeline = new EnumMap<>(PauseKind.class);
+  // the values of byKind and timeline by ordinal, and the cause seen last, so a pause costs no map look-up
+  private final PauseDistribution[] kindDistributions = new PauseDistribution[PauseKind.values().length];
+  private final Series[] kindTimelines = new Series[PauseKind.values().length];
+  private String lastCause;
+  private PauseDistribution lastCauseDistribution;
   private final PriorityQueue<GcPause> longest =
       new PriorityQueue<>(Comparator.comparingDouble(GcPause::durationMs));
   private final ExampleList overTarget = new ExampleList(10);
@@ -57,9 +62,22 @@ public final class PauseAggregator implements Aggregator {
     }
     double ms = p.durationMs();
     all.record(ms);
-    byKind.computeIfAbsent(p.kind(), k -> new PauseDistribution()).record(ms);
-    byCause.computeIfAbsent(p.cause() == null ? "(not logged)" : p.cause(), k -> new PauseDistribution()).record(ms);
-    timeline.computeIfAbsent(p.kind(), k -> new Series(SERIES_POINTS)).add(p.uptimeS(), ms);
+    int k = p.kind().ordinal();
+    if (kindDistributions[k] == null) {
+      kindDistributions[k] = new PauseDistribution();
+      byKind.put(p.kind(), kindDistributions[k]);
+      kindTimelines[k] = new Series(SERIES_POINTS);
+      timeline.put(p.kind(), kindTimelines[k]);
+    }
+    kindDistributions[k].record(ms);
+    String cause = p.cause() == null ? "(not logged)" : p.cause();
+    if (cause != lastCause) {
+      // causes repeat, mostly as the same String: look the map up only when it changes
+      lastCause = cause;
+      lastCauseDistribution = byCause.computeIfAbsent(cause, c -> new PauseDistribution());
+    }
+    lastCauseDistribution.record(ms);
+    kindTimelines[k].add(p.uptimeS(), ms);
     if (longest.size() < TOP) {
       longest.add(p);
     } else if (ms > longest.peek().durationMs()) {

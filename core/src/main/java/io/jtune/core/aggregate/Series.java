@@ -13,6 +13,8 @@ public final class Series {
 
   private final int capacity;
   private final List<double[]> buckets = new ArrayList<>(); // startS, endS, min, minAt, max, maxAt, count
+  /** The newest bucket (the one values are added to), or null; kept to avoid List.get per value. */
+  private double[] last;
   private double bucketWidthS;
   private long total;
 
@@ -25,7 +27,7 @@ public final class Series {
 
   public void add(double timeS, double value) {
     total++;
-    double[] last = buckets.isEmpty() ? null : buckets.get(buckets.size() - 1);
+    double[] last = this.last;
     if (last != null && timeS <= last[0] + bucketWidthS) {
       last[1] = Math.max(last[1], timeS);
       if (value < last[2]) {
@@ -39,7 +41,8 @@ public final class Series {
       last[6]++;
       return;
     }
-    buckets.add(new double[] {timeS, timeS, value, timeS, value, timeS, 1});
+    this.last = new double[] {timeS, timeS, value, timeS, value, timeS, 1};
+    buckets.add(this.last);
     if (buckets.size() > capacity) {
       compact();
     }
@@ -70,6 +73,7 @@ public final class Series {
     }
     buckets.clear();
     buckets.addAll(merged);
+    this.last = cur;
   }
 
   /** Number of values added (before downsampling). */

@@ -19,6 +19,9 @@ public final class WindowAggregator implements Aggregator {
   private final double windowS;
   private final List<double[]> rows = new ArrayList<>(); // ygcCount, ygcMs, fgcCount, fgcMs, otherCount, otherMs
   private double originS = Double.NaN;
+  // the window pauses were added to last: most pauses fall into the same one as the pause before
+  private int lastIndex = -1;
+  private double[] lastRow;
 
   public WindowAggregator(double windowS) {
     if (!(windowS > 0)) {
@@ -39,10 +42,14 @@ public final class WindowAggregator implements Aggregator {
     if (idx < 0) {
       return; // clock went backwards before the first pause; counted by the reader
     }
-    while (rows.size() <= idx) {
-      rows.add(new double[6]);
+    if (idx != lastIndex) {
+      while (rows.size() <= idx) {
+        rows.add(new double[6]);
+      }
+      lastIndex = idx;
+      lastRow = rows.get(idx);
     }
-    double[] r = rows.get(idx);
+    double[] r = lastRow;
     if (p.kind() == PauseKind.YOUNG || p.kind() == PauseKind.MIXED) {
       r[0]++;
       r[1] += p.durationMs();

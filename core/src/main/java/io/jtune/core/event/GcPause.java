@@ -37,8 +37,9 @@ public record GcPause(
     implements GcEvent {
 
   public GcPause {
-    anomalies = anomalies == null ? Set.of() : Set.copyOf(anomalies);
-    phasesMs = phasesMs == null ? Map.of() : Map.copyOf(phasesMs);
+    // most pauses have neither: no copy for them (the copy of an empty collection is the empty one)
+    anomalies = anomalies == null || anomalies.isEmpty() ? Set.of() : Set.copyOf(anomalies);
+    phasesMs = phasesMs == null || phasesMs.isEmpty() ? Map.of() : Map.copyOf(phasesMs);
   }
 
   @Override

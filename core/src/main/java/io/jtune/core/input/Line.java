@@ -15,6 +15,20 @@ public final class Line implements CharSequence {
    * Parsing speed target is hundreds of MB/s on one core, so lines are never turned into
    * Strings on the hot path: parsers test prefixes and scan numbers in place.
    */
+  /** 10^k for the fraction digits kept (at most 12). */
+  private static final long[] POWERS_OF_TEN = new long[13];
+  /** (2^53) / 10^k: below it, whole * 10^k + fraction is exact in a double (a table, as division is slow). */
+  private static final long[] EXACT_WHOLE_LIMIT = new long[13];
+
+  static {
+    long p = 1;
+    for (int k = 0; k < POWERS_OF_TEN.length; k++) {
+      POWERS_OF_TEN[k] = p;
+      EXACT_WHOLE_LIMIT[k] = (1L << 53) / p;
+      p *= 10;
+    }
+  }
+
   private byte[] buf;
   private int start;
   private int length;
@@ -101,17 +115,120 @@ public final class Line implements CharSequence {
     return startsWith(s, length - s.length());
   }
 
+  public boolean startsWith(Ascii key) {
+    return startsWith(key, 0);
+  }
+
+  /** True when {@code key} occurs at {@code at}. */
+  public boolean startsWith(Ascii key, int at) {
+    return regionEquals(at, key.bytes);
+  }
+
+  /** True when the bytes from {@code at} are {@code bytes}. */
+  public boolean regionEquals(int at, byte[] bytes) {
+    int n = bytes.length;
+    if (at < 0 || at > length - n) {
+      return false;
+    }
+    byte[] b = buf;
+    int base = start + at;
+    for (int i = 0; i < n; i++) {
+      if (b[base + i] != bytes[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** A hash of the bytes in {@code [from, to)}, equal to {@link #hash(byte[])} of a copy of them. */
+  public int hash(int from, int to) {
+    byte[] b = buf;
+    int h = 0;
+    for (int i = start + from, end = start + to; i < end; i++) {
+      h = 31 * h + b[i];
+    }
+    return h;
+  }
+
+  /** The hash {@link #hash(int, int)} gives for these bytes. */
+  public static int hash(byte[] bytes) {
+    int h = 0;
+    for (byte x : bytes) {
+      h = 31 * h + x;
+    }
+    return h;
+  }
+
+  /** A copy of the bytes in {@code [from, to)}. */
+  public byte[] bytes(int from, int to) {
+    return java.util.Arrays.copyOfRange(buf, start + from, start + to);
+  }
+
+  public boolean endsWith(Ascii key) {
+    return startsWith(key, length - key.bytes.length);
+  }
+
+  public int indexOf(Ascii key) {
+    return indexOf(key, 0);
+  }
+
+  /** Index of the first occurrence of {@code key} at or after {@code from}, or -1. */
+  public int indexOf(Ascii key, int from) {
+    byte[] k = key.bytes;
+    int n = k.length;
+    if (n == 0) {
+      return Math.max(from, 0);
+    }
+    byte[] b = buf;
+    int s = start;
+    byte first = k[0];
+    int last = s + length - n;
+    outer:
+    for (int i = s + Math.max(from, 0); i <= last; i++) {
+      if (b[i] != first) {
+        continue;
+      }
+      for (int j = 1; j < n; j++) {
+        if (b[i + j] != k[j]) {
+          continue outer;
+        }
+      }
+      return i - s;
+    }
+    return -1;
+  }
+
   public int indexOf(char c) {
     return indexOf(c, 0);
   }
 
   public int indexOf(char c, int from) {
-    for (int i = Math.max(from, 0); i < length; i++) {
-      if ((buf[start + i] & 0xff) == c) {
-        return i;
+    byte[] b = buf;
+    int s = start;
+    for (int i = s + Math.max(from, 0), end = s + length; i < end; i++) {
+      if ((b[i] & 0xff) == c) {
+        return i - s;
       }
     }
     return -1;
+  }
+
+  /** Index of the first {@code a} or {@code b} at or after {@code from}, or -1. */
+  public int indexOf(char a, char b, int from) {
+    byte[] bytes = buf;
+    int s = start;
+    for (int i = s + Math.max(from, 0), end = s + length; i < end; i++) {
+      int c = bytes[i] & 0xff;
+      if (c == a || c == b) {
+        return i - s;
+      }
+    }
+    return -1;
+  }
+
+  /** Copies {@code n} characters from {@code from} to {@code dst[at...]} as bytes. */
+  public void copyTo(int from, byte[] dst, int at, int n) {
+    System.arraycopy(buf, start + from, dst, at, n);
   }
 
   public int lastIndexOf(char c) {
@@ -148,8 +265,11 @@ public final class Line implements CharSequence {
 
   /** Index of the first non-space character at or after {@code at}. */
   public int skipSpaces(int at) {
+    byte[] b = buf;
+    int s = start;
+    int n = length;
     int i = at;
-    while (i < length && (buf[start + i] == ' ' || buf[start + i] == '\t')) {
+    while (i < n && (b[s + i] == ' ' || b[s + i] == '\t')) {
       i++;
     }
     return i;
@@ -169,60 +289,70 @@ public final class Line implements CharSequence {
    * as the decimal mark, as some locales log it) at {@code at}; NaN when none.
    */
   public double parseDouble(int at) {
-    int i = at;
+    byte[] b = buf;
+    int s = start;
+    int end = s + length;
+    int i = s + at;
     long whole = 0;
-    int digits = 0;
-    while (i < length) {
-      int d = (buf[start + i] & 0xff) - '0';
+    while (i < end) {
+      int d = b[i] - '0';
       if (d < 0 || d > 9) {
         break;
       }
       whole = whole * 10 + d;
-      digits++;
       i++;
     }
-    if (digits == 0) {
+    if (i == s + at) {
       scanEnd = at;
       return Double.NaN;
     }
     double value = whole;
-    if (i + 1 < length && (buf[start + i] == '.' || buf[start + i] == ',') && isDigit(charAt(i + 1))) {
+    if (i + 1 < end && (b[i] == '.' || b[i] == ',') && b[i + 1] >= '0' && b[i + 1] <= '9') {
       i++;
       long frac = 0;
-      long scale = 1;
-      while (i < length) {
-        int d = (buf[start + i] & 0xff) - '0';
+      int fracDigits = 0;
+      while (i < end) {
+        int d = b[i] - '0';
         if (d < 0 || d > 9) {
           break;
         }
-        if (scale < 1_000_000_000_000L) {
+        if (fracDigits < 12) {
           frac = frac * 10 + d;
-          scale *= 10;
+          fracDigits++;
         }
         i++;
       }
+      long scale = POWERS_OF_TEN[fracDigits];
       // one correctly rounded division, so "2.280" reads as the double nearest 2.28
-      value = whole < (1L << 53) / scale ? (double) (whole * scale + frac) / scale : value + (double) frac / scale;
+      value = whole < EXACT_WHOLE_LIMIT[fracDigits] ? (double) (whole * scale + frac) / scale
+          : value + (double) frac / scale;
     }
     // scientific notation appears in a few old logs (e.g. 1.0E-4 secs)
-    if (i + 1 < length && (buf[start + i] == 'E' || buf[start + i] == 'e')) {
-      int j = i + 1;
-      boolean neg = false;
-      if (buf[start + j] == '-' || buf[start + j] == '+') {
-        neg = buf[start + j] == '-';
-        j++;
-      }
-      int exp = 0;
-      int expDigits = 0;
-      while (j < length && isDigit(charAt(j))) {
-        exp = exp * 10 + (charAt(j) - '0');
-        j++;
-        expDigits++;
-      }
-      if (expDigits > 0) {
-        value *= Math.pow(10, neg ? -exp : exp);
-        i = j;
-      }
+    if (i + 1 < end && (b[i] == 'E' || b[i] == 'e')) {
+      return exponent(value, i - s);
+    }
+    scanEnd = i - s;
+    return value;
+  }
+
+  /** Applies an exponent like {@code E-4} at {@code i}, if one is there, to {@code value}. */
+  private double exponent(double value, int i) {
+    int j = i + 1;
+    boolean neg = false;
+    if (charAt(j) == '-' || charAt(j) == '+') {
+      neg = charAt(j) == '-';
+      j++;
+    }
+    int exp = 0;
+    int expDigits = 0;
+    while (j < length && isDigit(charAt(j))) {
+      exp = exp * 10 + (charAt(j) - '0');
+      j++;
+      expDigits++;
+    }
+    if (expDigits > 0) {
+      value *= Math.pow(10, neg ? -exp : exp);
+      i = j;
     }
     scanEnd = i;
     return value;
@@ -230,18 +360,21 @@ public final class Line implements CharSequence {
 
   /** Scans an unsigned integer at {@code at}; -1 when none. */
   public long parseLong(int at) {
-    int i = at;
+    byte[] b = buf;
+    int s = start;
+    int end = s + length;
+    int i = s + at;
     long v = 0;
-    while (i < length) {
-      int d = (buf[start + i] & 0xff) - '0';
+    while (i < end) {
+      int d = b[i] - '0';
       if (d < 0 || d > 9) {
         break;
       }
       v = v * 10 + d;
       i++;
     }
-    scanEnd = i;
-    return i == at ? -1 : v;
+    scanEnd = i - s;
+    return i - s == at ? -1 : v;
   }
 
   /**
@@ -340,13 +473,15 @@ public final class Line implements CharSequence {
     if (at + n > length) {
       return -1;
     }
+    byte[] b = buf;
+    int i = start + at;
     int v = 0;
-    for (int k = 0; k < n; k++) {
-      char c = charAt(at + k);
-      if (!isDigit(c)) {
+    for (int end = i + n; i < end; i++) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
         return -1;
       }
-      v = v * 10 + (c - '0');
+      v = v * 10 + d;
     }
     return v;
   }

@@ -13,8 +13,10 @@ import io.jtune.core.event.MemoryUsage;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.event.SafepointPause;
 import io.jtune.core.event.Tenuring;
+import io.jtune.core.input.Ascii;
 import io.jtune.core.input.Line;
 import io.jtune.core.parser.GcLogParser;
+import io.jtune.core.parser.NameCache;
 import io.jtune.core.parser.ParserContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,10 +77,114 @@ public final class Jdk8LogParser implements GcLogParser {
   private static final String CMS_REMARK = "CMS-remark";
   private static final String CMS_CYCLE = "CMS Concurrent Cycle";
   private static final String G1_CYCLE = "Concurrent Mark Cycle";
-  private static final String STOPPED = "Total time for which application threads were stopped: ";
-  private static final String[] YOUNG_NAMES = {"ParNew", "DefNew", "PSYoungGen", "ASParNew", "ASPSYoungGen"};
-  private static final String[] OLD_NAMES = {"CMS", "Tenured", "ParOldGen", "PSOldGen", "ASParOldGen", "ASCMS"};
-  private static final String[] PERM_NAMES = {"CMS Perm ", "Perm ", "PSPermGen", "Metaspace", "Perm"};
+  private static final Ascii STOPPED = Ascii.of("Total time for which application threads were stopped: ");
+  private static final Ascii[] YOUNG_NAMES = Ascii.of("ParNew", "DefNew", "PSYoungGen", "ASParNew", "ASPSYoungGen");
+  private static final Ascii[] OLD_NAMES = Ascii.of("CMS", "Tenured", "ParOldGen", "PSOldGen", "ASParOldGen", "ASCMS");
+  private static final Ascii[] PERM_NAMES = Ascii.of("CMS Perm ", "Perm ", "PSPermGen", "Metaspace", "Perm");
+
+
+  // what lines and records are recognised by (bytes, see Ascii)
+  private static final Ascii APPLICATION_TIME = Ascii.of("Application time:");
+  private static final Ascii AGE_LINE = Ascii.of("- age");
+  private static final Ascii DASHES = Ascii.of("---");
+  private static final Ascii DESIRED_SURVIVOR_SIZE = Ascii.of("Desired survivor size ");
+  private static final Ascii BRACE_HEAP_BEFORE = Ascii.of("{Heap before");
+  private static final Ascii HEAP_AFTER = Ascii.of("Heap after");
+  private static final Ascii HEAP = Ascii.of("Heap");
+  private static final Ascii TOTAL_FREE_SPACE = Ascii.of("Total Free Space:");
+  private static final Ascii TREE_HEIGHT = Ascii.of("Tree      Height:");
+  private static final Ascii TLAB = Ascii.of("TLAB");
+  private static final Ascii MAX_CHUNK_SIZE = Ascii.of("Max   Chunk Size:");
+  private static final Ascii CANCELLING_CONCURRENT_GC = Ascii.of("Cancelling concurrent GC");
+  private static final Ascii STATISTICS_FOR = Ascii.of("Statistics for ");
+  private static final Ascii NUMBER_OF_BLOCKS = Ascii.of("Number of Blocks:");
+  private static final Ascii NO_SHARED_SPACES = Ascii.of("No shared spaces");
+  private static final Ascii AV_BLOCK_SIZE = Ascii.of("Av.  Block  Size:");
+  private static final Ascii ADAPTIVE_SIZE = Ascii.of("AdaptiveSize");
+  private static final Ascii PS_ADAPTIVE_SIZE_POLICY = Ascii.of("PSAdaptiveSizePolicy::");
+  private static final Ascii BEFORE_GC = Ascii.of("Before GC:");
+  private static final Ascii AVG_ = Ascii.of("avg_");
+  private static final Ascii FREE = Ascii.of("free=");
+  private static final Ascii SIZE_BRACKET = Ascii.of("size[");
+  private static final Ascii COMMA_METASPACE = Ascii.of(", [Metaspace:");
+  private static final Ascii GC_LOG_FILE = Ascii.of("GC log file ");
+  private static final Ascii BRACKET_TIMES = Ascii.of("[Times:");
+  private static final Ascii BRACKET_TIMES_SPACE = Ascii.of("[Times: ");
+  private static final Ascii ADDRESS = Ascii.of("[0x");
+  private static final Ascii CONCURRENT_MARK_SWEEP = Ascii.of("concurrent mark-sweep");
+  private static final Ascii TENURED_GENERATION = Ascii.of("tenured generation");
+  private static final Ascii CMS_ABORT_PRECLEAN = Ascii.of("CMS: abort preclean");
+  private static final Ascii PAREN_CONCURRENT_MODE_FAILURE = Ascii.of("(concurrent mode failure)");
+  private static final Ascii FRAG = Ascii.of("frag=");
+  private static final Ascii BRACKET_G1_ERGONOMICS = Ascii.of("[G1Ergonomics");
+  private static final Ascii CONCURRENT_RS_PROCESSED = Ascii.of("Concurrent RS processed");
+  private static final Ascii TOTAL_HEAP_REGION_REM_SET = Ascii.of("Total heap region rem set");
+  private static final Ascii DESIRED_SURVIVOR = Ascii.of("Desired survivor");
+  private static final Ascii BRACKET_FULL_GC = Ascii.of("[Full GC");
+  private static final Ascii BRACKET_GC = Ascii.of("[GC");
+  private static final Ascii BRACKET_GC_CONCURRENT = Ascii.of("[GC concurrent-");
+  private static final Ascii SPACE_BRACKET_PS = Ascii.of(" [PS");
+  private static final Ascii SPACE_BRACKET_TIMES = Ascii.of(" [Times");
+  private static final Ascii YG_OCCUPANCY = Ascii.of("YG occupancy");
+  private static final Ascii BRACKET_CMS_FINAL_REMARK = Ascii.of("[GC (CMS Final Remark)");
+  private static final Ascii GC_CONCURRENT = Ascii.of("GC concurrent-");
+  private static final Ascii CMS_CONCURRENT = Ascii.of("CMS-concurrent-");
+  private static final Ascii FULL_GC_KEY = Ascii.of("Full GC");
+  private static final Ascii GC_KEY = Ascii.of("GC");
+  private static final Ascii GC_REF_PROC = Ascii.of("GC ref-proc");
+  private static final Ascii PAUSE_ = Ascii.of("Pause ");
+  private static final Ascii CONCURRENT_ = Ascii.of("Concurrent ");
+  private static final Ascii G1_ERGONOMICS = Ascii.of("G1Ergonomics");
+  private static final Ascii TIMES = Ascii.of("Times:");
+  private static final Ascii TIMES_SPACE = Ascii.of("Times: ");
+  private static final Ascii SPACE_PAUSE = Ascii.of(" pause");
+  private static final Ascii SPACE_REMARK = Ascii.of(" remark");
+  private static final Ascii SPACE_CLEANUP = Ascii.of(" cleanup");
+  private static final Ascii DASH_DASH = Ascii.of("--");
+  private static final Ascii PAREN_PROMOTION = Ascii.of("(promotion");
+  private static final Ascii PAREN_CONCURRENT = Ascii.of("(concurrent");
+  private static final Ascii PAREN_TO_SPACE = Ascii.of("(to-space");
+  private static final Ascii PAREN_MIXED = Ascii.of("(mixed)");
+  private static final Ascii PAREN_PARTIAL = Ascii.of("(partial)");
+  private static final Ascii PAREN_INITIAL_MARK = Ascii.of("(initial-mark)");
+  private static final Ascii PAREN_YOUNG = Ascii.of("(young)");
+  private static final Ascii SPACE_PAREN = Ascii.of(" (");
+  private static final Ascii ARROW = Ascii.of("->");
+  private static final Ascii SPACE_SEC = Ascii.of(" sec");
+  private static final Ascii SPACE_MS = Ascii.of(" ms");
+  private static final Ascii ICMS_DC = Ascii.of("icms_dc=");
+  private static final Ascii PAREN_PROMOTION_FAILED = Ascii.of("(promotion failed");
+  private static final Ascii PAREN_CONCURRENT_MODE_INTERRUPTED = Ascii.of("(concurrent mode interrupted)");
+  private static final Ascii PROMOTION_FAILURE = Ascii.of(": promotion failure");
+  private static final Ascii EDEN = Ascii.of("Eden: ");
+  private static final Ascii GC_PAREN = Ascii.of("GC (");
+  private static final Ascii GC_SPACE = Ascii.of("GC ");
+  private static final Ascii CMS_INITIAL_MARK_KEY = Ascii.of("1 CMS-initial-mark");
+  private static final Ascii CMS_REMARK_KEY = Ascii.of("1 CMS-remark");
+  private static final Ascii USER = Ascii.of("user=");
+  private static final Ascii SPACE_SYS = Ascii.of(" sys=");
+  private static final Ascii COMMA_REAL = Ascii.of(", real=");
+  private static final Ascii SPACE_SECS_BRACKET = Ascii.of(" secs]");
+  private static final Ascii SYS = Ascii.of("sys=");
+  private static final Ascii REAL = Ascii.of("real=");
+  private static final Ascii SURVIVORS = Ascii.of("Survivors: ");
+  private static final Ascii HEAP_COLON = Ascii.of("Heap: ");
+  private static final Ascii AVG = Ascii.of("Avg:");
+  private static final Ascii METASPACE = Ascii.of("Metaspace");
+  private static final Ascii PERM_KEY = Ascii.of("Perm");
+  private static final Ascii PER_WORKER_MS = Ascii.of(" (ms)");
+  private static final Ascii GC_WORKER_START = Ascii.of("GC Worker Start");
+  private static final Ascii GC_WORKER_END = Ascii.of("GC Worker End");
+  private static final Ascii CONCURRENT_MARK_ABORT = Ascii.of("concurrent-mark-abort");
+  private static final Ascii DASH_END = Ascii.of("-end");
+  private static final Ascii TOOK = Ascii.of("took: ");
+  private static final Ascii THRESHOLD = Ascii.of("threshold ");
+  private static final Ascii PAREN_MAX = Ascii.of("(max ");
+  private static final Ascii JAVA_HOTSPOT = Ascii.of("Java HotSpot");
+  private static final Ascii OPENJDK = Ascii.of("OpenJDK");
+  private static final Ascii MEMORY = Ascii.of("Memory: ");
+  private static final Ascii COMMAND_LINE_FLAGS = Ascii.of("CommandLine flags: ");
+  private static final Ascii SHENANDOAH_HEAP = Ascii.of("Shenandoah Heap");
 
   private final ParserContext ctx;
   private final Consumer<GcEvent> sink;
@@ -217,7 +323,7 @@ public final class Jdk8LogParser implements GcLogParser {
     if (p > 0) {
       if (t.startsWith(STOPPED, p)) {
         safepoint(t, p);
-      } else if (t.startsWith("Application time:", p)) {
+      } else if (t.startsWith(APPLICATION_TIME, p)) {
         ctx.understood();
       } else {
         ctx.notUnderstood(t);
@@ -227,23 +333,23 @@ public final class Jdk8LogParser implements GcLogParser {
     switch (c0) {
       case ' ', '\t' -> spaceLine(t);
       case '-' -> {
-        if (t.startsWith("- age")) {
+        if (t.startsWith(AGE_LINE)) {
           tenuringAge(t);
-        } else if (t.startsWith("---")) {
+        } else if (t.startsWith(DASHES)) {
           ctx.understood();
         } else {
           ctx.otherText(t);
         }
       }
       case 'D' -> {
-        if (t.startsWith("Desired survivor size ")) {
+        if (t.startsWith(DESIRED_SURVIVOR_SIZE)) {
           tenuringHead(t);
         } else {
           ctx.otherText(t);
         }
       }
       case '{' -> {
-        inHeapBlock = t.startsWith("{Heap before");
+        inHeapBlock = t.startsWith(BRACE_HEAP_BEFORE);
         understoodIf(t, inHeapBlock);
       }
       case '}' -> {
@@ -251,59 +357,59 @@ public final class Jdk8LogParser implements GcLogParser {
         ctx.understood();
       }
       case 'H' -> {
-        inHeapBlock = t.startsWith("Heap after") || (t.startsWith("Heap") && t.length() == 4);
+        inHeapBlock = t.startsWith(HEAP_AFTER) || (t.startsWith(HEAP) && t.length() == 4);
         understoodIf(t, inHeapBlock);
       }
       case 'T' -> {
         if (t.startsWith(STOPPED)) {
           safepoint(t, 0);
         } else {
-          understoodIf(t, t.startsWith("Total Free Space:") || t.startsWith("Tree      Height:")
-              || t.startsWith("TLAB"));
+          understoodIf(t, t.startsWith(TOTAL_FREE_SPACE) || t.startsWith(TREE_HEIGHT)
+              || t.startsWith(TLAB));
         }
       }
       case 'J', 'O' -> {
-        if (t.startsWith("Java HotSpot") || t.startsWith("OpenJDK")) {
+        if (t.startsWith(JAVA_HOTSPOT) || t.startsWith(OPENJDK)) {
           version(t);
         } else {
           ctx.otherText(t);
         }
       }
       case 'M' -> {
-        if (t.startsWith("Memory: ")) {
+        if (t.startsWith(MEMORY)) {
           memory(t);
         } else {
-          understoodIf(t, t.startsWith("Max   Chunk Size:"));
+          understoodIf(t, t.startsWith(MAX_CHUNK_SIZE));
         }
       }
       case 'C' -> {
-        if (t.startsWith("CommandLine flags: ")) {
+        if (t.startsWith(COMMAND_LINE_FLAGS)) {
           flags(t);
         } else {
-          understoodIf(t, t.startsWith("Cancelling concurrent GC"));
+          understoodIf(t, t.startsWith(CANCELLING_CONCURRENT_GC));
         }
       }
       case 'S' -> {
-        if (t.startsWith("Shenandoah Heap")) {
+        if (t.startsWith(SHENANDOAH_HEAP)) {
           ctx.understood();
           inHeapBlock = true;
           if (!collectorKnown) {
             collector(Collector.SHENANDOAH);
           }
         } else {
-          understoodIf(t, t.startsWith("Statistics for "));
+          understoodIf(t, t.startsWith(STATISTICS_FOR));
         }
       }
-      case 'N' -> understoodIf(t, t.startsWith("Number of Blocks:") || t.startsWith("No shared spaces"));
-      case 'A' -> understoodIf(t, t.startsWith("Av.  Block  Size:") || t.startsWith("Application time:")
-          || t.startsWith("AdaptiveSize"));
-      case 'P' -> understoodIf(t, t.startsWith("PSAdaptiveSizePolicy::"));
-      case 'B' -> understoodIf(t, t.startsWith("Before GC:"));
-      case 'a' -> understoodIf(t, t.startsWith("avg_"));
-      case 'f' -> understoodIf(t, t.startsWith("free="));
-      case 's' -> understoodIf(t, t.startsWith("size["));
+      case 'N' -> understoodIf(t, t.startsWith(NUMBER_OF_BLOCKS) || t.startsWith(NO_SHARED_SPACES));
+      case 'A' -> understoodIf(t, t.startsWith(AV_BLOCK_SIZE) || t.startsWith(APPLICATION_TIME)
+          || t.startsWith(ADAPTIVE_SIZE));
+      case 'P' -> understoodIf(t, t.startsWith(PS_ADAPTIVE_SIZE_POLICY));
+      case 'B' -> understoodIf(t, t.startsWith(BEFORE_GC));
+      case 'a' -> understoodIf(t, t.startsWith(AVG_));
+      case 'f' -> understoodIf(t, t.startsWith(FREE));
+      case 's' -> understoodIf(t, t.startsWith(SIZE_BRACKET));
       case ',' -> {
-        if (t.startsWith(", [Metaspace:")) {
+        if (t.startsWith(COMMA_METASPACE)) {
           ctx.understood();
         } else {
           ctx.notUnderstood(t);
@@ -311,7 +417,7 @@ public final class Jdk8LogParser implements GcLogParser {
       }
       case ':' -> ctx.notUnderstood(t);
       default -> {
-        if (Line.isDigit(c0) && t.indexOf("GC log file ") > 0) {
+        if (Line.isDigit(c0) && t.indexOf(GC_LOG_FILE) > 0) {
           ctx.understood();
         } else {
           ctx.otherText(t);
@@ -335,22 +441,22 @@ public final class Jdk8LogParser implements GcLogParser {
       g1Detail(t, q);
       return;
     }
-    if (t.startsWith("[Times:", q)) {
+    if (t.startsWith(BRACKET_TIMES, q)) {
       ctx.understood();
       return;
     }
-    if (inHeapBlock || t.indexOf("[0x", q) > 0) {
+    if (inHeapBlock || t.indexOf(ADDRESS, q) > 0) {
       if (!collectorKnown && inHeapBlock) {
-        if (t.startsWith("concurrent mark-sweep", q)) {
+        if (t.startsWith(CONCURRENT_MARK_SWEEP, q)) {
           cmsSeen = true;
-        } else if (t.startsWith("tenured generation", q)) {
+        } else if (t.startsWith(TENURED_GENERATION, q)) {
           tenuredSeen = true;
         }
       }
       ctx.understood();
       return;
     }
-    if (t.startsWith("CMS: abort preclean", q)) {
+    if (t.startsWith(CMS_ABORT_PRECLEAN, q)) {
       int b = t.indexOf('[', q);
       int s = b;
       while (s > q && t.charAt(s - 1) != ' ') {
@@ -362,15 +468,15 @@ public final class Jdk8LogParser implements GcLogParser {
       ctx.understood();
       return;
     }
-    if (t.startsWith("(concurrent mode failure)", q)) {
+    if (t.startsWith(PAREN_CONCURRENT_MODE_FAILURE, q)) {
       sink.accept(new GcNotice(stGcId, Double.NaN, GcEvent.NO_EPOCH, GcNotice.Kind.CONCURRENT_MODE_FAILURE,
           "concurrent mode failure", Double.NaN, lineNo));
       ctx.understood();
       return;
     }
-    if (t.startsWith("free=", q) || t.startsWith("frag=", q) || t.startsWith("[G1Ergonomics", q)
-        || t.startsWith("avg_", q) || t.startsWith("Concurrent RS processed", q)
-        || t.startsWith("Total heap region rem set", q)) {
+    if (t.startsWith(FREE, q) || t.startsWith(FRAG, q) || t.startsWith(BRACKET_G1_ERGONOMICS, q)
+        || t.startsWith(AVG_, q) || t.startsWith(CONCURRENT_RS_PROCESSED, q)
+        || t.startsWith(TOTAL_HEAP_REGION_REM_SET, q)) {
       ctx.understood();
       return;
     }
@@ -378,7 +484,7 @@ public final class Jdk8LogParser implements GcLogParser {
     if (b > q && Line.isDigit(t.at(q))) {
       // " 0.123: [G1Ergonomics ...]" adaptive-size lines
       int s = stampsAt(t, q);
-      if (s == b && t.startsWith("[G1Ergonomics", b)) {
+      if (s == b && t.startsWith(BRACKET_G1_ERGONOMICS, b)) {
         ctx.understood();
         return;
       }
@@ -388,8 +494,8 @@ public final class Jdk8LogParser implements GcLogParser {
 
   /** Lines whose information belongs to the pause held back for details. */
   private boolean attachable(Line t, char c0) {
-    return c0 == ' ' || c0 == '\t' || t.startsWith("Desired survivor") || t.startsWith("- age")
-        || (c0 == '[' && t.startsWith("[Times:"));
+    return c0 == ' ' || c0 == '\t' || t.startsWith(DESIRED_SURVIVOR) || t.startsWith(AGE_LINE)
+        || (c0 == '[' && t.startsWith(BRACKET_TIMES));
   }
 
   // ---------------------------------------------------------------- time stamps
@@ -445,13 +551,8 @@ public final class Jdk8LogParser implements GcLogParser {
 
   private static int balance(Line t, int from) {
     int depth = 0;
-    for (int i = from, n = t.length(); i < n; i++) {
-      char c = t.charAt(i);
-      if (c == '[') {
-        depth++;
-      } else if (c == ']') {
-        depth--;
-      }
+    for (int i = t.indexOf('[', ']', from); i >= 0; i = t.indexOf('[', ']', i + 1)) {
+      depth += t.charAt(i) == '[' ? 1 : -1;
     }
     return depth;
   }
@@ -460,10 +561,10 @@ public final class Jdk8LogParser implements GcLogParser {
     if (t.at(p) != '[') {
       return false;
     }
-    if (t.startsWith("[Full GC", p)) {
+    if (t.startsWith(BRACKET_FULL_GC, p)) {
       return true;
     }
-    if (!t.startsWith("[GC", p) || t.startsWith("[GC concurrent-", p)) {
+    if (!t.startsWith(BRACKET_GC, p) || t.startsWith(BRACKET_GC_CONCURRENT, p)) {
       return false;
     }
     char c = t.at(p + 3);
@@ -474,19 +575,13 @@ public final class Jdk8LogParser implements GcLogParser {
     if (c0 == ':' || c0 == ',') {
       return true;
     }
-    if (c0 == ' ' && (t.at(1) == '(' || t.startsWith(" [PS") || t.startsWith(" [Times"))) {
+    if (c0 == ' ' && (t.at(1) == '(' || t.startsWith(SPACE_BRACKET_PS) || t.startsWith(SPACE_BRACKET_TIMES))) {
       return true;
     }
-    if (c0 == ' ' && t.indexOf("[0x") > 0) {
+    if (c0 == ' ' && t.indexOf(ADDRESS) > 0) {
       return false;
     }
-    for (int i = 0, n = t.length(); i < n; i++) {
-      char c = t.charAt(i);
-      if (c == '[' || c == ']') {
-        return true;
-      }
-    }
-    return false;
+    return t.indexOf('[', ']', 0) >= 0;
   }
 
   private void bracketLine(Line t, int p) {
@@ -513,7 +608,7 @@ public final class Jdk8LogParser implements GcLogParser {
       recEpoch = stEpoch;
       recGcId = stGcId;
       recLineNo = lineNo;
-      recRemark = t.indexOf("YG occupancy", p) > 0 || t.startsWith("[GC (CMS Final Remark)", p);
+      recRemark = t.indexOf(YG_OCCUPANCY, p) > 0 || t.startsWith(BRACKET_CMS_FINAL_REMARK, p);
       appendFrom(t, p);
       return;
     }
@@ -540,9 +635,7 @@ public final class Jdk8LogParser implements GcLogParser {
     if (recLen + n > rec.length) {
       rec = java.util.Arrays.copyOf(rec, Math.max(rec.length * 2, recLen + n));
     }
-    for (int i = 0; i < n; i++) {
-      rec[recLen + i] = (byte) t.charAt(from + i);
-    }
+    t.copyTo(from, rec, recLen, n);
     recLen += n;
     recDepth += balance(t, from);
     recLines++;
@@ -580,23 +673,25 @@ public final class Jdk8LogParser implements GcLogParser {
     int j = p + 1;
     scanUptime = stUptime;
     scanEpoch = stEpoch;
-    if (t.startsWith("GC concurrent-", j) || t.startsWith("CMS-concurrent-", j)) {
+    char c = t.at(j);
+    if (c == 'G' && t.startsWith(GC_CONCURRENT, j) || c == 'C' && t.startsWith(CMS_CONCURRENT, j)) {
       concurrent(t, p, stUptime, stEpoch, false);
       return true;
     }
-    if (t.startsWith("Full GC", j) || (t.startsWith(GC, j) && !t.startsWith("GC ref-proc", j))) {
+    if (c == 'F' && t.startsWith(FULL_GC_KEY, j)
+        || c == 'G' && t.startsWith(GC_KEY, j) && !t.startsWith(GC_REF_PROC, j)) {
       return gcRecord(t, p);
     }
-    if (t.startsWith("Pause ", j)) {
+    if (c == 'P' && t.startsWith(PAUSE_, j)) {
       return shenandoahPause(t, j);
     }
-    if (t.startsWith("Concurrent ", j)) {
+    if (c == 'C' && t.startsWith(CONCURRENT_, j)) {
       return shenandoahConcurrent(t, j);
     }
-    if (t.startsWith("G1Ergonomics", j)) {
+    if (c == 'G' && t.startsWith(G1_ERGONOMICS, j)) {
       return true;
     }
-    if (t.startsWith("Times:", j)) {
+    if (c == 'T' && t.startsWith(TIMES, j)) {
       return true;
     }
     scratch.reset(stGcId, stUptime, stEpoch, lineNo);
@@ -633,38 +728,39 @@ public final class Jdk8LogParser implements GcLogParser {
   /** Reads the record's name and cause from {@code j} (just after '['); returns where the body starts. */
   private int readHead(Line t, int j, PauseDraft d) {
     int k;
-    if (t.startsWith("Full GC", j)) {
+    if (t.startsWith(FULL_GC_KEY, j)) {
       d.kind = PauseKind.FULL;
       d.name = FULL_GC;
       k = j + 7;
     } else {
       k = j + 2;
-      if (t.startsWith(" pause", k)) {
+      char c = t.at(k + 1); // "GC pause", "GC remark", "GC cleanup" are G1's
+      if (c == 'p' && t.startsWith(SPACE_PAUSE, k)) {
         d.g1 = true;
         return g1Head(t, j, k + 6, d);
-      } else if (t.startsWith(" remark", k)) {
+      } else if (c == 'r' && t.startsWith(SPACE_REMARK, k)) {
         d.g1 = true;
         d.kind = PauseKind.REMARK;
         d.name = GC_REMARK;
         return k + 7;
-      } else if (t.startsWith(" cleanup", k)) {
+      } else if (c == 'c' && t.startsWith(SPACE_CLEANUP, k)) {
         d.g1 = true;
         d.kind = PauseKind.CLEANUP;
         d.name = GC_CLEANUP;
         return k + 8;
       }
     }
-    if (t.startsWith("--", k)) {
+    if (t.startsWith(DASH_DASH, k)) {
       d.dashDash = true;
       k += 2;
     }
     int q = t.skipSpaces(k);
-    if (t.at(q) == '(' && !t.startsWith("(promotion", q) && !t.startsWith("(concurrent", q)) {
+    if (t.at(q) == '(' && !t.startsWith(PAREN_PROMOTION, q) && !t.startsWith(PAREN_CONCURRENT, q)) {
       int close = closeParen(t, q);
       if (close > q) {
         d.cause = names.get(t, q + 1, close);
         k = close + 1;
-        if (t.startsWith("--", k)) {
+        if (t.startsWith(DASH_DASH, k)) {
           d.dashDash = true;
           k += 2;
         }
@@ -686,21 +782,21 @@ public final class Jdk8LogParser implements GcLogParser {
       if (close < 0) {
         break;
       }
-      if (t.startsWith("(to-space", q)) {
+      if (t.startsWith(PAREN_TO_SPACE, q)) {
         d.anomalies.add(Anomaly.TO_SPACE_EXHAUSTED);
       } else {
-        if (t.startsWith("(mixed)", q) || t.startsWith("(partial)", q)) {
+        if (t.startsWith(PAREN_MIXED, q) || t.startsWith(PAREN_PARTIAL, q)) {
           d.kind = PauseKind.MIXED;
-        } else if (t.startsWith("(initial-mark)", q)) {
+        } else if (t.startsWith(PAREN_INITIAL_MARK, q)) {
           d.initialMark = true;
-        } else if (!t.startsWith("(young)", q) && d.cause == null) {
+        } else if (!t.startsWith(PAREN_YOUNG, q) && d.cause == null) {
           d.cause = names.get(t, q + 1, close);
         }
         nameEnd = close + 1;
       }
       k = close + 1;
     }
-    if (t.startsWith("--", k)) {
+    if (t.startsWith(DASH_DASH, k)) {
       d.dashDash = true;
       k += 2;
     }
@@ -848,7 +944,7 @@ public final class Jdk8LogParser implements GcLogParser {
           // "[YG occupancy: 592 K (8256 K)]"
           long used = sizeWithSpace(t, i);
           int q = t.end();
-          if (used >= 0 && t.startsWith(" (", q)) {
+          if (used >= 0 && t.startsWith(SPACE_PAREN, q)) {
             long c2 = sizeWithSpace(t, q + 2);
             b = used;
             a = used;
@@ -890,7 +986,7 @@ public final class Jdk8LogParser implements GcLogParser {
           int q = t.end();
           if (cp >= 0 && t.at(q) == ')') {
             q++;
-            if (t.startsWith("->", q)) {
+            if (t.startsWith(ARROW, q)) {
               long after = t.parseSize(q + 2);
               q = t.end();
               long cp2 = PauseDraft.NONE;
@@ -925,9 +1021,9 @@ public final class Jdk8LogParser implements GcLogParser {
         double v = t.parseDouble(k);
         if (!Double.isNaN(v)) {
           int e = t.end();
-          if (t.startsWith(" sec", e)) {
+          if (t.startsWith(SPACE_SEC, e)) {
             secs = v;
-          } else if (t.startsWith(" ms", e)) {
+          } else if (t.startsWith(SPACE_MS, e)) {
             secs = v / 1000.0;
           }
           i = e;
@@ -940,7 +1036,7 @@ public final class Jdk8LogParser implements GcLogParser {
         i = paren(t, i, d);
         continue;
       }
-      if (c == 'i' && t.startsWith("icms_dc=", i)) {
+      if (c == 'i' && t.startsWith(ICMS_DC, i)) {
         d.icms = true;
         i += 8;
         continue;
@@ -1061,16 +1157,16 @@ public final class Jdk8LogParser implements GcLogParser {
 
   /** Handles a parenthesised group inside a record: anomalies; returns the index after it. */
   private int paren(Line t, int i, PauseDraft d) {
-    if (t.startsWith("(promotion failed", i)) {
+    if (t.startsWith(PAREN_PROMOTION_FAILED, i)) {
       d.anomalies.add(Anomaly.PROMOTION_FAILED);
-    } else if (t.startsWith("(concurrent mode failure)", i)) {
+    } else if (t.startsWith(PAREN_CONCURRENT_MODE_FAILURE, i)) {
       d.anomalies.add(Anomaly.CONCURRENT_MODE_FAILURE);
-    } else if (t.startsWith("(concurrent mode interrupted)", i)) {
+    } else if (t.startsWith(PAREN_CONCURRENT_MODE_INTERRUPTED, i)) {
       d.anomalies.add(Anomaly.CONCURRENT_MODE_INTERRUPTED);
-    } else if (t.startsWith("(to-space", i)) {
+    } else if (t.startsWith(PAREN_TO_SPACE, i)) {
       d.anomalies.add(Anomaly.TO_SPACE_EXHAUSTED);
     } else if (Line.isDigit(t.at(i + 1))) {
-      int q = t.indexOf(": promotion failure", i);
+      int q = t.indexOf(PROMOTION_FAILURE, i);
       if (q > 0 && q < i + 8) {
         d.anomalies.add(Anomaly.PROMOTION_FAILED);
       }
@@ -1082,69 +1178,80 @@ public final class Jdk8LogParser implements GcLogParser {
   /** Reads a nested "[...]" segment at {@code i}; returns the index after its closing ']'. */
   private int nested(Line t, int i, PauseDraft d) {
     int j = i + 1;
-    if (t.startsWith("Times: ", j)) {
+    char c = t.at(j);
+    if (c == 'T' && t.startsWith(TIMES_SPACE, j)) {
       return times(t, j + 7, d);
     }
-    if (t.startsWith("CMS-concurrent-", j) || t.startsWith("GC concurrent-", j)) {
+    if (c == 'C' && t.startsWith(CMS_CONCURRENT, j) || c == 'G' && t.startsWith(GC_CONCURRENT, j)) {
       if (tentative) {
         retry = true;
         return t.length();
       }
       int e = concurrent(t, i, scanUptime, scanEpoch, true);
       int q = t.skipSpaces(e);
-      if (t.startsWith("[Times: ", q)) {
+      if (t.startsWith(BRACKET_TIMES_SPACE, q)) {
         int close = t.indexOf(']', q);
         e = close < 0 ? t.length() : close + 1;
       }
       return e;
     }
-    if (t.startsWith("Eden: ", j)) {
+    if (c == 'E' && t.startsWith(EDEN, j)) {
       return eden(t, j + 6, d);
     }
-    if ((t.startsWith("GC (", j) || t.startsWith("GC ", j)) && d == draft && !t.startsWith("GC ref-proc", j)) {
+    if (c == 'G' && (t.startsWith(GC_PAREN, j) || t.startsWith(GC_SPACE, j)) && d == draft
+        && !t.startsWith(GC_REF_PROC, j)) {
       if (tentative) {
         retry = true;
         return t.length();
       }
       return nestedPause(t, i);
     }
-    for (String y : YOUNG_NAMES) {
-      if (t.startsWith(y, j)) {
-        d.youngName = y;
-        youngSeen = y;
-        return scanBody(t, j + y.length(), YOUNG, d);
-      }
+    Ascii y = nameAt(t, j, c, YOUNG_NAMES);
+    if (y != null) {
+      d.youngName = y.toString();
+      youngSeen = d.youngName;
+      return scanBody(t, j + y.length(), YOUNG, d);
     }
-    for (String p : PERM_NAMES) {
-      if (t.startsWith(p, j)) {
-        return scanBody(t, j + p.length(), PERM, d);
-      }
+    Ascii p = nameAt(t, j, c, PERM_NAMES);
+    if (p != null) {
+      return scanBody(t, j + p.length(), PERM, d);
     }
-    for (String o : OLD_NAMES) {
-      if (t.startsWith(o, j) && t.at(j + o.length()) != '-') {
-        d.oldName = o;
-        if (o == "CMS" || o == "ASCMS") {
+    for (Ascii o : OLD_NAMES) {
+      if (o.charAt(0) == c && t.startsWith(o, j) && t.at(j + o.length()) != '-') {
+        String name = o.toString();
+        d.oldName = name;
+        if (name == "CMS" || name == "ASCMS") {
           cmsSeen = true;
-        } else if (o == "Tenured") {
+        } else if (name == "Tenured") {
           tenuredSeen = true;
         }
         return scanBody(t, j + o.length(), OLD, d);
       }
     }
-    if (t.startsWith("1 CMS-initial-mark", j)) {
+    if (t.startsWith(CMS_INITIAL_MARK_KEY, j)) {
       d.initialMark = true;
       cmsSeen = true;
       return scanBody(t, j + 18, OLD_MARK, d);
     }
-    if (t.startsWith("1 CMS-remark", j)) {
+    if (t.startsWith(CMS_REMARK_KEY, j)) {
       d.remark = true;
       cmsSeen = true;
       return scanBody(t, j + 12, OLD_MARK, d);
     }
-    if (t.startsWith("YG occupancy", j)) {
+    if (t.startsWith(YG_OCCUPANCY, j)) {
       return scanBody(t, j + 12, YG_OCC, d);
     }
     return scanBody(t, j, SKIP, d);
+  }
+
+  /** The first of {@code names} at {@code j} (where the line has {@code c}), or null. */
+  private static Ascii nameAt(Line t, int j, char c, Ascii[] names) {
+    for (Ascii n : names) {
+      if (n.charAt(0) == c && t.startsWith(n, j)) {
+        return n;
+      }
+    }
+    return null;
   }
 
   /** A young collection logged inside another record (CMS remark with CMSScavengeBeforeRemark). */
@@ -1154,7 +1261,7 @@ public final class Jdk8LogParser implements GcLogParser {
     int k = readHead(t, i + 1, d);
     k = scanBody(t, k, OUTER, d);
     int q = t.skipSpaces(k);
-    if (t.startsWith("[Times: ", q)) {
+    if (t.startsWith(BRACKET_TIMES_SPACE, q)) {
       k = times(t, q + 8, d);
     }
     if (finish(d)) {
@@ -1170,16 +1277,16 @@ public final class Jdk8LogParser implements GcLogParser {
   /** Parses "user=0.31 sys=0.00, real=0.02 secs]" from {@code k}; returns the index after ']'. */
   private static int times(Line t, int k, PauseDraft d) {
     // fast path for the one layout HotSpot prints: "user=U sys=S, real=R secs]"
-    if (t.startsWith("user=", k)) {
+    if (t.startsWith(USER, k)) {
       double user = t.parseDouble(k + 5);
       int e = t.end();
-      if (t.startsWith(" sys=", e)) {
+      if (t.startsWith(SPACE_SYS, e)) {
         double sys = t.parseDouble(e + 5);
         e = t.end();
-        if (t.startsWith(", real=", e)) {
+        if (t.startsWith(COMMA_REAL, e)) {
           double real = t.parseDouble(e + 7);
           e = t.end();
-          if (t.startsWith(" secs]", e) && !Double.isNaN(user) && !Double.isNaN(sys) && !Double.isNaN(real)) {
+          if (t.startsWith(SPACE_SECS_BRACKET, e) && !Double.isNaN(user) && !Double.isNaN(sys) && !Double.isNaN(real)) {
             d.times = new CpuTimes(user, sys, real);
             return e + 6;
           }
@@ -1187,9 +1294,9 @@ public final class Jdk8LogParser implements GcLogParser {
       }
     }
     int close = t.indexOf(']', k);
-    int u = t.indexOf("user=", k);
-    int s = t.indexOf("sys=", k);
-    int r = t.indexOf("real=", k);
+    int u = t.indexOf(USER, k);
+    int s = t.indexOf(SYS, k);
+    int r = t.indexOf(REAL, k);
     if (u >= 0 && s > u && r > s) {
       double user = t.parseDouble(u + 5);
       double sys = t.parseDouble(s + 4);
@@ -1211,7 +1318,7 @@ public final class Jdk8LogParser implements GcLogParser {
       t.parseSize(q + 1);
       q = t.end() + 1;
     }
-    if (eb < 0 || !t.startsWith("->", q)) {
+    if (eb < 0 || !t.startsWith(ARROW, q)) {
       return end;
     }
     long ea = t.parseSize(q + 2);
@@ -1221,15 +1328,15 @@ public final class Jdk8LogParser implements GcLogParser {
       eca = t.parseSize(q + 1);
       q = t.end() + 1;
     }
-    int s = t.indexOf("Survivors: ", q);
+    int s = t.indexOf(SURVIVORS, q);
     if (s < 0) {
       return end;
     }
     long sb = t.parseSize(s + 11);
     q = t.end();
-    long sa = t.startsWith("->", q) ? t.parseSize(q + 2) : -1;
+    long sa = t.startsWith(ARROW, q) ? t.parseSize(q + 2) : -1;
     q = t.end();
-    int h = t.indexOf("Heap: ", q);
+    int h = t.indexOf(HEAP_COLON, q);
     if (h < 0 || sb < 0 || sa < 0) {
       return end;
     }
@@ -1239,7 +1346,7 @@ public final class Jdk8LogParser implements GcLogParser {
       t.parseSize(q + 1);
       q = t.end() + 1;
     }
-    long ha = t.startsWith("->", q) ? t.parseSize(q + 2) : -1;
+    long ha = t.startsWith(ARROW, q) ? t.parseSize(q + 2) : -1;
     q = t.end();
     long hca = PauseDraft.NONE;
     if (t.at(q) == '(') {
@@ -1265,7 +1372,7 @@ public final class Jdk8LogParser implements GcLogParser {
     ctx.understood();
     if (t.at(q) != '[') {
       if (pendingPhaseKey != null) {
-        int avg = t.indexOf("Avg:", q);
+        int avg = t.indexOf(AVG, q);
         if (avg >= 0) {
           double v = t.parseDouble(t.skipSpaces(avg + 4));
           if (!Double.isNaN(v)) {
@@ -1277,17 +1384,17 @@ public final class Jdk8LogParser implements GcLogParser {
       return;
     }
     int j = q + 1;
-    if (t.startsWith("Times: ", j)) {
+    if (t.startsWith(TIMES_SPACE, j)) {
       times(t, j + 7, d);
       flushPending();
       return;
     }
-    if (t.startsWith("Eden: ", j)) {
+    if (t.startsWith(EDEN, j)) {
       int k = eden(t, j + 6, d);
       trailer(t, k, d);
       return;
     }
-    if (t.startsWith("Metaspace", j) || t.startsWith("Perm", j)) {
+    if (t.startsWith(METASPACE, j) || t.startsWith(PERM_KEY, j)) {
       trailer(t, q, d);
       return;
     }
@@ -1300,16 +1407,16 @@ public final class Jdk8LogParser implements GcLogParser {
       keyEnd--;
     }
     boolean perWorker = false;
-    if (t.startsWith(" (ms)", keyEnd - 5)) {
+    if (t.startsWith(PER_WORKER_MS, keyEnd - 5)) {
       keyEnd -= 5;
       perWorker = true;
     }
-    if (t.startsWith("GC Worker Start", j) || t.startsWith("GC Worker End", j)) {
+    if (t.startsWith(GC_WORKER_START, j) || t.startsWith(GC_WORKER_END, j)) {
       return;
     }
     double v;
     if (perWorker) {
-      int avg = t.indexOf("Avg:", colon);
+      int avg = t.indexOf(AVG, colon);
       if (avg >= 0) {
         v = t.parseDouble(t.skipSpaces(avg + 4));
       } else if (t.indexOf(']', colon) < 0) {
@@ -1320,7 +1427,7 @@ public final class Jdk8LogParser implements GcLogParser {
       }
     } else {
       v = t.parseDouble(t.skipSpaces(colon + 1));
-      if (!t.startsWith(" ms", t.end())) {
+      if (!t.startsWith(SPACE_MS, t.end())) {
         return;
       }
     }
@@ -1456,7 +1563,7 @@ public final class Jdk8LogParser implements GcLogParser {
     int j = i + 1;
     int close = t.indexOf(']', j);
     int end = close < 0 ? t.length() : close + 1;
-    if (t.startsWith("CMS-concurrent-", j)) {
+    if (t.startsWith(CMS_CONCURRENT, j)) {
       cmsSeen = true;
       int colon = t.indexOf(':', j);
       if (colon < 0 || (close >= 0 && colon > close)) {
@@ -1483,7 +1590,7 @@ public final class Jdk8LogParser implements GcLogParser {
     int stop = close < 0 ? t.length() : close;
     int comma = t.indexOf(',', nameStart);
     if (comma < 0 || comma > stop) {
-      if (t.startsWith("concurrent-mark-abort", nameStart)) {
+      if (t.startsWith(CONCURRENT_MARK_ABORT, nameStart)) {
         add(new GcNotice(stGcId, up, ep, GcNotice.Kind.CONCURRENT_MARK_ABORT, "concurrent-mark-abort",
             Double.NaN, lineNo), defer);
         g1CycleOpen = false;
@@ -1491,7 +1598,7 @@ public final class Jdk8LogParser implements GcLogParser {
       return end;
     }
     int nameEnd = comma;
-    if (t.startsWith("-end", nameEnd - 4)) {
+    if (t.startsWith(DASH_END, nameEnd - 4)) {
       nameEnd -= 4;
     }
     // the time is the last item: "concurrent-mark-end, 0.0126670 sec]", "..., avg 67.3%, 0.0009256 secs]"
@@ -1608,7 +1715,7 @@ public final class Jdk8LogParser implements GcLogParser {
       return;
     }
     double tts = Double.NaN;
-    int took = t.indexOf("took: ", t.end());
+    int took = t.indexOf(TOOK, t.end());
     if (took > 0) {
       tts = t.parseDouble(took + 6) * 1000.0;
     }
@@ -1620,12 +1727,12 @@ public final class Jdk8LogParser implements GcLogParser {
     // "Desired survivor size 524288 bytes, new threshold 7 (max 15)"
     ctx.understood();
     long desired = t.parseLong(22);
-    int nt = t.indexOf("threshold ", t.end());
+    int nt = t.indexOf(THRESHOLD, t.end());
     if (desired < 0 || nt < 0) {
       return;
     }
     long threshold = t.parseLong(nt + 10);
-    int mx = t.indexOf("(max ", t.end());
+    int mx = t.indexOf(PAREN_MAX, t.end());
     long max = mx > 0 ? t.parseLong(mx + 5) : -1;
     tenPresent = true;
     tenDesired = desired;

@@ -11,8 +11,10 @@ import io.jtune.core.event.JvmInfo;
 import io.jtune.core.event.MemoryUsage;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.event.SafepointPause;
+import io.jtune.core.input.Ascii;
 import io.jtune.core.input.Line;
 import io.jtune.core.parser.GcLogParser;
+import io.jtune.core.parser.NameCache;
 import io.jtune.core.parser.ParserContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,9 +73,88 @@ public final class UnifiedLogParser implements GcLogParser {
    * still go before it.
    */
   private static final double HOLD_S = 0.05;
-  private static final String STOPPED = "Total time for which application threads were stopped: ";
+  private static final Ascii STOPPED = Ascii.of("Total time for which application threads were stopped: ");
   /** Name of the whole-cycle event of CMS and Shenandoah, whose logs have no cycle line. */
   private static final String CYCLE = "Concurrent Cycle";
+
+
+  // what lines and decorators are recognised by (bytes, see Ascii)
+  private static final Ascii GC_STATS = Ascii.of("gc,stats");
+  private static final Ascii SAFEPOINT_TAG = Ascii.of("safepoint");
+  private static final Ascii ARGUMENTS_TAG = Ascii.of("arguments");
+  private static final Ascii GC_ID = Ascii.of("GC(");
+  private static final Ascii USER = Ascii.of("User=");
+  private static final Ascii PAUSE_ = Ascii.of("Pause ");
+  private static final Ascii PS_YOUNG_GEN = Ascii.of("PSYoungGen: ");
+  private static final Ascii PAR_NEW = Ascii.of("ParNew: ");
+  private static final Ascii PAR_OLD_GEN = Ascii.of("ParOldGen: ");
+  private static final Ascii PROMOTION_FAILED = Ascii.of("Promotion failed");
+  private static final Ascii CONCURRENT_ = Ascii.of("Concurrent ");
+  private static final Ascii CMS = Ascii.of("CMS: ");
+  private static final Ascii CANCELLING = Ascii.of("Cancelling ");
+  private static final Ascii CPUS = Ascii.of("CPUs: ");
+  private static final Ascii COMMAND_LINE_FLAGS = Ascii.of("CommandLine flags: ");
+  private static final Ascii COMMAND_LINE = Ascii.of("Command Line: ");
+  private static final Ascii EDEN_REGIONS = Ascii.of("Eden regions: ");
+  private static final Ascii SURVIVOR_REGIONS = Ascii.of("Survivor regions: ");
+  private static final Ascii SAFEPOINT = Ascii.of("Safepoint \"");
+  private static final Ascii OLD_REGIONS = Ascii.of("Old regions: ");
+  private static final Ascii OLD = Ascii.of("Old: ");
+  private static final Ascii OLD_GENERATION = Ascii.of("Old Generation");
+  private static final Ascii YOUNG_GENERATION = Ascii.of("Young Generation");
+  private static final Ascii HUMONGOUS_REGIONS = Ascii.of("Humongous regions: ");
+  private static final Ascii HEAP_ = Ascii.of("Heap ");
+  private static final Ascii ARCHIVE_REGIONS = Ascii.of("Archive regions: ");
+  private static final Ascii ALLOCATION_STALL = Ascii.of("Allocation Stall (");
+  private static final Ascii AGE_TABLE = Ascii.of("Age table with threshold ");
+  private static final Ascii APPLICATION_TIME = Ascii.of("Application time: ");
+  private static final Ascii TENURED = Ascii.of("Tenured: ");
+  private static final Ascii TO_SPACE_EXHAUSTED = Ascii.of("To-space exhausted");
+  private static final Ascii DEF_NEW = Ascii.of("DefNew: ");
+  private static final Ascii DESIRED_SURVIVOR_SIZE = Ascii.of("Desired survivor size ");
+  private static final Ascii METASPACE = Ascii.of("Metaspace: ");
+  private static final Ascii MINOR_COLLECTION = Ascii.of("Minor Collection");
+  private static final Ascii MAJOR_COLLECTION = Ascii.of("Major Collection");
+  private static final Ascii MODE_GENERATIONAL = Ascii.of("Mode: Generational");
+  private static final Ascii MEMORY = Ascii.of("Memory: ");
+  private static final Ascii MIN_CAPACITY = Ascii.of("Min Capacity: ");
+  private static final Ascii MAX_CAPACITY = Ascii.of("Max Capacity: ");
+  private static final Ascii INITIAL_CAPACITY = Ascii.of("Initial Capacity: ");
+  private static final Ascii REGION_SIZE = Ascii.of("Region Size: ");
+  private static final Ascii REGION_SIZE_LOWER = Ascii.of("region size: ");
+  private static final Ascii GARBAGE_COLLECTION = Ascii.of("Garbage Collection (");
+  private static final Ascii USING = Ascii.of("Using ");
+  private static final Ascii VERSION = Ascii.of("Version: ");
+  private static final Ascii JVM_ARGS = Ascii.of("JVM Args: ");
+  private static final Ascii JVM_ARGS_LOWER = Ascii.of("jvm_args: ");
+  private static final Ascii AGE_LINE = Ascii.of("- age ");
+  private static final Ascii EVACUATION_FAILURE = Ascii.of("Evacuation Failure");
+  private static final Ascii PER_WORKER_MS = Ascii.of(" (ms)");
+  private static final Ascii AVG = Ascii.of("Avg:");
+  private static final Ascii MS = Ascii.of("ms");
+  private static final Ascii ARROW = Ascii.of("->");
+  private static final Ascii FROM = Ascii.of(" From: ");
+  private static final Ascii SYS = Ascii.of("Sys=");
+  private static final Ascii REAL = Ascii.of("Real=");
+  private static final Ascii NEW_THRESHOLD = Ascii.of("new threshold ");
+  private static final Ascii MAX_THRESHOLD = Ascii.of("max threshold ");
+  private static final Ascii TOTAL_SUFFIX = Ascii.of(" total");
+  private static final Ascii CONCURRENT_MARK_CYCLE = Ascii.of("Concurrent Mark Cycle");
+  private static final Ascii CONCURRENT_UNDO_CYCLE = Ascii.of("Concurrent Undo Cycle");
+  private static final Ascii CONCURRENT_CYCLE = Ascii.of("Concurrent Cycle");
+  private static final Ascii CONCURRENT_RESET = Ascii.of("Concurrent Reset");
+  private static final Ascii ABORTED = Ascii.of(" Aborted");
+  private static final Ascii STOPPING_THREADS_TOOK = Ascii.of("Stopping threads took: ");
+  private static final Ascii TOTAL = Ascii.of("Total: ");
+  private static final Ascii REACHING_SAFEPOINT = Ascii.of("Reaching safepoint: ");
+  private static final Ascii COLON_SPACE = Ascii.of(": ");
+  private static final Ascii GC_KEY = Ascii.of("GC");
+  private static final Ascii TOTAL_CPUS = Ascii.of("total, ");
+  private static final Ascii INFO = Ascii.of("info");
+  private static final Ascii DEBUG = Ascii.of("debug");
+  private static final Ascii TRACE = Ascii.of("trace");
+  private static final Ascii WARNING = Ascii.of("warning");
+  private static final Ascii ERROR = Ascii.of("error");
 
   private final ParserContext ctx;
   private final Consumer<GcEvent> sink;
@@ -202,15 +283,15 @@ public final class UnifiedLogParser implements GcLogParser {
     }
     switch (c) {
       case 'g' -> {
-        if (l.startsWith("gc,stats", from)) {
+        if (l.startsWith(GC_STATS, from)) {
           tags = TAGS_STATISTICS;
         } else {
           tags = l.at(from + 1) == 'c' && (from + 2 == to || isTagEnd(l.charAt(from + 2))) ? TAGS_GC : TAGS_OTHER;
         }
       }
-      case 's' -> tags = l.startsWith("safepoint", from) && (from + 9 == to || isTagEnd(l.charAt(from + 9)))
+      case 's' -> tags = l.startsWith(SAFEPOINT_TAG, from) && (from + 9 == to || isTagEnd(l.charAt(from + 9)))
           ? TAGS_GC : TAGS_OTHER;
-      case 'a' -> tags = l.startsWith("arguments", from) ? TAGS_ARGUMENTS : TAGS_OTHER;
+      case 'a' -> tags = l.startsWith(ARGUMENTS_TAG, from) ? TAGS_ARGUMENTS : TAGS_OTHER;
       default -> {
         if (!isLevel(l, from, to) && c >= 'a' && c <= 'z') {
           tags = TAGS_OTHER;
@@ -268,16 +349,16 @@ public final class UnifiedLogParser implements GcLogParser {
 
   private static boolean isLevel(Line l, int from, int to) {
     return switch (l.charAt(from)) {
-      case 'i' -> word(l, from, to, "info");
-      case 'd' -> word(l, from, to, "debug");
-      case 't' -> word(l, from, to, "trace");
-      case 'w' -> word(l, from, to, "warning");
-      case 'e' -> word(l, from, to, "error");
+      case 'i' -> word(l, from, to, INFO);
+      case 'd' -> word(l, from, to, DEBUG);
+      case 't' -> word(l, from, to, TRACE);
+      case 'w' -> word(l, from, to, WARNING);
+      case 'e' -> word(l, from, to, ERROR);
       default -> false;
     };
   }
 
-  private static boolean word(Line l, int from, int to, String w) {
+  private static boolean word(Line l, int from, int to, Ascii w) {
     if (!l.startsWith(w, from)) {
       return false;
     }
@@ -290,7 +371,7 @@ public final class UnifiedLogParser implements GcLogParser {
   private int message(Line l, int start) {
     int m = start;
     gcId = -1;
-    if (l.startsWith("GC(", m)) {
+    if (l.startsWith(GC_ID, m)) {
       long v = l.parseLong(m + 3);
       int e = l.end();
       if (v >= 0 && l.at(e) == ')') {
@@ -309,7 +390,7 @@ public final class UnifiedLogParser implements GcLogParser {
       m += 3; // generational ZGC: Y (major young), y (minor young), O (old)
       reportGenerationalZgc();
     }
-    if (gcId >= 0 && !pauses.isEmpty() && !l.startsWith("User=", m)) {
+    if (gcId >= 0 && !pauses.isEmpty() && !l.startsWith(USER, m)) {
       PendingPause done = find(gcId);
       if (done != null && done.complete) {
         emitPause(done);
@@ -325,16 +406,16 @@ public final class UnifiedLogParser implements GcLogParser {
   private int dispatch(Line l, int m) {
     switch (l.at(m)) {
       case 'P':
-        if (l.startsWith("Pause ", m)) {
+        if (l.startsWith(PAUSE_, m)) {
           return pause(l, m);
         }
-        if (l.startsWith("PSYoungGen: ", m) || l.startsWith("ParNew: ", m)) {
+        if (l.startsWith(PS_YOUNG_GEN, m) || l.startsWith(PAR_NEW, m)) {
           return generation(l, m, true);
         }
-        if (l.startsWith("ParOldGen: ", m)) {
+        if (l.startsWith(PAR_OLD_GEN, m)) {
           return generation(l, m, false);
         }
-        if (l.startsWith("Promotion failed", m)) {
+        if (l.startsWith(PROMOTION_FAILED, m)) {
           for (int k = pauses.size() - 1; k >= 0; k--) {
             if (!pauses.get(k).complete) {
               pauses.get(k).anomalies.add(Anomaly.PROMOTION_FAILED);
@@ -345,79 +426,79 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         return UNKNOWN;
       case 'C':
-        if (l.startsWith("Concurrent ", m)) {
+        if (l.startsWith(CONCURRENT_, m)) {
           return concurrent(l, m);
         }
-        if (l.startsWith("CMS: ", m)) {
+        if (l.startsWith(CMS, m)) {
           return generation(l, m, false);
         }
-        if (l.startsWith("Cancelling ", m)) {
+        if (l.startsWith(CANCELLING, m)) {
           return cancelled(l, m);
         }
-        if (l.startsWith("CPUs: ", m)) {
+        if (l.startsWith(CPUS, m)) {
           return cpus(l, m);
         }
-        if (l.startsWith("CommandLine flags: ", m) || l.startsWith("Command Line: ", m)) {
+        if (l.startsWith(COMMAND_LINE_FLAGS, m) || l.startsWith(COMMAND_LINE, m)) {
           return flags(l, l.indexOf(':', m) + 1);
         }
         return UNKNOWN;
       case 'E':
-        if (l.startsWith("Eden regions: ", m)) {
+        if (l.startsWith(EDEN_REGIONS, m)) {
           inferCollector(Collector.G1);
           return regions(l, m + 14, PendingPause.EDEN);
         }
         return UNKNOWN;
       case 'S':
-        if (l.startsWith("Survivor regions: ", m)) {
+        if (l.startsWith(SURVIVOR_REGIONS, m)) {
           return regions(l, m + 18, PendingPause.SURVIVOR);
         }
-        if (l.startsWith("Safepoint \"", m)) {
+        if (l.startsWith(SAFEPOINT, m)) {
           return safepoint(l, m);
         }
         return UNKNOWN;
       case 'O':
-        if (l.startsWith("Old regions: ", m)) {
+        if (l.startsWith(OLD_REGIONS, m)) {
           return regions(l, m + 13, PendingPause.OLD);
         }
-        if (l.startsWith("Old: ", m)) {
+        if (l.startsWith(OLD, m)) {
           return generation(l, m, false);
         }
-        if (l.startsWith("Old Generation", m)) {
+        if (l.startsWith(OLD_GENERATION, m)) {
           return concurrent(l, nameStart);
         }
         return UNKNOWN;
       case 'Y':
-        if (l.startsWith("Young Generation", m)) {
+        if (l.startsWith(YOUNG_GENERATION, m)) {
           return concurrent(l, nameStart);
         }
         return UNKNOWN;
       case 'H':
-        if (l.startsWith("Humongous regions: ", m)) {
+        if (l.startsWith(HUMONGOUS_REGIONS, m)) {
           return regions(l, m + 19, PendingPause.HUMONGOUS);
         }
-        if (l.startsWith("Heap ", m)) {
+        if (l.startsWith(HEAP_, m)) {
           return heapInfo(l, m + 5);
         }
         return UNKNOWN;
       case 'A':
-        if (l.startsWith("Archive regions: ", m)) {
+        if (l.startsWith(ARCHIVE_REGIONS, m)) {
           return regions(l, m + 17, PendingPause.ARCHIVE);
         }
-        if (l.startsWith("Allocation Stall (", m)) {
+        if (l.startsWith(ALLOCATION_STALL, m)) {
           return allocationStall(l, m);
         }
-        if (l.startsWith("Age table with threshold ", m)) {
+        if (l.startsWith(AGE_TABLE, m)) {
           return ageTable(l, m + 25);
         }
-        return l.startsWith("Application time: ", m) ? KNOWN : UNKNOWN;
+        return l.startsWith(APPLICATION_TIME, m) ? KNOWN : UNKNOWN;
       case 'T':
-        if (l.startsWith("Tenured: ", m)) {
+        if (l.startsWith(TENURED, m)) {
           return generation(l, m, false);
         }
         if (l.startsWith(STOPPED, m)) {
           return stoppedTime(l, m + STOPPED.length());
         }
-        if (l.startsWith("To-space exhausted", m)) {
+        if (l.startsWith(TO_SPACE_EXHAUSTED, m)) {
           if (gcId >= 0) {
             detail().anomalies.add(Anomaly.TO_SPACE_EXHAUSTED);
           }
@@ -425,78 +506,78 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         return UNKNOWN;
       case 'D':
-        if (l.startsWith("DefNew: ", m)) {
+        if (l.startsWith(DEF_NEW, m)) {
           return generation(l, m, true);
         }
-        if (l.startsWith("Desired survivor size ", m)) {
+        if (l.startsWith(DESIRED_SURVIVOR_SIZE, m)) {
           return desiredSurvivor(l, m + 22);
         }
         return UNKNOWN;
       case 'M':
-        if (l.startsWith("Metaspace: ", m)) {
+        if (l.startsWith(METASPACE, m)) {
           return metaspace(l, m + 11);
         }
-        if ((l.startsWith("Minor Collection", m) || l.startsWith("Major Collection", m))
+        if ((l.startsWith(MINOR_COLLECTION, m) || l.startsWith(MAJOR_COLLECTION, m))
             && l.at(m + 16) != ':') {
           reportGenerationalZgc();
           return zgcCollection(l, m);
         }
-        if (l.startsWith("Mode: Generational", m) && isShenandoah()) {
+        if (l.startsWith(MODE_GENERATIONAL, m) && isShenandoah()) {
           collector = Collector.SHENANDOAH_GENERATIONAL;
           info(JvmInfo.ofCollector(collector, l.number()));
           return KNOWN;
         }
-        if (l.startsWith("Memory: ", m)) {
+        if (l.startsWith(MEMORY, m)) {
           long b = l.parseSize(m + 8);
           if (b >= 0) {
             info(new JvmInfo(null, null, null, b, null, null, null, null, null, null, l.number()));
           }
           return KNOWN;
         }
-        if (gcId < 0 && l.startsWith("Min Capacity: ", m)) {
+        if (gcId < 0 && l.startsWith(MIN_CAPACITY, m)) {
           return heapBound(l, m + 14, 0);
         }
-        if (gcId < 0 && l.startsWith("Max Capacity: ", m)) {
+        if (gcId < 0 && l.startsWith(MAX_CAPACITY, m)) {
           return heapBound(l, m + 14, 2);
         }
         return UNKNOWN;
       case 'I':
-        if (gcId < 0 && l.startsWith("Initial Capacity: ", m)) {
+        if (gcId < 0 && l.startsWith(INITIAL_CAPACITY, m)) {
           return heapBound(l, m + 18, 1);
         }
         return UNKNOWN;
       case 'G':
-        if (l.startsWith("Garbage Collection (", m)) {
+        if (l.startsWith(GARBAGE_COLLECTION, m)) {
           return zgcCollection(l, m);
         }
         return UNKNOWN;
       case 'U':
-        if (l.startsWith("User=", m)) {
+        if (l.startsWith(USER, m)) {
           return cpu(l, m + 5);
         }
-        if (l.startsWith("Using ", m)) {
+        if (l.startsWith(USING, m)) {
           return using(l, m + 6);
         }
         return UNKNOWN;
       case 'V':
-        if (l.startsWith("Version: ", m)) {
+        if (l.startsWith(VERSION, m)) {
           int end = l.indexOf(' ', m + 9);
           info(JvmInfo.ofVersion(l.substring(m + 9, end < 0 ? l.length() : end), l.number()));
           return KNOWN;
         }
         return UNKNOWN;
       case 'J':
-        if (l.startsWith("JVM Args: ", m)) {
+        if (l.startsWith(JVM_ARGS, m)) {
           return flags(l, m + 10);
         }
         return UNKNOWN;
       case 'j':
-        if (l.startsWith("jvm_args: ", m)) {
+        if (l.startsWith(JVM_ARGS_LOWER, m)) {
           return flags(l, m + 10);
         }
         return UNKNOWN;
       case '-':
-        if (l.startsWith("- age ", m)) {
+        if (l.startsWith(AGE_LINE, m)) {
           return ageLine(l, m);
         }
         return UNKNOWN;
@@ -583,7 +664,7 @@ public final class UnifiedLogParser implements GcLogParser {
       } else if (is(l, gs, gl, "Mixed")) {
         nameEnd = close + 1;
         mixed = true;
-      } else if (l.startsWith("Evacuation Failure", gs)) {
+      } else if (l.startsWith(EVACUATION_FAILURE, gs)) {
         evacuationFailure = true;
       } else {
         causeFrom = gs;
@@ -756,10 +837,10 @@ public final class UnifiedLogParser implements GcLogParser {
     }
     int n = l.length();
     int colon = l.indexOf(':', m);
-    if (colon > m + 5 && l.startsWith(" (ms)", colon - 5)) {
+    if (colon > m + 5 && l.startsWith(PER_WORKER_MS, colon - 5)) {
       int ms = colon - 5;
       // per-worker line: take the mean over workers, as the JDK 8 parser does for its details
-      int avg = l.indexOf("Avg:", ms);
+      int avg = l.indexOf(AVG, ms);
       if (avg < 0) {
         return KNOWN;
       }
@@ -769,7 +850,7 @@ public final class UnifiedLogParser implements GcLogParser {
       }
       return KNOWN;
     }
-    if (!l.endsWith("ms")) {
+    if (!l.endsWith(MS)) {
       return UNKNOWN;
     }
     int sp = l.lastIndexOf(' ');
@@ -793,7 +874,7 @@ public final class UnifiedLogParser implements GcLogParser {
   private int regions(Line l, int at, int area) {
     long before = l.parseLong(at);
     int e = l.end();
-    if (before < 0 || !l.startsWith("->", e)) {
+    if (before < 0 || !l.startsWith(ARROW, e)) {
       return BROKEN;
     }
     long after = l.parseLong(e + 2);
@@ -821,7 +902,7 @@ public final class UnifiedLogParser implements GcLogParser {
     PendingPause p = detail();
     if (young) {
       p.young = u;
-      int from = l.indexOf(" From: ", pos);
+      int from = l.indexOf(FROM, pos);
       if (from > 0) {
         MemoryUsage s = usage(l, from + 7);
         if (s != null) {
@@ -853,8 +934,8 @@ public final class UnifiedLogParser implements GcLogParser {
 
   private int cpu(Line l, int at) {
     double user = l.parseDouble(at);
-    int sys = l.indexOf("Sys=", at);
-    int real = l.indexOf("Real=", at);
+    int sys = l.indexOf(SYS, at);
+    int real = l.indexOf(REAL, at);
     if (Double.isNaN(user) || sys < 0 || real < 0) {
       return BROKEN;
     }
@@ -875,8 +956,8 @@ public final class UnifiedLogParser implements GcLogParser {
 
   private int desiredSurvivor(Line l, int at) {
     long bytes = l.parseLong(at);
-    int nt = l.indexOf("new threshold ", at);
-    int mt = l.indexOf("max threshold ", at);
+    int nt = l.indexOf(NEW_THRESHOLD, at);
+    int mt = l.indexOf(MAX_THRESHOLD, at);
     if (bytes < 0 || nt < 0 || mt < 0) {
       return BROKEN;
     }
@@ -891,7 +972,7 @@ public final class UnifiedLogParser implements GcLogParser {
 
   private int ageTable(Line l, int at) {
     long t = l.parseLong(at);
-    int mt = l.indexOf("max threshold ", at);
+    int mt = l.indexOf(MAX_THRESHOLD, at);
     if (t < 0 || mt < 0) {
       return BROKEN;
     }
@@ -905,7 +986,7 @@ public final class UnifiedLogParser implements GcLogParser {
 
   /** "- age   1:     801400 bytes,     801400 total": the running total is kept. */
   private int ageLine(Line l, int m) {
-    if (gcId < 0 || !l.endsWith(" total")) {
+    if (gcId < 0 || !l.endsWith(TOTAL_SUFFIX)) {
       return KNOWN;
     }
     int end = l.length() - 6;
@@ -938,8 +1019,8 @@ public final class UnifiedLogParser implements GcLogParser {
       heap = usage(l, digits);
       nameEnd = digits - 1;
     }
-    boolean g1Cycle = l.startsWith("Concurrent Mark Cycle", m) || l.startsWith("Concurrent Undo Cycle", m)
-        || l.startsWith("Concurrent Cycle", m) && nameEnd - m == 16;
+    boolean g1Cycle = l.startsWith(CONCURRENT_MARK_CYCLE, m) || l.startsWith(CONCURRENT_UNDO_CYCLE, m)
+        || l.startsWith(CONCURRENT_CYCLE, m) && nameEnd - m == 16;
     if (g1Cycle && l.at(m + 11) != 'C') {
       inferCollector(Collector.G1); // Mark or Undo Cycle
     }
@@ -955,7 +1036,7 @@ public final class UnifiedLogParser implements GcLogParser {
     String name = names.get(l, nameStart, trimEnd(l, m, nameEnd));
     queue(new ConcurrentPhase(gcId, uptimeS(), epochMs(), name, durationMs, g1Cycle,
         heap == null ? null : HeapChange.heapOnly(heap), l.number()));
-    if (cycle != null && isCms() && l.startsWith("Concurrent Reset", m)) {
+    if (cycle != null && isCms() && l.startsWith(CONCURRENT_RESET, m)) {
       cycles.remove(cycle);
       queue(cycle.toEvent(CYCLE, cycle.spanMs()));
     }
@@ -1007,7 +1088,7 @@ public final class UnifiedLogParser implements GcLogParser {
     inferCollector(Collector.ZGC);
     int n = l.length();
     int digits = firstNumberToken(l, m, n);
-    if (digits < 0 && l.endsWith(" Aborted")) {
+    if (digits < 0 && l.endsWith(ABORTED)) {
       // cut short, e.g. by JVM exit: "Major Collection (Allocation Rate) Aborted"
       queue(new GcNotice(gcId, uptimeS(), epochMs(), GcNotice.Kind.CYCLE_CANCELLED,
           names.get(l, m, l.length()), Double.NaN, l.number()));
@@ -1060,7 +1141,7 @@ public final class UnifiedLogParser implements GcLogParser {
 
   private int stoppedTime(Line l, int at) {
     double stopped = l.parseDouble(at);
-    int took = l.indexOf("Stopping threads took: ", at);
+    int took = l.indexOf(STOPPING_THREADS_TOOK, at);
     if (Double.isNaN(stopped)) {
       return BROKEN;
     }
@@ -1077,8 +1158,8 @@ public final class UnifiedLogParser implements GcLogParser {
     if (quote < 0) {
       return BROKEN;
     }
-    int total = l.indexOf("Total: ", quote);
-    int reach = l.indexOf("Reaching safepoint: ", quote);
+    int total = l.indexOf(TOTAL, quote);
+    int reach = l.indexOf(REACHING_SAFEPOINT, quote);
     if (total < 0) {
       return BROKEN;
     }
@@ -1113,8 +1194,8 @@ public final class UnifiedLogParser implements GcLogParser {
 
   /** Shenandoah "Cancelling GC: Allocation Failure", "Cancelling concurrent GC: System.gc()". */
   private int cancelled(Line l, int m) {
-    int colon = l.indexOf(": ", m);
-    if (colon < 0 || !l.startsWith("GC", colon - 2)) {
+    int colon = l.indexOf(COLON_SPACE, m);
+    if (colon < 0 || !l.startsWith(GC_KEY, colon - 2)) {
       return UNKNOWN;
     }
     inferCollector(Collector.SHENANDOAH);
@@ -1157,7 +1238,7 @@ public final class UnifiedLogParser implements GcLogParser {
 
   private int cpus(Line l, int m) {
     long total = l.parseLong(m + 6);
-    int avail = l.indexOf("total, ", m);
+    int avail = l.indexOf(TOTAL_CPUS, m);
     long available = avail < 0 ? -1 : l.parseLong(avail + 7);
     long cpus = available >= 0 ? available : total;
     if (cpus < 0) {
@@ -1169,16 +1250,16 @@ public final class UnifiedLogParser implements GcLogParser {
 
   /** "Heap Min Capacity: 7M", "Heap Region Size: 1M", "Heap region size: 1M", ... */
   private int heapInfo(Line l, int at) {
-    if (l.startsWith("Min Capacity: ", at)) {
+    if (l.startsWith(MIN_CAPACITY, at)) {
       return heapBound(l, at + 14, 0);
     }
-    if (l.startsWith("Initial Capacity: ", at)) {
+    if (l.startsWith(INITIAL_CAPACITY, at)) {
       return heapBound(l, at + 18, 1);
     }
-    if (l.startsWith("Max Capacity: ", at)) {
+    if (l.startsWith(MAX_CAPACITY, at)) {
       return heapBound(l, at + 14, 2);
     }
-    if (l.startsWith("Region Size: ", at) || l.startsWith("region size: ", at)) {
+    if (l.startsWith(REGION_SIZE, at) || l.startsWith(REGION_SIZE_LOWER, at)) {
       long b = l.parseSize(at + 13);
       if (b <= 0) {
         return BROKEN;
@@ -1263,7 +1344,7 @@ public final class UnifiedLogParser implements GcLogParser {
         return null;
       }
     }
-    if (!l.startsWith("->", e)) {
+    if (!l.startsWith(ARROW, e)) {
       return null;
     }
     long after = l.parseSize(e + 2);
