@@ -120,6 +120,8 @@ public final class LoadRun {
       long hardDeadline = drainDeadline + timeout + INTERVAL_NANOS;
       long nextTick = nextTick(start, start, measureStart);
       boolean measuring = false;
+      Histogram warmInterval = null;
+      Histogram warmUncorrected = null;
       while (anyAlive(threads)) {
         long now = System.nanoTime();
         if (now >= hardDeadline) {
@@ -134,6 +136,10 @@ public final class LoadRun {
         }
         if (now >= nextTick) {
           if (nextTick <= measureStart) {
+            // the warmup's recorders are swapped like the measured ones will be, so recording
+            // meets both phases of the recorder's phaser before the measurement
+            warmInterval = control.correctedByPhase[RunControl.WARMUP].getIntervalHistogram(warmInterval);
+            warmUncorrected = control.uncorrectedByPhase[RunControl.WARMUP].getIntervalHistogram(warmUncorrected);
             progress.onInterval((now - start) / 1e9, true, null);
           } else {
             progress.onInterval((now - start) / 1e9, false, book.close(now));
@@ -164,8 +170,8 @@ public final class LoadRun {
     long lastCompletion = 0;
     long maxLag = 0;
     for (LoadWorker w : workers) {
-      successes += w.successes;
-      lastCompletion = Math.max(lastCompletion, w.lastCompletionNanos);
+      successes += w.successes[RunControl.MEASURED];
+      lastCompletion = Math.max(lastCompletion, w.lastCompletionNanos[RunControl.MEASURED]);
       maxLag = Math.max(maxLag, w.maxSendLagNanos);
     }
     double measuredSeconds;

@@ -54,7 +54,8 @@ final class LoadWorker implements Runnable {
     int target;
     long intendedNanos;
     long sentNanos;
-    boolean measured;
+    /** {@link RunControl#WARMUP} or {@link RunControl#MEASURED}: where the request in flight is counted. */
+    int phase;
     boolean inIdleStack;
 
     Connection(int slot, ByteBuffer[] requests) {
@@ -84,8 +85,8 @@ final class LoadWorker implements Runnable {
   private final int[] idleStack;
   private int idleCount;
 
-  // closed model: measured requests this loop may still send
-  private long budget;
+  // closed model: requests this loop may still send, by phase (the warmup's is unlimited)
+  private final long[] budget = {Long.MAX_VALUE, 0};
 
   private long randomState;
   private long now;
@@ -93,10 +94,10 @@ final class LoadWorker implements Runnable {
   private int inFlight;
   private boolean sendingClosed;
 
-  /** Responses with a status below 400 among the measured requests. */
-  long successes;
-  /** Completion time of the last measured response, 0 when none. */
-  long lastCompletionNanos;
+  /** Responses with a status below 400, by phase; [MEASURED] is the result's. */
+  final long[] successes = new long[2];
+  /** Completion time of the last response by phase, 0 when none; [MEASURED] is the result's. */
+  final long[] lastCompletionNanos = new long[2];
   /** Largest delay between a request's due time and its actual send (open model). */
   long maxSendLagNanos;
 
@@ -146,7 +147,7 @@ final class LoadWorker implements Runnable {
       this.schedule = null;
       this.indexStep = 0;
       this.endIndex = 0;
-      this.budget = plan.requests() > 0
+      this.budget[RunControl.MEASURED] = plan.requests() > 0
           ? plan.requests() / workerCount + (workerIndex < plan.requests() % workerCount ? 1 : 0)
           : Long.MAX_VALUE;
     }
@@ -223,7 +224,8 @@ final class LoadWorker implements Runnable {
         // requests still in flight when the measurement started, which keeps Little's law exact
         sendingClosed = true;
       }
-      return ((sendingClosed || budget == 0) && inFlight == 0) || now >= control.drainDeadlineNanos;
+      return ((sendingClosed || budget[RunControl.MEASURED] == 0) && inFlight == 0)
+          || now >= control.drainDeadlineNanos;
     }
     if (!sendingClosed && (nextIndex >= endIndex
         || control.startNanos + schedule.dueNanos(nextIndex) >= control.measureEndNanos)) {
@@ -252,7 +254,7 @@ final class LoadWorker implements Runnable {
       if (lag > maxSendLagNanos) {
         maxSendLagNanos = lag;
       }
-      send(c, pickTarget(), due, due >= control.measureStartNanos);
+      send(c, pickTarget(), due, control.phaseAt(due));
     }
     return Long.MAX_VALUE;
   }
@@ -301,17 +303,15 @@ final class LoadWorker implements Runnable {
     if (now >= control.measureEndNanos) {
       return;
     }
-    boolean measured = now >= control.measureStartNanos;
-    if (measured) {
-      if (budget == 0) {
-        if (c.state == DISCONNECTED) {
-          c.reconnectAtNanos = Long.MAX_VALUE;
-        }
-        return;
+    int phase = control.phaseAt(now);
+    if (budget[phase] == 0) {
+      if (c.state == DISCONNECTED) {
+        c.reconnectAtNanos = Long.MAX_VALUE;
       }
-      budget--;
+      return;
     }
-    send(c, pickTarget(), now, measured);
+    budget[phase]--;
+    send(c, pickTarget(), now, phase);
   }
 
   private int pickTarget() {
@@ -330,11 +330,11 @@ final class LoadWorker implements Runnable {
     return t;
   }
 
-  private void send(Connection c, int target, long intendedNanos, boolean measured) {
+  private void send(Connection c, int target, long intendedNanos, int phase) {
     inFlight++;
     c.target = target;
     c.intendedNanos = intendedNanos;
-    c.measured = measured;
+    c.phase = phase;
     if (c.state != IDLE || c.addressIndex != targetAddress[target]) {
       closeChannel(c);
       c.pendingTarget = target;
@@ -415,7 +415,7 @@ final class LoadWorker implements Runnable {
 
   /** The request on {@code c} failed: count it, drop the connection, carry on after a pause. */
   private void requestFailed(Connection c, ErrorKind kind, long retryDelayNanos) {
-    if (c.measured && (c.state == SENDING || c.state == AWAITING)) {
+    if (c.phase == RunControl.MEASURED && (c.state == SENDING || c.state == AWAITING)) {
       control.countError(kind);
     }
     if (c.state == SENDING || c.state == AWAITING) {
@@ -516,19 +516,18 @@ final class LoadWorker implements Runnable {
   private void completed(Connection c, boolean mustClose) {
     inFlight--;
     int status = c.parser.status();
-    if (c.measured) {
-      long end = now;
-      long ceiling = control.highestTrackableNanos;
-      control.corrected.recordValue(Math.min(end - c.intendedNanos, ceiling));
-      control.uncorrected.recordValue(Math.min(end - c.sentNanos, ceiling));
-      lastCompletionNanos = end;
-      if (status >= 500) {
-        control.countError(ErrorKind.STATUS_5XX);
-      } else if (status >= 400) {
-        control.countError(ErrorKind.STATUS_4XX);
-      } else {
-        successes++;
-      }
+    int phase = c.phase;
+    long end = now;
+    long ceiling = control.highestTrackableNanos;
+    control.correctedByPhase[phase].recordValue(Math.min(end - c.intendedNanos, ceiling));
+    control.uncorrectedByPhase[phase].recordValue(Math.min(end - c.sentNanos, ceiling));
+    lastCompletionNanos[phase] = end;
+    if (status >= 500) {
+      control.errorsByPhase[phase].incrementAndGet(ErrorKind.STATUS_5XX.ordinal());
+    } else if (status >= 400) {
+      control.errorsByPhase[phase].incrementAndGet(ErrorKind.STATUS_4XX.ordinal());
+    } else {
+      successes[phase]++;
     }
     if (mustClose || c.parser.closesConnection()) {
       closeChannel(c);

@@ -18,6 +18,17 @@ final class RunControl {
   /** Latency from the actual send time. */
   final Recorder uncorrected;
   final AtomicLongArray errors = new AtomicLongArray(ErrorKind.values().length);
+  /*
+   * Warmup requests go through the same code as measured ones, into these by phase index
+   * (WARMUP, MEASURED) rather than past an if: a path the JIT never saw taken in the warmup
+   * is compiled as a trap, and the first measured requests then ran deoptimized code until it
+   * was compiled again, about the first second of the measurement.
+   */
+  static final int WARMUP = 0;
+  static final int MEASURED = 1;
+  final Recorder[] correctedByPhase;
+  final Recorder[] uncorrectedByPhase;
+  final AtomicLongArray[] errorsByPhase = {new AtomicLongArray(ErrorKind.values().length), errors};
   volatile boolean stopRequested;
 
   RunControl(long startNanos, long measureStartNanos, long measureEndNanos, long drainDeadlineNanos,
@@ -31,6 +42,13 @@ final class RunControl {
     this.highestTrackableNanos = Math.max(drainDeadlineNanos - startNanos + timeoutNanos, 60_000_000_000L);
     this.corrected = new Recorder(highestTrackableNanos, 3);
     this.uncorrected = new Recorder(highestTrackableNanos, 3);
+    this.correctedByPhase = new Recorder[] {new Recorder(highestTrackableNanos, 3), corrected};
+    this.uncorrectedByPhase = new Recorder[] {new Recorder(highestTrackableNanos, 3), uncorrected};
+  }
+
+  /** {@link #MEASURED} when a request sent (or due) at {@code nanos} is measured, else {@link #WARMUP}; no branch. */
+  int phaseAt(long nanos) {
+    return (int) ((measureStartNanos - 1 - nanos) >>> 63);
   }
 
   void countError(ErrorKind kind) {

@@ -75,4 +75,37 @@ class LoadRunTest {
       assertThat(open.errorTotal()).isZero();
     }
   }
+
+  @Test
+  void warmupRequestsNeitherCountNorSpendTheBudget() throws Exception {
+    // answers 500 for its first 700 ms, 200 after: only the warmup sees the errors
+    long[] startedAt = {0};
+    java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    server.createContext("/", exchange -> {
+      served.incrementAndGet();
+      int status = System.nanoTime() - startedAt[0] < 700_000_000L ? 500 : 200;
+      exchange.sendResponseHeaders(status, 2);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(new byte[] {'o', 'k'});
+      }
+    });
+    server.setExecutor(pool);
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+      startedAt[0] = System.nanoTime();
+      LoadResult r = LoadRun.execute(LoadPlan.closed(List.of(LoadTarget.get(url)), 4, Duration.ZERO)
+          .withRequests(500, Duration.ofSeconds(30)).withWarmup(Duration.ofMillis(1500)), LoadProgress.NONE);
+      assertThat(served.get()).as("the warmup sent requests too").isGreaterThan(600);
+      assertThat(r.requests()).isEqualTo(500);
+      assertThat(r.successes()).isEqualTo(500);
+      assertThat(r.errorTotal()).isZero();
+      assertThat(r.latencyMs().max()).isLessThan(1000.0);
+    } finally {
+      server.stop(0);
+      pool.shutdownNow();
+    }
+  }
 }
