@@ -3,6 +3,7 @@ package io.jtune.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -19,21 +20,30 @@ class LoadRunTest {
     System.setProperty("sun.net.httpserver.nodelay", "true");
   }
 
-  @Test
-  void rampUpStartsConnectionsEvenlyOverItsTime() throws Exception {
-    // the server notes when each client connection (remote port) sent its first request
-    Map<Integer, Long> firstSeen = new ConcurrentHashMap<>();
+  /** A server on 127.0.0.1 answering "ok" with the status {@code status} picks for each exchange. */
+  private static HttpServer okServer(ExecutorService pool, java.util.function.ToIntFunction<HttpExchange> status)
+      throws java.io.IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
-    ExecutorService pool = Executors.newFixedThreadPool(12);
     server.createContext("/", exchange -> {
-      firstSeen.putIfAbsent(exchange.getRemoteAddress().getPort(), System.nanoTime());
-      exchange.sendResponseHeaders(200, 2);
+      exchange.sendResponseHeaders(status.applyAsInt(exchange), 2);
       try (OutputStream out = exchange.getResponseBody()) {
         out.write(new byte[] {'o', 'k'});
       }
     });
     server.setExecutor(pool);
     server.start();
+    return server;
+  }
+
+  @Test
+  void rampUpStartsConnectionsEvenlyOverItsTime() throws Exception {
+    // the server notes when each client connection (remote port) sent its first request
+    Map<Integer, Long> firstSeen = new ConcurrentHashMap<>();
+    ExecutorService pool = Executors.newFixedThreadPool(12);
+    HttpServer server = okServer(pool, exchange -> {
+      firstSeen.putIfAbsent(exchange.getRemoteAddress().getPort(), System.nanoTime());
+      return 200;
+    });
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
       // load the classes on both sides first, so the first connection is not late for that
@@ -81,18 +91,11 @@ class LoadRunTest {
     // answers 500 for its first 700 ms, 200 after: only the warmup sees the errors
     long[] startedAt = {0};
     java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
-    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
     ExecutorService pool = Executors.newFixedThreadPool(4);
-    server.createContext("/", exchange -> {
+    HttpServer server = okServer(pool, exchange -> {
       served.incrementAndGet();
-      int status = System.nanoTime() - startedAt[0] < 700_000_000L ? 500 : 200;
-      exchange.sendResponseHeaders(status, 2);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(new byte[] {'o', 'k'});
-      }
+      return System.nanoTime() - startedAt[0] < 700_000_000L ? 500 : 200;
     });
-    server.setExecutor(pool);
-    server.start();
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
       startedAt[0] = System.nanoTime();
