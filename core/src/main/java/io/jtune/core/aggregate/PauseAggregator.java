@@ -8,11 +8,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
+import org.HdrHistogram.Histogram;
 
 /**
  * Stop-the-world pause statistics: overall, by kind and by cause; the longest pauses; pauses
@@ -24,15 +26,21 @@ public final class PauseAggregator implements Aggregator {
   private static final int SERIES_POINTS = 2000;
 
   private final double pauseTargetMs;
-  private final PauseDistribution all = new PauseDistribution();
+  // Each pause is recorded in one histogram, its (cause, kind) cell; the distributions overall,
+  // by kind and by cause count, sum and take the maximum per pause, and add up their cells'
+  // histograms when asked for percentiles.
+  private final PauseDistribution all = PauseDistribution.summing();
   private final Map<PauseKind, PauseDistribution> byKind = new EnumMap<>(PauseKind.class);
   private final Map<String, PauseDistribution> byCause = new LinkedHashMap<>();
   private final Map<PauseKind, Series> timeline = new EnumMap<>(PauseKind.class);
   // the values of byKind and timeline by ordinal, and the cause seen last, so a pause costs no map look-up
   private final PauseDistribution[] kindDistributions = new PauseDistribution[PauseKind.values().length];
   private final Series[] kindTimelines = new Series[PauseKind.values().length];
+  /** Per cause, the histograms of its pauses by kind ordinal. */
+  private final Map<String, Histogram[]> cells = new HashMap<>();
   private String lastCause;
   private PauseDistribution lastCauseDistribution;
+  private Histogram[] lastCauseCells;
   private final PriorityQueue<GcPause> longest =
       new PriorityQueue<>(Comparator.comparingDouble(GcPause::durationMs));
   private final ExampleList overTarget = new ExampleList(10);
@@ -61,22 +69,37 @@ public final class PauseAggregator implements Aggregator {
       return;
     }
     double ms = p.durationMs();
-    all.record(ms);
+    all.recordSummary(ms);
     int k = p.kind().ordinal();
     if (kindDistributions[k] == null) {
-      kindDistributions[k] = new PauseDistribution();
+      kindDistributions[k] = PauseDistribution.summing();
       byKind.put(p.kind(), kindDistributions[k]);
       kindTimelines[k] = new Series(SERIES_POINTS);
       timeline.put(p.kind(), kindTimelines[k]);
     }
-    kindDistributions[k].record(ms);
+    kindDistributions[k].recordSummary(ms);
     String cause = p.cause() == null ? "(not logged)" : p.cause();
     if (cause != lastCause) {
       // causes repeat, mostly as the same String: look the map up only when it changes
       lastCause = cause;
-      lastCauseDistribution = byCause.computeIfAbsent(cause, c -> new PauseDistribution());
+      lastCauseDistribution = byCause.get(cause);
+      if (lastCauseDistribution == null) {
+        lastCauseDistribution = PauseDistribution.summing();
+        byCause.put(cause, lastCauseDistribution);
+        cells.put(cause, new Histogram[kindDistributions.length]);
+      }
+      lastCauseCells = cells.get(cause);
     }
-    lastCauseDistribution.record(ms);
+    lastCauseDistribution.recordSummary(ms);
+    Histogram cell = lastCauseCells[k];
+    if (cell == null) {
+      cell = PauseDistribution.newHistogram();
+      lastCauseCells[k] = cell;
+      all.addPart(cell);
+      kindDistributions[k].addPart(cell);
+      lastCauseDistribution.addPart(cell);
+    }
+    cell.recordValue(PauseDistribution.micros(ms));
     kindTimelines[k].add(p.uptimeS(), ms);
     if (longest.size() < TOP) {
       longest.add(p);

@@ -2,9 +2,6 @@ package io.jtune.core.input;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * Splits a byte stream into {@link Line}s without decoding or copying: a line is a view into
@@ -23,36 +20,14 @@ public final class LineReader {
     void line(Line line) throws IOException;
   }
 
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-  private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-  private static final long ONES = 0x0101010101010101L;
-  private static final long HIGHS = 0x8080808080808080L;
-
   private LineReader() {}
 
   /**
    * Index of the first '\n' in {@code b[from, to)}, or -1. Splitting lines is the largest
-   * single cost of parsing, so eight bytes are tested at once: XOR with '\n' in every byte turns
-   * newlines into zero bytes, and (x - 0x01..) & ~x & 0x80.. marks zero bytes; the lowest mark
-   * (little-endian: the first byte) is exact.
+   * single cost of parsing: {@link Line#indexOfByte} tests eight bytes at once.
    */
   static int indexOfNewline(byte[] b, int from, int to) {
-    int i = from;
-    while (i + 8 <= to) {
-      long x = (long) LONGS.get(b, i) ^ NEWLINES;
-      long t = (x - ONES) & ~x & HIGHS;
-      if (t != 0) {
-        return i + (Long.numberOfTrailingZeros(t) >>> 3);
-      }
-      i += 8;
-    }
-    for (; i < to; i++) {
-      if (b[i] == '\n') {
-        return i;
-      }
-    }
-    return -1;
+    return Line.indexOfByte(b, from, to, (byte) '\n');
   }
 
   /** Reads {@code in} to its end, delivering every line; returns the number of bytes read. */
@@ -74,7 +49,7 @@ public final class LineReader {
       filled += n;
       int i = scanFrom;
       while (i < filled) {
-        int nl = indexOfNewline(buf, i, filled);
+        int nl = Line.indexOfByte(buf, i, filled, (byte) '\n');
         if (nl < 0) {
           break;
         }

@@ -59,6 +59,11 @@ public final class ParseReport {
     }
   }
 
+  /** True when {@link #otherText(String, long, String)} may still keep an example (else only counts). */
+  boolean wantsOtherTextExample() {
+    return otherTextExamples.size() < MAX_EXAMPLES;
+  }
+
   void warning(String source, long line, String text) {
     warnings++;
     if (warningExamples.size() < MAX_EXAMPLES) {

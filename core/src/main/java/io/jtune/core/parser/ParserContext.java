@@ -36,7 +36,8 @@ public final class ParserContext {
 
   /** A line that is not GC output: application text in the log, or blank. */
   public void otherText(Line line) {
-    report.otherText(source, line.number(), line.toString());
+    // the text is only needed while examples are kept: no String per line after that
+    report.otherText(source, line.number(), report.wantsOtherTextExample() ? line.toString() : "");
   }
 
   /** Something odd in an understood line worth telling the user (e.g. inconsistent numbers). */

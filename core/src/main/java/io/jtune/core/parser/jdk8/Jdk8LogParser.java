@@ -561,14 +561,18 @@ public final class Jdk8LogParser implements GcLogParser {
     if (t.at(p) != '[') {
       return false;
     }
-    if (t.startsWith(BRACKET_FULL_GC, p)) {
-      return true;
+    char c1 = t.at(p + 1);
+    if (c1 == 'F') {
+      return t.startsWith(BRACKET_FULL_GC, p);
     }
-    if (!t.startsWith(BRACKET_GC, p) || t.startsWith(BRACKET_GC_CONCURRENT, p)) {
+    if (c1 != 'G' || t.at(p + 2) != 'C') { // "[GC"
       return false;
     }
     char c = t.at(p + 3);
-    return c == ' ' || c == '(' || c == '-' || c == '[' || Line.isDigit(c);
+    if (c == ' ') {
+      return !t.startsWith(BRACKET_GC_CONCURRENT, p);
+    }
+    return c == '(' || c == '-' || c == '[' || Line.isDigit(c);
   }
 
   private static boolean continuesRecord(Line t, int p, char c0) {
@@ -1021,10 +1025,13 @@ public final class Jdk8LogParser implements GcLogParser {
         double v = t.parseDouble(k);
         if (!Double.isNaN(v)) {
           int e = t.end();
+          // the unit is skipped too: none of its characters means anything to this loop
           if (t.startsWith(SPACE_SEC, e)) {
             secs = v;
+            e += 4;
           } else if (t.startsWith(SPACE_MS, e)) {
             secs = v / 1000.0;
+            e += 3;
           }
           i = e;
         } else {

@@ -63,8 +63,8 @@ final class PendingPause {
    */
   void phase(String phase, double ms, boolean topLevel) {
     if (phaseNames == null) {
-      phaseNames = new String[16];
-      phaseMs = new double[16];
+      phaseNames = new String[64]; // G1 logs 40-odd phases per pause at debug level
+      phaseMs = new double[64];
     }
     for (int i = 0; i < phases; i++) {
       if (phaseNames[i] == phase) {

@@ -283,10 +283,18 @@ public final class UnifiedLogParser implements GcLogParser {
     }
     switch (c) {
       case 'g' -> {
-        if (l.startsWith(GC_STATS, from)) {
-          tags = TAGS_STATISTICS;
+        if (l.at(from + 1) != 'c') {
+          tags = TAGS_OTHER;
+        } else if (from + 2 == to) {
+          tags = TAGS_GC;
         } else {
-          tags = l.at(from + 1) == 'c' && (from + 2 == to || isTagEnd(l.charAt(from + 2))) ? TAGS_GC : TAGS_OTHER;
+          // nearly every line is "gc" or "gc,..."; only "gc,s..." can be the statistics tag
+          char c2 = l.charAt(from + 2);
+          if (c2 == ',' && l.at(from + 3) == 's' && l.startsWith(GC_STATS, from)) {
+            tags = TAGS_STATISTICS;
+          } else {
+            tags = isTagEnd(c2) ? TAGS_GC : TAGS_OTHER;
+          }
         }
       }
       case 's' -> tags = l.startsWith(SAFEPOINT_TAG, from) && (from + 9 == to || isTagEnd(l.charAt(from + 9)))
@@ -390,7 +398,7 @@ public final class UnifiedLogParser implements GcLogParser {
       m += 3; // generational ZGC: Y (major young), y (minor young), O (old)
       reportGenerationalZgc();
     }
-    if (gcId >= 0 && !pauses.isEmpty() && !l.startsWith(USER, m)) {
+    if (gcId >= 0 && !pauses.isEmpty() && (l.at(m) != 'U' || !l.startsWith(USER, m))) {
       PendingPause done = find(gcId);
       if (done != null && done.complete) {
         emitPause(done);
@@ -405,17 +413,19 @@ public final class UnifiedLogParser implements GcLogParser {
 
   private int dispatch(Line l, int m) {
     switch (l.at(m)) {
-      case 'P':
-        if (l.startsWith(PAUSE_, m)) {
+      case 'P': {
+        // the second character tells the keys apart; G1's many "Pre.../Prepare..." phases try one
+        char p1 = l.at(m + 1);
+        if (p1 == 'a' && l.startsWith(PAUSE_, m)) {
           return pause(l, m);
         }
-        if (l.startsWith(PS_YOUNG_GEN, m) || l.startsWith(PAR_NEW, m)) {
+        if (p1 == 'S' && l.startsWith(PS_YOUNG_GEN, m) || p1 == 'a' && l.startsWith(PAR_NEW, m)) {
           return generation(l, m, true);
         }
-        if (l.startsWith(PAR_OLD_GEN, m)) {
+        if (p1 == 'a' && l.startsWith(PAR_OLD_GEN, m)) {
           return generation(l, m, false);
         }
-        if (l.startsWith(PROMOTION_FAILED, m)) {
+        if (p1 == 'r' && l.startsWith(PROMOTION_FAILED, m)) {
           for (int k = pauses.size() - 1; k >= 0; k--) {
             if (!pauses.get(k).complete) {
               pauses.get(k).anomalies.add(Anomaly.PROMOTION_FAILED);
@@ -425,6 +435,7 @@ public final class UnifiedLogParser implements GcLogParser {
           return KNOWN;
         }
         return UNKNOWN;
+      }
       case 'C':
         if (l.startsWith(CONCURRENT_, m)) {
           return concurrent(l, m);
