@@ -75,8 +75,16 @@ public record CapacityResult(
     if (with.size() < MIN_CPU_STEPS) {
       return Double.NaN;
     }
-    double mx = with.stream().mapToDouble(CapacityStep::throughputRps).average().orElse(0);
-    double my = with.stream().mapToDouble(s -> s.serverCpuPercent() * 10).average().orElse(0);
+    double mx = 0;
+    double my = 0;
+    double minX = Double.POSITIVE_INFINITY;
+    double maxX = 0;
+    for (CapacityStep s : with) {
+      mx += s.throughputRps() / with.size();
+      my += s.serverCpuPercent() * 10 / with.size();
+      minX = Math.min(minX, s.throughputRps());
+      maxX = Math.max(maxX, s.throughputRps());
+    }
     double sxx = 0;
     double sxy = 0;
     for (CapacityStep s : with) {
@@ -84,8 +92,6 @@ public record CapacityResult(
       sxx += dx * dx;
       sxy += dx * (s.serverCpuPercent() * 10 - my);
     }
-    double maxX = with.stream().mapToDouble(CapacityStep::throughputRps).max().orElse(0);
-    double minX = with.stream().mapToDouble(CapacityStep::throughputRps).min().orElse(0);
     if (sxx <= 0 || maxX < 2 * minX) {
       return Double.NaN;
     }

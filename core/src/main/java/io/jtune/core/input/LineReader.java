@@ -49,7 +49,7 @@ public final class LineReader {
       filled += n;
       int i = scanFrom;
       while (i < filled) {
-        int nl = Line.indexOfByte(buf, i, filled, (byte) '\n');
+        int nl = indexOfNewline(buf, i, filled);
         if (nl < 0) {
           break;
         }
