@@ -62,6 +62,11 @@ enum Tool {
    * it); GCViewer and GCToolKit run with the JVM's defaults, as they are usually started.
    */
   List<String> jvmFlags(Setup s) {
+    if (this == JTUNE_CORE) {
+      // The launcher's CDS archive is made for the CLI jar's class path; on the bench's class
+      // path the JVM would reject it and start without any archive, not even the JDK's own.
+      return s.launcherFlags().stream().filter(f -> !f.startsWith("-XX:SharedArchiveFile=")).toList();
+    }
     return jtune ? s.launcherFlags() : List.of();
   }
 
