@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jtune analyze}: reads GC logs and prints metrics and findings. */
-@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "analyze", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class, sortOptions = false,
     description = {
       "Analyze GC logs of any HotSpot collector, JDK 6 to 25: metrics and findings with evidence.",
       "Pauses by kind and cause, the per-window YGC/FGC table, memory, allocation and promotion",

@@ -57,13 +57,13 @@ import picocli.CommandLine.Spec;
  * GC log analyzed, candidates suggested from the findings and seed 003's sizing rules, and the
  * experiment at two load levels with repetitions, confidence intervals, goals and a verdict.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class, sortOptions = false,
     description = {
       "Tune the bundled lab end to end: measure, analyze, suggest, verify side by side, decide.",
       "1. runs a lab scenario under load with its default flags and analyzes the GC log;",
       "2. suggests candidate flag sets from the findings (jtune suggest);",
       "3. runs the experiment: baseline and candidates at two load levels, repeated, interleaved;",
-      "4. prints the comparison with 95 % confidence intervals, the goals and the verdict.",
+      "4. prints the comparison with 95 %% confidence intervals, the goals and the verdict.",
       "Everything runs on 127.0.0.1; the lab JVMs stop when the demo ends or is interrupted.",
       "About 9 minutes (--quick: about 2); an interrupted demo continues with",
       "'jtune experiment --resume DIR'."},

@@ -30,13 +30,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jtune experiment}: runs a plan's candidates side by side under load and reports the verdict. */
-@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "experiment", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class, sortOptions = false,
     description = {
       "Run candidate JVM configurations side by side under load and pick the winner on numbers.",
       "For each load level x candidate x repetition (interleaved by default) the target starts with",
       "the candidate's flags and GC logging, warms up, is loaded for the measured window, and stops;",
       "the GC log is analyzed over that window. The report compares every candidate with the baseline",
-      "(mean, spread, change with a 95 % confidence interval), judges the plan's goals per level and",
+      "(mean, spread, change with a 95 %% confidence interval), judges the plan's goals per level and",
       "names the winner, or says plainly that flags are not the fix.",
       "Each run's GC log, load result, latency log and output tail land in DIR/runs/ID/ as it ends;",
       "--resume DIR finishes an interrupted experiment without redoing finished runs.",
