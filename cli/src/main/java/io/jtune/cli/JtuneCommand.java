@@ -5,17 +5,15 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
-/** The root {@code jtune} command: lists the subcommands. */
-@Command(
-    name = "jtune",
-    mixinStandardHelpOptions = true,
-    versionProvider = JtuneVersion.class,
-    description = "JVM performance workbench: analyze GC logs, load a service, run tuning experiments.")
+/**
+ * The root {@code jtune} command: lists the subcommands. Like {@code analyze} (see
+ * {@link AnalyzeCommand}), it is described with picocli's programmatic API, so that
+ * {@code jtune analyze} reads no annotations at start.
+ */
 public final class JtuneCommand implements Runnable {
   /**
    * The subcommands in the order the help lists them. They are added to the root when a run
@@ -25,11 +23,18 @@ public final class JtuneCommand implements Runnable {
    */
   static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
-  @Spec CommandSpec spec;
+  private final CommandSpec spec;
+
+  private JtuneCommand() {
+    spec = CommandSpec.wrapWithoutInspection(this).name("jtune").versionProvider(new JtuneVersion());
+    spec.usageMessage().description(
+        "JVM performance workbench: analyze GC logs, load a service, run tuning experiments.");
+    addHelpOptions(spec);
+  }
 
   private static Map<String, Supplier<Object>> subcommands() {
     Map<String, Supplier<Object>> m = new LinkedHashMap<>();
-    m.put("analyze", AnalyzeCommand::new);
+    m.put("analyze", AnalyzeCommand::spec);
     m.put("load", LoadCommand::new);
     m.put("capacity", CapacityCommand::new);
     m.put("lab", LabCommand::new);
@@ -41,7 +46,7 @@ public final class JtuneCommand implements Runnable {
 
   /** The root command line with the subcommand {@code args} names, or with all of them. */
   static CommandLine forArgs(String[] args) {
-    CommandLine cl = new CommandLine(new JtuneCommand());
+    CommandLine cl = new CommandLine(new JtuneCommand().spec);
     Supplier<Object> only = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
     if (only != null) {
       cl.addSubcommand(args[0], only.get());
@@ -49,6 +54,14 @@ public final class JtuneCommand implements Runnable {
       SUBCOMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
     }
     return cl;
+  }
+
+  /** {@code -h/--help} and {@code -V/--version}, as picocli's mixinStandardHelpOptions gives them. */
+  static void addHelpOptions(CommandSpec spec) {
+    spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+        .description("Show this help message and exit.").build());
+    spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+        .description("Print version information and exit.").build());
   }
 
   @Override
