@@ -26,10 +26,12 @@ install_chromium
 mvn -B -ntp verify "$@"
 
 # --- The launcher as users run it: ./jtune on the jar just built, with its class-data-sharing
-# archive. -Xshare:on makes the JVM refuse to start when the archive cannot be used, so a broken
-# archive fails here instead of silently costing start time.
+# archive and its own JVM options. The first run makes the archive; then -Xshare:on (added
+# through JAVA_TOOL_OPTIONS) makes the JVM refuse to start when the archive cannot be used, so a
+# broken archive fails here instead of silently costing start time.
 echo "test.sh: launcher check: ./jtune analyze with its CDS archive" >&2
-out="$(JTUNE_JAVA_OPTS="-Xmx160m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:on" \
+./jtune --version >/dev/null
+out="$(JAVA_TOOL_OPTIONS=-Xshare:on \
   ./jtune analyze --format json core/src/test/resources/findings/serial-liveset-jdk17.log)" \
   || { echo "test.sh: FAILED: ./jtune analyze exited non-zero" >&2; exit 1; }
 case "$out" in

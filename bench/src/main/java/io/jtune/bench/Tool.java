@@ -29,9 +29,13 @@ enum Tool {
     }
   }
 
-  /** Where the tools and their inputs are. */
+  /**
+   * Where the tools and their inputs are. {@code launcherFlags} are the JVM options the launcher
+   * gives {@code analyze}; {@code cdsFlags} point at its class-data-sharing archive, which is made
+   * for the CLI jar's class path and so only fits the CLI jar.
+   */
   record Setup(String java, Path root, Path benchJar, Path benchLib, Path cliJar, Path gcviewerJar,
-      List<String> launcherFlags) {
+      List<String> launcherFlags, List<String> cdsFlags) {
 
     String benchClasspath() {
       return benchJar + ":" + benchLib + "/*";
@@ -62,11 +66,13 @@ enum Tool {
    * it); GCViewer and GCToolKit run with the JVM's defaults, as they are usually started.
    */
   List<String> jvmFlags(Setup s) {
-    if (this == JTUNE_CORE) {
-      // The launcher's CDS archive is made for the CLI jar's class path; on the bench's class
-      // path the JVM would reject it and start without any archive, not even the JDK's own.
-      return s.launcherFlags().stream().filter(f -> !f.startsWith("-XX:SharedArchiveFile=")).toList();
+    if (this == JTUNE_ANALYZE) {
+      List<String> flags = new ArrayList<>(s.launcherFlags());
+      flags.addAll(s.cdsFlags());
+      return flags;
     }
+    // jtune-core runs on the bench's class path: the CLI jar's archive would be rejected there,
+    // and the JVM would then start with no archive at all, not even the JDK's own
     return jtune ? s.launcherFlags() : List.of();
   }
 

@@ -102,7 +102,7 @@ public final class ToolComparison {
   static final double TARGET_RSS_MB = 300;
   /** Runs longer than this are not repeated: their timing noise is small against their length. */
   static final double REPEAT_LIMIT_S = 60;
-  private static final String DEFAULT_LAUNCHER_FLAGS = "-Xms32m -Xmx160m -XX:+UseSerialGC -XX:TieredStopAtLevel=1";
+  private static final String DEFAULT_LAUNCHER_FLAGS = "-Xms32m -Xmx160m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=3";
 
   private int sizeMb = 200;
   private List<Integer> streamingSizes;
@@ -249,7 +249,8 @@ public final class ToolComparison {
   private Tool.Setup setup() throws IOException {
     Path benchTarget = build.resolve("bench/target");
     Tool.Setup s = new Tool.Setup(java, root, benchTarget.resolve("jtune-bench.jar"), benchTarget.resolve("lib"),
-        build.resolve("cli/target/jtune.jar"), benchTarget.resolve("tools/gcviewer-1.36.jar"), launcherFlags());
+        build.resolve("cli/target/jtune.jar"), benchTarget.resolve("tools/gcviewer-1.36.jar"), launcherFlags(),
+        cdsFlags());
     for (Path p : List.of(s.benchJar(), s.benchLib(), s.cliJar(), s.gcviewerJar())) {
       if (!Files.exists(p)) {
         throw new IOException(p + " not found: build first (bench/run builds unless --no-build)");
@@ -272,9 +273,7 @@ public final class ToolComparison {
     } catch (IOException e) {
       System.err.println("bench: cannot read the launcher (" + e.getMessage() + "); using " + flags);
     }
-    List<String> out = new ArrayList<>(List.of(flags.split("\\s+")));
-    out.addAll(cdsFlags());
-    return out;
+    return List.of(flags.split("\\s+"));
   }
 
   /**

@@ -37,7 +37,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   private final CommandSpec spec;
 
   private AnalyzeCommand() {
-    spec = CommandSpec.wrapWithoutInspection(this).name("analyze").versionProvider(new JtuneVersion());
+    spec = CommandSpec.wrapWithoutInspection(this).name("analyze");
     spec.usageMessage().sortOptions(false)
         .description(
             "Analyze GC logs of any HotSpot collector, JDK 6 to 25: metrics and findings with evidence.",

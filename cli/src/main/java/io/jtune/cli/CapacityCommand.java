@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jtune capacity}: sweeps concurrency to find where throughput flattens (seed 003). */
-@Command(name = "capacity", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class,
+@Command(name = "capacity", mixinStandardHelpOptions = true,
     description = {
         "Sweep concurrency against a URL to find where QPS stops growing and RT starts climbing (seed 003).",
         "Closed-model steps 1, 2, 4, ... --max print concurrency, QPS, mean RT, p99 and the target's CPU"

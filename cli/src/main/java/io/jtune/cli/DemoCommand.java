@@ -57,7 +57,7 @@ import picocli.CommandLine.Spec;
  * GC log analyzed, candidates suggested from the findings and seed 003's sizing rules, and the
  * experiment at two load levels with repetitions, confidence intervals, goals and a verdict.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class, sortOptions = false,
+@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
       "Tune the bundled lab end to end: measure, analyze, suggest, verify side by side, decide.",
       "1. runs a lab scenario under load with its default flags and analyzes the GC log;",

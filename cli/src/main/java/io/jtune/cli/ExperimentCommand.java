@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jtune experiment}: runs a plan's candidates side by side under load and reports the verdict. */
-@Command(name = "experiment", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class, sortOptions = false,
+@Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
       "Run candidate JVM configurations side by side under load and pick the winner on numbers.",
       "For each load level x candidate x repetition (interleaved by default) the target starts with",

@@ -53,6 +53,9 @@ public final class JtuneCommand implements Runnable {
     } else {
       SUBCOMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
     }
+    // every subcommand's -V prints jtune's version, as the root's does
+    JtuneVersion version = new JtuneVersion();
+    cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
     return cl;
   }
 

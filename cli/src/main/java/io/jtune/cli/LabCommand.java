@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * {@code jtune lab}: the built-in target service. Lists or prints the scenario presets, or
  * starts the lab in the foreground under a scenario's JVM flags until Ctrl-C.
  */
-@Command(name = "lab", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class,
+@Command(name = "lab", mixinStandardHelpOptions = true,
     description = {
         "Run the jtune lab, an HTTP service that reproduces classic JVM performance cases on demand.",
         "With --list: list the scenarios. With --print: print a scenario's endpoint mix, load and JVM flags.",

@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jtune load}: drives HTTP/1.1 keep-alive load at URLs and reports throughput and latency. */
-@Command(name = "load", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class,
+@Command(name = "load", mixinStandardHelpOptions = true,
     description = {
         "Send HTTP/1.1 keep-alive load to URLs and report throughput, latency percentiles, errors.",
         "Closed model (default): --concurrency N connections back to back, like 'ab -c N'.",

@@ -33,7 +33,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code jtune suggest}: candidate JVM configurations from GC logs, and the experiment plan that compares them. */
-@Command(name = "suggest", mixinStandardHelpOptions = true, versionProvider = JtuneVersion.class, sortOptions = false,
+@Command(name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
       "Suggest candidate JVM configurations from GC logs and write the experiment plan that compares them.",
       "Takes the flags the findings recommend, sizes young and survivors the seed-003 way (young = heap/4,",
