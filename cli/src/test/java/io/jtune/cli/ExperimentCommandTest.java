@@ -143,8 +143,14 @@ class ExperimentCommandTest {
       }
     });
     // (each interval is 95 %: about one metric in twenty may show a difference by chance, more
-    // on a machine busy with other work; p99 of 3 s runs is the noisiest)
-    assertThat(significant.size()).as("significant: " + significant).isLessThanOrEqualTo(4);
+    // on a machine busy with other work; p99 of 3 s runs is the noisiest). The young-GC pause
+    // time metrics are all made from the same pause durations, so a chance difference in them
+    // shows in all six at once: they count as one.
+    List<String> pauseTimeFamily = List.of("ygcTimeTotal", "ygcMsPerMinPeak", "ygcMsPerMinMean", "ygcPause",
+        "maxPause", "gcTimeShare");
+    long independent = significant.stream().filter(m -> !pauseTimeFamily.contains(m)).count()
+        + (significant.stream().anyMatch(pauseTimeFamily::contains) ? 1 : 0);
+    assertThat(independent).as("significant: " + significant).isLessThanOrEqualTo(4);
     JsonNode p99 = b.path("deltas").path("p99");
     assertThat(p99.path("significant").asBoolean() ? Math.abs(p99.path("pct").asDouble()) : 0.0)
         .as("p99 of twins").isLessThan(35.0);
