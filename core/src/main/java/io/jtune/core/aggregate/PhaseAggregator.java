@@ -3,7 +3,9 @@ package io.jtune.core.aggregate;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.event.PhaseTimes;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,20 +16,41 @@ import java.util.Map;
  */
 public final class PhaseAggregator implements Aggregator {
   private final Map<String, double[]> totals = new LinkedHashMap<>(); // totalMs, count, maxMs
+  /*
+   * Every pause of a log lists its phases in nearly the same order: the totals of the phase at
+   * index i of the last pause are remembered, so a phase costs a name comparison, not a map
+   * look-up (names are interned by the parsers, so that comparison is by identity).
+   */
+  private String[] lastNames = new String[0];
+  private double[][] lastTotals = new double[0][];
   private long pausesWithPhases;
   private double pauseMsWithPhases;
 
   @Override
   public void accept(GcEvent e) {
-    if (!(e instanceof GcPause p) || p.phasesMs().isEmpty()
+    if (!(e instanceof GcPause p) || p.phases().isEmpty()
         || (p.kind() != PauseKind.YOUNG && p.kind() != PauseKind.MIXED)) {
       return;
     }
     pausesWithPhases++;
     pauseMsWithPhases += p.durationMs();
-    for (Map.Entry<String, Double> ph : p.phasesMs().entrySet()) {
-      double[] t = totals.computeIfAbsent(ph.getKey(), k -> new double[3]);
-      double v = ph.getValue();
+    PhaseTimes phases = p.phases();
+    int n = phases.size();
+    if (lastNames.length < n) {
+      lastNames = Arrays.copyOf(lastNames, n);
+      lastTotals = Arrays.copyOf(lastTotals, n);
+    }
+    for (int i = 0; i < n; i++) {
+      String name = phases.name(i);
+      double[] t;
+      if (lastNames[i] == name) {
+        t = lastTotals[i];
+      } else {
+        t = totals.computeIfAbsent(name, k -> new double[3]);
+        lastNames[i] = name;
+        lastTotals[i] = t;
+      }
+      double v = phases.ms(i);
       t[0] += v;
       t[1]++;
       t[2] = Math.max(t[2], v);
@@ -53,7 +76,7 @@ public final class PhaseAggregator implements Aggregator {
       out.add(new PhaseShare(e.getKey(), t[0], (long) t[1], t[0] / t[1], t[2],
           pauseMsWithPhases == 0 ? 0 : 100 * t[0] / pauseMsWithPhases));
     }
-    // ties (often all-zero phases) by name: events' phase maps iterate in no fixed order
+    // ties (often all-zero phases) by name
     out.sort(java.util.Comparator.comparingDouble(PhaseShare::totalMs).reversed().thenComparing(PhaseShare::phase));
     return out;
   }

@@ -17,7 +17,7 @@ import java.util.Set;
  * @param times user/sys/real seconds, or null
  * @param tenuring tenuring distribution, or null
  * @param anomalies conditions seen in this pause (immutable; empty when none)
- * @param phasesMs named sub-phase times in ms (G1 `gc+phases`, JDK 8 G1 details), or empty map
+ * @param phases named sub-phase times in ms (G1 `gc+phases`, JDK 8 G1 details), or {@link PhaseTimes#NONE}
  * @param line the line the pause starts on
  */
 public record GcPause(
@@ -32,20 +32,25 @@ public record GcPause(
     CpuTimes times,
     Tenuring tenuring,
     Set<Anomaly> anomalies,
-    Map<String, Double> phasesMs,
+    PhaseTimes phases,
     long line)
     implements GcEvent {
 
   public GcPause {
     // most pauses have neither: no copy for them (the copy of an empty collection is the empty one)
     anomalies = anomalies == null || anomalies.isEmpty() ? Set.of() : Set.copyOf(anomalies);
-    phasesMs = phasesMs == null || phasesMs.isEmpty() ? Map.of() : Map.copyOf(phasesMs);
+    phases = phases == null ? PhaseTimes.NONE : phases;
+  }
+
+  /** The sub-phase times as a map in log order (a new view per call; {@link #phases} is cheaper). */
+  public Map<String, Double> phasesMs() {
+    return phases.asMap();
   }
 
   @Override
   public GcPause withUptime(double newUptimeS) {
     return new GcPause(gcId, newUptimeS, epochMs, kind, name, cause, durationMs, memory, times,
-        tenuring, anomalies, phasesMs, line);
+        tenuring, anomalies, phases, line);
   }
 
   public boolean has(Anomaly a) {

@@ -8,6 +8,9 @@ package io.jtune.core.input;
  */
 public final class Ascii {
   final byte[] bytes;
+  /** The first (up to) eight bytes as a little-endian long, and the mask of the bytes used. */
+  final long head;
+  final long headMask;
   private final String text;
 
   private Ascii(String text) {
@@ -20,6 +23,13 @@ public final class Ascii {
       }
       bytes[i] = (byte) c;
     }
+    long h = 0;
+    int n = Math.min(8, bytes.length);
+    for (int i = 0; i < n; i++) {
+      h |= (bytes[i] & 0xffL) << (8 * i);
+    }
+    head = h;
+    headMask = n == 8 ? -1L : (1L << (8 * n)) - 1;
   }
 
   /** The key for {@code text}, which must be ASCII. */

@@ -38,6 +38,11 @@ public final class Line implements CharSequence {
   private long number;
   private boolean truncated;
   private int scanEnd;
+  // the "yyyy-MM-ddTHH:mm" last read by parseIsoEpochMs, as two little-endian longs, and its minute
+  private long isoHeadA;
+  private long isoHeadB;
+  private long isoMinute;
+  private boolean isoHeadValid;
 
   /** Points this view at {@code buf[start, start+length)}; used by the reader and tests. */
   public Line set(byte[] buf, int start, int length, long number, boolean truncated) {
@@ -122,9 +127,31 @@ public final class Line implements CharSequence {
     return startsWith(key, 0);
   }
 
-  /** True when {@code key} occurs at {@code at}. */
+  /**
+   * True when {@code key} occurs at {@code at}. This is the most frequent test of parsing, and
+   * most tests fail on the first bytes: the key's first eight bytes are compared as one long
+   * (masked to the key's length) whenever the buffer holds eight bytes from {@code at}.
+   */
   public boolean startsWith(Ascii key, int at) {
-    return regionEquals(at, key.bytes);
+    byte[] k = key.bytes;
+    int n = k.length;
+    if (at < 0 || at > length - n) {
+      return false;
+    }
+    byte[] b = buf;
+    int base = start + at;
+    if (base + 8 > b.length) {
+      return regionEquals(at, k);
+    }
+    if (((long) LONGS.get(b, base) & key.headMask) != key.head) {
+      return false;
+    }
+    for (int i = 8; i < n; i++) {
+      if (b[base + i] != k[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** True when the bytes from {@code at} are {@code bytes}. */
@@ -135,7 +162,14 @@ public final class Line implements CharSequence {
     }
     byte[] b = buf;
     int base = start + at;
-    for (int i = 0; i < n; i++) {
+    int i = 0;
+    // eight bytes at a time (names of 20-40 bytes are compared on every G1 phase line)
+    for (; i + 8 <= n; i += 8) {
+      if ((long) LONGS.get(b, base + i) != (long) LONGS.get(bytes, i)) {
+        return false;
+      }
+    }
+    for (; i < n; i++) {
       if (b[base + i] != bytes[i]) {
         return false;
       }
@@ -145,21 +179,29 @@ public final class Line implements CharSequence {
 
   /** A hash of the bytes in {@code [from, to)}, equal to {@link #hash(byte[])} of a copy of them. */
   public int hash(int from, int to) {
-    byte[] b = buf;
-    int h = 0;
-    for (int i = start + from, end = start + to; i < end; i++) {
-      h = 31 * h + b[i];
-    }
-    return h;
+    return hash(buf, start + from, start + to);
   }
 
   /** The hash {@link #hash(int, int)} gives for these bytes. */
   public static int hash(byte[] bytes) {
-    int h = 0;
-    for (byte x : bytes) {
-      h = 31 * h + x;
+    return hash(bytes, 0, bytes.length);
+  }
+
+  /** Eight bytes per step, each step a multiply (a byte-at-a-time hash chains a multiply per byte). */
+  private static int hash(byte[] b, int from, int to) {
+    long h = to - from;
+    int i = from;
+    for (; i + 8 <= to; i += 8) {
+      h = (h ^ (long) LONGS.get(b, i)) * 0x9E3779B97F4A7C15L;
     }
-    return h;
+    if (i < to) {
+      long tail = 0;
+      for (; i < to; i++) {
+        tail = tail << 8 | (b[i] & 0xff);
+      }
+      h = (h ^ tail) * 0x9E3779B97F4A7C15L;
+    }
+    return (int) (h ^ h >>> 32);
   }
 
   /** A copy of the bytes in {@code [from, to)}. */
@@ -233,7 +275,7 @@ public final class Line implements CharSequence {
         long x = (long) LONGS.get(b, i) ^ pattern;
         long t = (x - ONES) & ~x & HIGHS;
         if (t != 0) {
-          return i + (Long.numberOfTrailingZeros(t) >>> 3);
+          return i + firstMarkedByte(t);
         }
         i += 8;
       } while (i + 8 <= to);
@@ -244,6 +286,16 @@ public final class Line implements CharSequence {
       }
     }
     return -1;
+  }
+
+  /**
+   * Index (0-7) of the lowest byte whose high bit is set in {@code marks}, which has only high
+   * bits set. {@code Long.numberOfTrailingZeros(marks) >>> 3}, without it: under C1 that is no
+   * intrinsic but two calls of {@code Integer.numberOfTrailingZeros}. The lowest mark alone,
+   * shifted to bit 8k, times the bytes 7, 6, ..., 0 puts k into the top byte.
+   */
+  private static int firstMarkedByte(long marks) {
+    return (int) ((((marks & -marks) >>> 7) * 0x0001020304050607L) >>> 56);
   }
 
   /** Index of the first {@code a} or {@code b} at or after {@code from}, or -1. */
@@ -265,7 +317,7 @@ public final class Line implements CharSequence {
         long y = w ^ pb;
         long t = ((x - ONES) & ~x | (y - ONES) & ~y) & HIGHS;
         if (t != 0) {
-          return i + (Long.numberOfTrailingZeros(t) >>> 3) - s;
+          return i + firstMarkedByte(t) - s;
         }
         i += 8;
       } while (i + 8 <= end);
@@ -477,17 +529,40 @@ public final class Line implements CharSequence {
    * when none starts at {@code at}.
    */
   public long parseIsoEpochMs(int at) {
-    if (at + 19 > length || charAt(at + 4) != '-' || charAt(at + 7) != '-'
-        || (charAt(at + 10) != 'T' && charAt(at + 10) != ' ') || charAt(at + 13) != ':') {
+    if (at + 19 > length) {
       return Long.MIN_VALUE;
     }
-    int year = digits(at, 4);
-    int month = digits(at + 5, 2);
-    int day = digits(at + 8, 2);
-    int hour = digits(at + 11, 2);
-    int minute = digits(at + 14, 2);
+    // "yyyy-MM-ddTHH:mm" is the same on most lines in a row: compared as two longs with the
+    // last one read, its minute is not computed again
+    int base = start + at;
+    long minuteOfEpoch;
+    boolean cacheable = base + 16 <= buf.length;
+    if (cacheable && isoHeadValid && (long) LONGS.get(buf, base) == isoHeadA
+        && (long) LONGS.get(buf, base + 8) == isoHeadB) {
+      minuteOfEpoch = isoMinute;
+    } else {
+      if (charAt(at + 4) != '-' || charAt(at + 7) != '-'
+          || (charAt(at + 10) != 'T' && charAt(at + 10) != ' ') || charAt(at + 13) != ':') {
+        return Long.MIN_VALUE;
+      }
+      int year = digits(at, 4);
+      int month = digits(at + 5, 2);
+      int day = digits(at + 8, 2);
+      int hour = digits(at + 11, 2);
+      int minute = digits(at + 14, 2);
+      if ((year | month | day | hour | minute) < 0) {
+        return Long.MIN_VALUE;
+      }
+      minuteOfEpoch = (daysFromCivil(year, month, day) * 24 + hour) * 60 + minute;
+      if (cacheable) {
+        isoHeadA = (long) LONGS.get(buf, base);
+        isoHeadB = (long) LONGS.get(buf, base + 8);
+        isoMinute = minuteOfEpoch;
+        isoHeadValid = true;
+      }
+    }
     int second = digits(at + 17, 2);
-    if ((year | month | day | hour | minute | second) < 0) {
+    if (second < 0) {
       return Long.MIN_VALUE;
     }
     int i = at + 19;
@@ -518,8 +593,7 @@ public final class Line implements CharSequence {
       i++;
     }
     scanEnd = i;
-    long days = daysFromCivil(year, month, day);
-    return ((days * 24 + hour) * 60 + minute - offsetMinutes) * 60_000L + second * 1000L + millis;
+    return (minuteOfEpoch - offsetMinutes) * 60_000L + second * 1000L + millis;
   }
 
   private int digits(int at, int n) {

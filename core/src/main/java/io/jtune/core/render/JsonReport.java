@@ -407,11 +407,14 @@ public final class JsonReport {
         }
         try {
           gen.writeStartObject();
-          gen.writeNumberField("startS", round(w.startS(), 3));
+          gen.writeFieldName("startS");
+          writeRounded(gen, w.startS(), 3);
           gen.writeNumberField("ygcCount", w.ygcCount());
-          gen.writeNumberField("ygcMs", round(w.ygcMs(), 3));
+          gen.writeFieldName("ygcMs");
+          writeRounded(gen, w.ygcMs(), 3);
           gen.writeNumberField("fgcCount", w.fgcCount());
-          gen.writeNumberField("fgcMs", round(w.fgcMs(), 3));
+          gen.writeFieldName("fgcMs");
+          writeRounded(gen, w.fgcMs(), 3);
           gen.writeEndObject();
         } catch (IOException e) {
           failure[0] = e;
@@ -427,6 +430,48 @@ public final class JsonReport {
     public void serializeWithType(JsonGenerator gen, SerializerProvider provider, TypeSerializer ts) throws IOException {
       serialize(gen, provider);
     }
+  }
+
+  private static final long[] POW10 = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000};
+
+  /**
+   * Writes {@code round(v, decimals)} as a number, the text the generator would write for that
+   * double, without turning a double into text: a long log has a window row per minute for
+   * months, three numbers each. Between 0.001 and 10^7 the shortest decimal of the rounded
+   * double is the rounded decimal itself (doubles there are far closer together than 10^-6),
+   * so its digits are written from the scaled long; outside that range the double is written.
+   */
+  static void writeRounded(JsonGenerator g, double v, int decimals) throws IOException {
+    if (Double.isNaN(v) || Double.isInfinite(v)) {
+      g.writeNull();
+      return;
+    }
+    long scale = POW10[decimals];
+    long m = Math.round(v * scale);
+    double r = m / (double) scale;
+    double abs = Math.abs(r);
+    if (r != 0 && (abs < 1e-3 || abs >= 1e7)) {
+      g.writeNumber(r);
+      return;
+    }
+    long a = Math.abs(m);
+    long whole = a / scale;
+    long frac = a % scale;
+    int digits = decimals;
+    while (digits > 1 && frac % 10 == 0) {
+      frac /= 10;
+      digits--;
+    }
+    StringBuilder sb = new StringBuilder(24);
+    if (m < 0) {
+      sb.append('-');
+    }
+    sb.append(whole).append('.');
+    for (long p = POW10[digits - 1]; p > 1 && frac < p; p /= 10) {
+      sb.append('0');
+    }
+    sb.append(frac);
+    g.writeNumber(sb.toString());
   }
 
   static Double round(double v, int decimals) {

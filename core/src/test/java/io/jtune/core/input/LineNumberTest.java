@@ -43,6 +43,48 @@ class LineNumberTest {
     }
   }
 
+  /**
+   * ISO time stamps against java.time, read through one reused view the way the reader does:
+   * runs of lines in the same minute (the scanner reuses the minute it read last), then a new
+   * minute, day, offset or a broken stamp, at several places in the buffer and near its end.
+   */
+  @Test
+  void parseIsoEpochMsMatchesJavaTime() {
+    Random r = new Random(9);
+    Line view = new Line();
+    java.time.LocalDateTime t = java.time.LocalDateTime.of(2017, 4, 16, 10, 0, 56);
+    String[] offsets = {"-0700", "+0200", "+05:30", "Z", ""};
+    for (int round = 0; round < 20000; round++) {
+      int step = r.nextInt(10);
+      t = t.plusSeconds(step < 7 ? r.nextInt(3) : step < 9 ? 60 + r.nextInt(4000) : 86_400L * r.nextInt(800));
+      String offset = offsets[r.nextInt(10) < 7 ? 0 : r.nextInt(offsets.length)];
+      int millis = r.nextInt(1000);
+      String stamp = String.format("%s%c%02d:%02d:%02d.%03d%s", t.toLocalDate(), r.nextInt(8) == 0 ? ' ' : 'T',
+          t.getHour(), t.getMinute(), t.getSecond(), millis, offset);
+      boolean broken = r.nextInt(50) == 0;
+      if (broken) {
+        stamp = stamp.substring(0, 13) + 'x' + stamp.substring(14);
+      }
+      String prefix = " ".repeat(r.nextInt(3));
+      String suffix = r.nextBoolean() ? ": 132981.103: [GC" : "";
+      byte[] text = (prefix + stamp + suffix).getBytes(StandardCharsets.ISO_8859_1);
+      int pad = r.nextInt(3);
+      byte[] buf = new byte[text.length + pad];
+      System.arraycopy(text, 0, buf, 0, text.length);
+      view.set(buf, 0, text.length, round, false);
+      long got = view.parseIsoEpochMs(prefix.length());
+      if (broken) {
+        assertThat(got).as(stamp).isEqualTo(Long.MIN_VALUE);
+        continue;
+      }
+      java.time.ZoneOffset zone = offset.isEmpty() || offset.equals("Z") ? java.time.ZoneOffset.UTC
+          : java.time.ZoneOffset.of(offset.length() == 5 ? offset.substring(0, 3) + ":" + offset.substring(3) : offset);
+      long expected = t.toInstant(zone).toEpochMilli() + millis;
+      assertThat(got).as(stamp).isEqualTo(expected);
+      assertThat(view.end()).as("end of %s", stamp).isEqualTo(prefix.length() + stamp.length());
+    }
+  }
+
   @Test
   void noNumber() {
     for (String text : new String[] {"", "x", "/9", ":1", " 12", ".5", "-3"}) {

@@ -7,10 +7,9 @@ import io.jtune.core.event.GcPause;
 import io.jtune.core.event.HeapChange;
 import io.jtune.core.event.MemoryUsage;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.event.PhaseTimes;
 import io.jtune.core.event.Tenuring;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -47,7 +46,7 @@ final class PauseDraft {
   CpuTimes times;
   Tenuring tenuring;
   final EnumSet<Anomaly> anomalies = EnumSet.noneOf(Anomaly.class);
-  Map<String, Double> phases;
+  final PhaseTimes.Builder phases = new PhaseTimes.Builder();
 
   void reset(long gcId, double uptimeS, long epochMs, long line) {
     this.gcId = gcId;
@@ -74,7 +73,7 @@ final class PauseDraft {
     times = null;
     tenuring = null;
     anomalies.clear();
-    phases = null;
+    phases.clear();
   }
 
   private static void clear(long[] m) {
@@ -94,10 +93,7 @@ final class PauseDraft {
   }
 
   void phase(String key, double ms) {
-    if (phases == null) {
-      phases = new LinkedHashMap<>();
-    }
-    phases.put(key, ms);
+    phases.put(key, ms, true);
   }
 
   private static MemoryUsage usage(long[] m) {
@@ -120,7 +116,7 @@ final class PauseDraft {
       memory = new HeapChange(usage(young), usage(survivor), oldUsage, usage(heap), usage(meta));
     }
     return new GcPause(gcId, uptimeS, epochMs, kind, name, cause, secs * 1000.0, memory, times, tenuring,
-        anomalies.isEmpty() ? Set.of() : anomalies, phases == null ? Map.of() : phases, line);
+        anomalies.isEmpty() ? Set.of() : anomalies, phases.build(), line);
   }
 
   boolean hasEpoch() {

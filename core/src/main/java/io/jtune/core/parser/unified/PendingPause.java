@@ -7,10 +7,10 @@ import io.jtune.core.event.GcPause;
 import io.jtune.core.event.HeapChange;
 import io.jtune.core.event.MemoryUsage;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.event.PhaseTimes;
 import io.jtune.core.event.Tenuring;
 import java.util.Arrays;
 import java.util.EnumSet;
-import java.util.Map;
 
 /**
  * The lines of one stop-the-world pause gathered so far: start line, detail lines (phases,
@@ -46,10 +46,8 @@ final class PendingPause {
   int maxThreshold = -1;
   long agedBytes = -1;
   final EnumSet<Anomaly> anomalies = EnumSet.noneOf(Anomaly.class);
-  /** Phase names (interned: compared by identity) and times, in the order first seen. */
-  private String[] phaseNames;
-  private double[] phaseMs;
-  private int phases;
+  /** Phase times in the order first seen. */
+  private final PhaseTimes.Builder phases = new PhaseTimes.Builder();
   /** G1 region counts before/after/target of eden, survivor, old, humongous and archive. */
   long[] regions;
 
@@ -62,36 +60,7 @@ final class PendingPause {
    * wins, else the first.
    */
   void phase(String phase, double ms, boolean topLevel) {
-    if (phaseNames == null) {
-      phaseNames = new String[64]; // G1 logs 40-odd phases per pause at debug level
-      phaseMs = new double[64];
-    }
-    for (int i = 0; i < phases; i++) {
-      if (phaseNames[i] == phase) {
-        if (topLevel) {
-          phaseMs[i] = ms;
-        }
-        return;
-      }
-    }
-    if (phases == phaseNames.length) {
-      phaseNames = Arrays.copyOf(phaseNames, phases * 2);
-      phaseMs = Arrays.copyOf(phaseMs, phases * 2);
-    }
-    phaseNames[phases] = phase;
-    phaseMs[phases++] = ms;
-  }
-
-  private Map<String, Double> phasesMs() {
-    if (phases == 0) {
-      return Map.of();
-    }
-    @SuppressWarnings("unchecked")
-    Map.Entry<String, Double>[] entries = new Map.Entry[phases];
-    for (int i = 0; i < phases; i++) {
-      entries[i] = Map.entry(phaseNames[i], phaseMs[i]);
-    }
-    return Map.ofEntries(entries);
+    phases.put(phase, ms, topLevel);
   }
 
   boolean hasTenuring() {
@@ -107,7 +76,7 @@ final class PendingPause {
     Tenuring tenuring = hasTenuring()
         ? new Tenuring(desiredSurvivorBytes, newThreshold, maxThreshold, agedBytes) : null;
     return new GcPause(gcId, startUptimeS, startEpochMs, kind, name, cause, durationMs, memory, times,
-        tenuring, anomalies, phasesMs(), startLine);
+        tenuring, anomalies, phases.build(), startLine);
   }
 
   void regions(int area, long before, long after, long target) {
