@@ -86,7 +86,7 @@ final class CapacityCommand implements Callable<Integer> {
       CapacitySweep sweep = sweep();
       result = CapacityRun.execute(sweep, step -> {
         if (!quiet && System.console() != null) {
-          err.printf(Locale.ROOT, "concurrency %d: %.1f QPS, mean RT %.2f ms%n",
+          err.printf(Locale.US, "concurrency %d: %.1f QPS, mean RT %.2f ms%n",
               step.concurrency(), step.throughputRps(), step.meanRtMs());
           err.flush();
         }

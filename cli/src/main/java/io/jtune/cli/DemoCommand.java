@@ -122,7 +122,7 @@ final class DemoCommand implements Callable<Integer> {
         + secs(measured) + " measured, GC log analyzed");
     o.flush();
     Baseline base = baseline(lab, sc, high, dir.resolve("baseline"));
-    o.println(String.format(Locale.ROOT,
+    o.println(String.format(Locale.US,
         "  %,.0f req/s, p99 %.1f ms, max %.1f ms | GC: %d young, %d full, pauses %.0f ms in all, %.2f %% of the time",
         base.load.throughputRps(), base.load.latencyMs().p99(), base.load.latencyMs().max(),
         base.analysis.pauses().kind(PauseKind.YOUNG).count(), base.analysis.pauses().kind(PauseKind.FULL).count(),
@@ -258,6 +258,6 @@ final class DemoCommand implements Callable<Integer> {
   }
 
   private static String secs(Duration d) {
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(Locale.US, "%.1f s", d.toMillis() / 1000.0);
   }
 }

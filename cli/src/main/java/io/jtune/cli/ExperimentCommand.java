@@ -163,7 +163,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
       @Override
       public void runKept(RunResult r, int index, int total) {
-        out.println(String.format(Locale.ROOT, "  [%d/%d] %s: kept from the earlier attempt (%s)", index, total,
+        out.println(String.format(Locale.US, "  [%d/%d] %s: kept from the earlier attempt (%s)", index, total,
             r.id(), r.status()));
         out.flush();
       }
@@ -179,7 +179,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (current != null) {
           current.clear();
         }
-        out.println(String.format(Locale.ROOT, "  [%d/%d] %s: %s", index, total, r.id(), summary(r)));
+        out.println(String.format(Locale.US, "  [%d/%d] %s: %s", index, total, r.id(), summary(r)));
         out.flush();
       }
     };
@@ -189,7 +189,7 @@ final class ExperimentCommand implements Callable<Integer> {
     if (!r.ok()) {
       return "FAILED: " + r.failure();
     }
-    return String.format(Locale.ROOT, "%,.0f req/s, p99 %.1f ms, p95 %.1f ms, %d young GC, %d full GC, GC %.1f %% of the time",
+    return String.format(Locale.US, "%,.0f req/s, p99 %.1f ms, p95 %.1f ms, %d young GC, %d full GC, GC %.1f %% of the time",
         r.metric("throughputRps"), r.metric("p99"), r.metric("p95"), (long) r.metric("ygcCount"),
         (long) r.metric("fgcCount"), r.metric("gcTimeShare"));
   }

@@ -31,9 +31,9 @@ final class ProgressLine implements ReadProgress {
     }
     String name = source.length() > 40 ? "..." + source.substring(source.length() - 37) : source;
     String line = totalBytes > 0
-        ? String.format(Locale.ROOT, "jtune: reading %s  %d / %d MB (%d%%)", name, bytesRead >> 20,
+        ? String.format(Locale.US, "jtune: reading %s  %d / %d MB (%d%%)", name, bytesRead >> 20,
             totalBytes >> 20, Math.min(100, 100 * bytesRead / totalBytes))
-        : String.format(Locale.ROOT, "jtune: reading %s  %d MB", name, bytesRead >> 20);
+        : String.format(Locale.US, "jtune: reading %s  %d MB", name, bytesRead >> 20);
     draw(line);
   }
 

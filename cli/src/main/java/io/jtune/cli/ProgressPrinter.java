@@ -23,8 +23,8 @@ final class ProgressPrinter implements LoadProgress {
   @Override
   public void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point) {
     line.draw(warmup || point == null
-        ? String.format(Locale.ROOT, "  %s %.0f/%.0f s, warming up", label, elapsedSeconds, totalSeconds)
-        : String.format(Locale.ROOT, "  %s %.0f/%.0f s, %,.0f req/s, p99 %.1f ms, errors %d", label,
+        ? String.format(Locale.US, "  %s %.0f/%.0f s, warming up", label, elapsedSeconds, totalSeconds)
+        : String.format(Locale.US, "  %s %.0f/%.0f s, %,.0f req/s, p99 %.1f ms, errors %d", label,
             elapsedSeconds, totalSeconds, point.throughputRps(), point.p99Ms(), point.errors()));
   }
 

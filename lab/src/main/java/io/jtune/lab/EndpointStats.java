@@ -37,7 +37,7 @@ final class EndpointStats {
   String toJson() {
     long n = count.sum();
     double meanMs = n == 0 ? 0 : totalNanos.sum() / 1e6 / n;
-    return String.format(Locale.ROOT,
+    return String.format(Locale.US,
         "{\"count\":%d,\"errors\":%d,\"meanMs\":%.3f,\"maxMs\":%.3f}",
         n, errors.sum(), meanMs, maxNanos.get() / 1e6);
   }

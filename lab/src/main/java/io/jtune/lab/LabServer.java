@@ -53,7 +53,7 @@ final class LabServer implements AutoCloseable {
       t.setDaemon(true);
       return t;
     });
-    String settings = String.format(Locale.ROOT,
+    String settings = String.format(Locale.US,
         "{\"scenario\":\"%s\",\"threads\":%d,\"acceptCount\":%d,\"cache\":\"%s\",\"cacheBytes\":%d,"
             + "\"cpuIterationsPerMs\":%d,\"warmClasses\":%d,\"liveEntries\":%d,\"liveBytes\":%d,"
             + "\"maxHeapBytes\":%d}",

@@ -75,7 +75,7 @@ public record Scenario(
     int total = mix.stream().mapToInt(MixEntry::weight).sum();
     sb.append("mix\n");
     for (MixEntry e : mix) {
-      sb.append(String.format(Locale.ROOT, "  %5.1f%%  %s%n", 100.0 * e.weight() / total, e.url()));
+      sb.append(String.format(Locale.US, "  %5.1f%%  %s%n", 100.0 * e.weight() / total, e.url()));
     }
     return sb.toString();
   }

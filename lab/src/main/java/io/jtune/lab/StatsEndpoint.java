@@ -92,7 +92,7 @@ final class StatsEndpoint {
         default -> waiting++;
       }
     }
-    return String.format(Locale.ROOT, "{\"total\":%d,\"runnable\":%d,\"blocked\":%d,\"waiting\":%d}",
+    return String.format(Locale.US, "{\"total\":%d,\"runnable\":%d,\"blocked\":%d,\"waiting\":%d}",
         total, runnable, blocked, waiting);
   }
 }

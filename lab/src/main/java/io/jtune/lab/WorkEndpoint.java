@@ -81,7 +81,7 @@ final class WorkEndpoint {
    * CPU phase (burning or waiting for a core), the IO phase and the hold phase.
    */
   String phasesJson() {
-    return String.format(Locale.ROOT, "{\"cpuMs\":%d,\"ioMs\":%d,\"holdMs\":%d}",
+    return String.format(Locale.US, "{\"cpuMs\":%d,\"ioMs\":%d,\"holdMs\":%d}",
         cpuNanos.sum() / 1_000_000, ioNanos.sum() / 1_000_000, holdNanos.sum() / 1_000_000);
   }
 

@@ -133,17 +133,17 @@ public record CapacityResult(
 
   /** Writes seed 003's table and the analysis below it. */
   public void writeText(PrintWriter out) {
-    out.printf(Locale.ROOT, "%11s %10s %11s %9s %8s %7s %11s %9s %8s%s%n", "concurrency", "QPS", "mean RT ms",
+    out.printf(Locale.US, "%11s %10s %11s %9s %8s %7s %11s %9s %8s%s%n", "concurrency", "QPS", "mean RT ms",
         "p99 ms", "errors", "cpu %", "cpu ms/req", "X*RT", "Little", formula != null ? "  formula RT ms  formula QPS" : "");
     for (CapacityStep s : steps) {
-      out.printf(Locale.ROOT, "%11d %10.1f %11.2f %9.2f %8d %7s %11s %9.2f %+7.1f%%%s%n", s.concurrency(),
+      out.printf(Locale.US, "%11d %10.1f %11.2f %9.2f %8d %7s %11s %9.2f %+7.1f%%%s%n", s.concurrency(),
           s.throughputRps(), s.meanRtMs(), s.p99Ms(), s.errors(), orDash(s.serverCpuPercent(), "%.0f"),
           orDash(s.serverCpuMsPerRequest(), "%.2f"), s.littleConcurrency(), 100 * s.littleError(),
-          formula == null ? "" : String.format(Locale.ROOT, "  %13.1f  %11.1f",
+          formula == null ? "" : String.format(Locale.US, "  %13.1f  %11.1f",
               formula.predictedRtMs(s.concurrency()), formula.predictedThroughputRps(s.concurrency())));
     }
     if (knee != null) {
-      out.printf(Locale.ROOT, "knee: concurrency %d reaches %.1f QPS, %.0f%% of the highest (%.1f QPS);"
+      out.printf(Locale.US, "knee: concurrency %d reaches %.1f QPS, %.0f%% of the highest (%.1f QPS);"
               + " beyond it QPS stays flat and RT grows%n",
           knee.concurrency(), knee.throughputRps(), 100 * knee.throughputRps() / maxThroughputRps(), maxThroughputRps());
     } else {
@@ -151,7 +151,7 @@ public record CapacityResult(
     }
     double saturation = saturationConcurrency();
     if (!Double.isNaN(saturation)) {
-      out.printf(Locale.ROOT, "saturation: concurrency %.1f = highest QPS %.1f x RT %.2f ms at concurrency %d:"
+      out.printf(Locale.US, "saturation: concurrency %.1f = highest QPS %.1f x RT %.2f ms at concurrency %d:"
               + " where QPS stops growing with users (the optimal threads, measured)%n",
           saturation, maxThroughputRps(), steps.get(0).meanRtMs(), steps.get(0).concurrency());
     }
@@ -159,12 +159,12 @@ public record CapacityResult(
         .max().orElse(Double.NaN);
     if (formula != null && knee != null && busiest < 100.0 * formula.cores() * 0.8
         && knee.concurrency() < 0.8 * formula.optimalThreads()) {
-      out.printf(Locale.ROOT, "note: QPS flattened early while the target never used more than %.0f%% CPU of %d cores'"
+      out.printf(Locale.US, "note: QPS flattened early while the target never used more than %.0f%% CPU of %d cores'"
               + " %d%%: it got only %.2f cores (others on the machine?), which caps QPS at about %.1f%n", busiest, formula.cores(),
           100 * formula.cores(), busiest / 100, busiest / 100 * 1000 / formula.cpuMs());
     }
     if (formula != null) {
-      out.printf(Locale.ROOT, "seed 003 formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
+      out.printf(Locale.US, "seed 003 formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
               + " %d cores -> optimal threads ((%.2f + %.2f) / %.2f) x %d = %.1f, max QPS %d x 1000 / %.2f = %.1f%n",
           formula.cpuMs(), cpuSource(), formula.waitMs(),
           steps.get(0).concurrency(), formula.cores(), formula.waitMs(), formula.cpuMs(), formula.cpuMs(),
@@ -174,10 +174,10 @@ public record CapacityResult(
           + " = ((wait + CPU) / CPU) x cores");
     }
     if (usl != null) {
-      out.printf(Locale.ROOT, "USL fit: lambda %.2f QPS/user, sigma %.4f (contention), kappa %.6f (coherency),"
+      out.printf(Locale.US, "USL fit: lambda %.2f QPS/user, sigma %.4f (contention), kappa %.6f (coherency),"
               + " peak at concurrency %s, R^2 %.3f%n",
           usl.lambda(), usl.sigma(), usl.kappa(),
-          Double.isInfinite(usl.peakConcurrency()) ? "none" : String.format(Locale.ROOT, "%.0f", usl.peakConcurrency()),
+          Double.isInfinite(usl.peakConcurrency()) ? "none" : String.format(Locale.US, "%.0f", usl.peakConcurrency()),
           usl.rSquared());
       if (usl.rSquared() < 0.8) {
         out.println("USL fit is poor (R^2 below 0.8): throughput does not follow contention and coherency alone");
@@ -191,7 +191,7 @@ public record CapacityResult(
       return " (given)";
     }
     if (!Double.isNaN(marginalCpuMs(steps))) {
-      return String.format(Locale.ROOT, " (measured: slope of the target's CPU against QPS; %.2f averaged per request)",
+      return String.format(Locale.US, " (measured: slope of the target's CPU against QPS; %.2f averaged per request)",
           averageCpuMs(steps));
     }
     return " (measured: averaged per request)";
@@ -262,6 +262,6 @@ public record CapacityResult(
   }
 
   private static String orDash(double value, String format) {
-    return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, format, value);
+    return Double.isNaN(value) ? "-" : String.format(Locale.US, format, value);
   }
 }

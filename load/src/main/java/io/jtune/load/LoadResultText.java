@@ -12,26 +12,26 @@ public final class LoadResultText {
   public static void write(LoadResult r, PrintWriter out) {
     LoadPlan plan = r.plan();
     if (plan.model() == LoadModel.OPEN) {
-      out.printf(Locale.ROOT, "open model: %s req/s on a fixed schedule over %d connections, %s measured%s%n",
+      out.printf(Locale.US, "open model: %s req/s on a fixed schedule over %d connections, %s measured%s%n",
           number(plan.rateRps()), plan.connections(), seconds(r.measuredSeconds()), warmup(plan));
     } else {
-      out.printf(Locale.ROOT, "closed model: %d concurrent connections, %s measured%s%n",
+      out.printf(Locale.US, "closed model: %d concurrent connections, %s measured%s%n",
           plan.connections(), seconds(r.measuredSeconds()), warmup(plan));
     }
     for (LoadTarget t : plan.targets()) {
-      out.printf(Locale.ROOT, "  %s %s%s%n", t.method(), t.url(),
+      out.printf(Locale.US, "  %s %s%s%n", t.method(), t.url(),
           plan.targets().size() > 1 ? "  (weight " + t.weight() + ")" : "");
     }
-    out.printf(Locale.ROOT, "requests     %,d completed, %,d succeeded%n", r.requests(), r.successes());
-    out.printf(Locale.ROOT, "throughput   %s req/s%n", number(r.throughputRps()));
-    out.printf(Locale.ROOT, "errors       %s%n", errors(r));
-    out.printf(Locale.ROOT, "latency ms   %9s %9s %9s %9s %9s %9s %9s %9s %9s%n",
+    out.printf(Locale.US, "requests     %,d completed, %,d succeeded%n", r.requests(), r.successes());
+    out.printf(Locale.US, "throughput   %s req/s%n", number(r.throughputRps()));
+    out.printf(Locale.US, "errors       %s%n", errors(r));
+    out.printf(Locale.US, "latency ms   %9s %9s %9s %9s %9s %9s %9s %9s %9s%n",
         "p50", "p75", "p90", "p95", "p99", "p99.9", "p99.99", "max", "mean");
     if (plan.model() == LoadModel.OPEN) {
       latencyRow(out, "corrected", r.latencyMs());
       latencyRow(out, "uncorrected", r.uncorrectedLatencyMs());
       if (r.maxSendLagMs() > 1) {
-        out.printf(Locale.ROOT, "note: requests waited up to %.1f ms for a free connection (counted in corrected"
+        out.printf(Locale.US, "note: requests waited up to %.1f ms for a free connection (counted in corrected"
             + " latency); more --concurrency may be needed%n", r.maxSendLagMs());
       }
     } else {
@@ -40,9 +40,9 @@ public final class LoadResultText {
           + " use --rate for latency from the intended send time");
     }
     if (!r.timeline().isEmpty()) {
-      out.printf(Locale.ROOT, "timeline     %8s %12s %10s %8s%n", "second", "req/s", "p99 ms", "errors");
+      out.printf(Locale.US, "timeline     %8s %12s %10s %8s%n", "second", "req/s", "p99 ms", "errors");
       for (TimelinePoint p : r.timeline()) {
-        out.printf(Locale.ROOT, "             %8.1f %12s %10.2f %8d%n",
+        out.printf(Locale.US, "             %8.1f %12s %10.2f %8d%n",
             p.second(), number(p.throughputRps()), p.p99Ms(), p.errors());
       }
     }
@@ -52,19 +52,19 @@ public final class LoadResultText {
   /** The one-line progress shown while a run is going. */
   public static String progressLine(double elapsedSeconds, boolean warmup, TimelinePoint point) {
     if (warmup || point == null) {
-      return String.format(Locale.ROOT, "[%6.1fs] warming up", elapsedSeconds);
+      return String.format(Locale.US, "[%6.1fs] warming up", elapsedSeconds);
     }
-    return String.format(Locale.ROOT, "[%6.1fs] %12s req/s   p99 %9.2f ms   errors %d",
+    return String.format(Locale.US, "[%6.1fs] %12s req/s   p99 %9.2f ms   errors %d",
         elapsedSeconds, number(point.throughputRps()), point.p99Ms(), point.errors());
   }
 
   /** Errors as {@code 0} or {@code 12 (timeout 10, status5xx 2)}. */
   public static String errors(LoadResult r) {
-    StringBuilder sb = new StringBuilder().append(String.format(Locale.ROOT, "%,d", r.errorTotal()));
+    StringBuilder sb = new StringBuilder().append(String.format(Locale.US, "%,d", r.errorTotal()));
     String sep = " (";
     for (Map.Entry<ErrorKind, Long> e : r.errors().entrySet()) {
       if (e.getValue() > 0) {
-        sb.append(sep).append(e.getKey().key()).append(' ').append(String.format(Locale.ROOT, "%,d", e.getValue()));
+        sb.append(sep).append(e.getKey().key()).append(' ').append(String.format(Locale.US, "%,d", e.getValue()));
         sep = ", ";
       }
     }
@@ -72,7 +72,7 @@ public final class LoadResultText {
   }
 
   private static void latencyRow(PrintWriter out, String label, LatencySummary s) {
-    out.printf(Locale.ROOT, "  %-10s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f%n", label,
+    out.printf(Locale.US, "  %-10s %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f %9.3f%n", label,
         s.p50(), s.p75(), s.p90(), s.p95(), s.p99(), s.p999(), s.p9999(), s.max(), s.mean());
   }
 
@@ -81,10 +81,10 @@ public final class LoadResultText {
   }
 
   private static String seconds(double s) {
-    return String.format(Locale.ROOT, "%.1f s", s);
+    return String.format(Locale.US, "%.1f s", s);
   }
 
   private static String number(double v) {
-    return String.format(Locale.ROOT, "%,.1f", v);
+    return String.format(Locale.US, "%,.1f", v);
   }
 }

@@ -37,7 +37,7 @@ public final class AnomalyAggregator implements Aggregator {
       fullGcs.add(p.gcId(), p.uptimeS(), () -> describe(p));
       if (!Double.isNaN(lastFullEndS) && p.uptimeS() - lastFullEndS < BACK_TO_BACK_S) {
         double gap = p.uptimeS() - lastFullEndS;
-        backToBack.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
+        backToBack.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.US,
             "%s %.0f ms, %.2f s after the previous full GC ended", p.name(), p.durationMs(), Math.max(0, gap)));
       }
       lastFullEndS = p.uptimeS() + p.durationMs() / 1000;
@@ -64,12 +64,12 @@ public final class AnomalyAggregator implements Aggregator {
     if (p.cause() != null && !p.name().contains(p.cause())) {
       sb.append(" (").append(p.cause()).append(')');
     }
-    sb.append(String.format(Locale.ROOT, " %.1f ms", p.durationMs()));
+    sb.append(String.format(Locale.US, " %.1f ms", p.durationMs()));
     if (p.memory() != null && p.memory().heap() != null && p.memory().heap().hasAfter()) {
       var h = p.memory().heap();
-      sb.append(String.format(Locale.ROOT, ", heap %s->%s", MemoryAggregator.mb(h.before()), MemoryAggregator.mb(h.after())));
+      sb.append(String.format(Locale.US, ", heap %s->%s", MemoryAggregator.mb(h.before()), MemoryAggregator.mb(h.after())));
       if (h.hasCapacity()) {
-        sb.append(String.format(Locale.ROOT, " of %s", MemoryAggregator.mb(h.capacity())));
+        sb.append(String.format(Locale.US, " of %s", MemoryAggregator.mb(h.capacity())));
       }
     }
     return sb.toString();

@@ -71,7 +71,7 @@ public final class ConcurrentAggregator implements Aggregator {
     } else if (e instanceof GcNotice n) {
       notices.computeIfAbsent(n.kind(), k -> new ExampleList(5)).add(n.gcId(), n.uptimeS(),
           () -> Double.isNaN(n.durationMs()) ? n.text()
-              : String.format(Locale.ROOT, "%s (%.1f ms)", n.text(), n.durationMs()));
+              : String.format(Locale.US, "%s (%.1f ms)", n.text(), n.durationMs()));
       if (n.kind() == GcNotice.Kind.ALLOCATION_STALL) {
         allocationStalls.add(n.durationMs());
       }

@@ -111,7 +111,7 @@ public final class PauseAggregator implements Aggregator {
       youngCount++;
       if (ms > pauseTargetMs) {
         youngOverTarget++;
-        overTarget.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT, "%s %.1f ms", p.name(), ms));
+        overTarget.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.US, "%s %.1f ms", p.name(), ms));
       }
     }
     CpuTimes t = p.times();
@@ -123,11 +123,11 @@ public final class PauseAggregator implements Aggregator {
       double cpu = t.userS() + t.sysS();
       // A pause that waited far longer than its threads computed: CPU starvation, swapping, IO.
       if (t.realS() >= 0.05 && t.realS() > 2 * cpu) {
-        realExceedsCpu.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
+        realExceedsCpu.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.US,
             "real %.2fs vs user+sys %.2fs (%s)", t.realS(), cpu, p.name()));
       }
       if (t.realS() >= 0.05 && t.sysS() > t.userS()) {
-        sysExceedsUser.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.ROOT,
+        sysExceedsUser.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.US,
             "sys %.2fs > user %.2fs, real %.2fs (%s)", t.sysS(), t.userS(), t.realS(), p.name()));
       }
     }

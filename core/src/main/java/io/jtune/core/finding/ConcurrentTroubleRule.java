@@ -17,7 +17,7 @@ final class ConcurrentTroubleRule implements FindingRule {
     if (stalls.count() > 0) {
       var d = a.concurrent().allocationStalls();
       out.add(new Finding("allocation-stall", Severity.CRITICAL,
-          String.format(Locale.ROOT, "%d allocation stall(s): threads waited for memory (max %.1f ms)",
+          String.format(Locale.US, "%d allocation stall(s): threads waited for memory (max %.1f ms)",
               stalls.count(), d.maxMs()),
           stalls.examples(), stalls.count(),
           "The concurrent collector could not free memory as fast as the application allocated, so"

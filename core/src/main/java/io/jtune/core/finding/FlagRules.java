@@ -67,7 +67,7 @@ final class FlagRules implements FindingRule {
     OptionalLong xmx = f.bytes("MaxHeapSize");
     if (xms.isPresent() && xmx.isPresent() && xms.getAsLong() != xmx.getAsLong()) {
       out.add(new Finding("xms-not-xmx", Severity.INFO,
-          String.format(Locale.ROOT, "Initial heap %s differs from maximum %s", Sizes.mb(xms.getAsLong()), Sizes.mb(xmx.getAsLong())),
+          String.format(Locale.US, "Initial heap %s differs from maximum %s", Sizes.mb(xms.getAsLong()), Sizes.mb(xmx.getAsLong())),
           List.of(), 1,
           "Growing and shrinking the heap costs Full GCs and makes behaviour depend on history; on a server"
               + " give the heap its size up front (and pre-touch it).",
@@ -114,7 +114,7 @@ final class FlagRules implements FindingRule {
     }
     // seed 000: 1536 MB of a 4 GB heap won; 3/8 leaves old well above a typical live set
     long suggested = Sizes.roundUpMb(heap * 3.0 / 8, 64);
-    List<Example> ev = new ArrayList<>(List.of(new Example(-1, a.span().startS(), String.format(Locale.ROOT,
+    List<Example> ev = new ArrayList<>(List.of(new Example(-1, a.span().startS(), String.format(Locale.US,
         "young %s of heap %s (%.0f%%) from the %s", Sizes.mb(young), Sizes.mb(heap), 100.0 * young / heap, source))));
     String advice = "Give young about 3/8 of the heap (more than a quarter), keeping old comfortably above its"
         + " occupancy after Full GC.";
@@ -122,16 +122,16 @@ final class FlagRules implements FindingRule {
     // young GCs for Full GCs of a full old generation
     long roomMb = Sizes.youngRoomMb(a);
     if (roomMb >= 0 && roomMb < suggested) {
-      String live = String.format(Locale.ROOT, "live set %s (old after the last Full GC): old needs %.1fx it,"
+      String live = String.format(Locale.US, "live set %s (old after the last Full GC): old needs %.1fx it,"
           + " leaving young at most %d MB", Sizes.mb(Sizes.liveSet(a)), Sizes.OLD_HEADROOM, roomMb);
       ev.add(new Example(-1, a.span().startS(), live));
       if (roomMb >= (young >> 20) + 16) {
         suggested = roomMb;
-        advice = String.format(Locale.ROOT, "Grow young to %d MB: 3/8 of the heap would leave old less than"
+        advice = String.format(Locale.US, "Grow young to %d MB: 3/8 of the heap would leave old less than"
             + " %.1fx its live set of %s.", roomMb, Sizes.OLD_HEADROOM, Sizes.mb(Sizes.liveSet(a)));
       } else {
         suggested = -1;
-        advice = String.format(Locale.ROOT, "The heap has no room for a bigger young generation next to a live"
+        advice = String.format(Locale.US, "The heap has no room for a bigger young generation next to a live"
             + " set of %s (old needs %.1fx it): grow the heap before the young generation.",
             Sizes.mb(Sizes.liveSet(a)), Sizes.OLD_HEADROOM);
       }
@@ -141,7 +141,7 @@ final class FlagRules implements FindingRule {
       flags.add("-Xmn" + Sizes.flagValue(suggested));
     }
     out.add(new Finding("young-too-small", Severity.WARNING,
-        String.format(Locale.ROOT, "Young generation is %.0f%% of the heap (1/4 or less)", 100.0 * young / heap),
+        String.format(Locale.US, "Young generation is %.0f%% of the heap (1/4 or less)", 100.0 * young / heap),
         ev, 1,
         "In a request/response service most objects die young; a small young generation means frequent"
             + " young GCs and objects promoted before they die (then Full GCs). " + advice,

@@ -27,7 +27,7 @@ final class FullGcRule implements FindingRule {
     boolean frequent = perHour >= 6 && forced.count() >= 3;
     if (backToBack >= 2 || frequent) {
       out.add(new Finding("frequent-full-gc", Severity.CRITICAL,
-          String.format(Locale.ROOT, "%d Full GCs (%.1f per hour, %d back to back); all Full GCs %.0f ms in total, longest %.0f ms",
+          String.format(Locale.US, "%d Full GCs (%.1f per hour, %d back to back); all Full GCs %.0f ms in total, longest %.0f ms",
               forced.count(), perHour, backToBack, full.totalMs(), full.maxMs()),
           backToBack > 0 ? a.anomalies().backToBack().examples() : forced.examples(),
           forced.count(),
@@ -38,7 +38,7 @@ final class FullGcRule implements FindingRule {
           List.of()));
     } else if (concurrentCollector) {
       out.add(new Finding("full-gc", Severity.WARNING,
-          String.format(Locale.ROOT, "%d Full GC(s) with %s, longest %.0f ms", forced.count(), c.displayName(), full.maxMs()),
+          String.format(Locale.US, "%d Full GC(s) with %s, longest %.0f ms", forced.count(), c.displayName(), full.maxMs()),
           forced.examples(), forced.count(),
           "A concurrent collector should not need Full GCs: each one is the fallback when concurrent"
               + " collection could not keep up or was bypassed. Its cause (shown in the evidence) says which.",

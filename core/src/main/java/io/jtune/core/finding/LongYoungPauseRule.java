@@ -37,7 +37,7 @@ final class LongYoungPauseRule implements FindingRule {
           + " low-pause collector (G1 with -XX:MaxGCPauseMillis, or ZGC) if the heap is large.";
     }
     out.add(new Finding("long-young-pauses", share >= 5 ? Severity.WARNING : Severity.INFO,
-        String.format(Locale.ROOT, "%d young pause(s) over the %.0f ms target (%.1f%%; young p99 %.1f ms, max %.1f ms)",
+        String.format(Locale.US, "%d young pause(s) over the %.0f ms target (%.1f%%; young p99 %.1f ms, max %.1f ms)",
             over, target, share, young.percentileMs(99), young.maxMs()),
         a.pauses().overTarget().examples(), over, rec, flags));
   }

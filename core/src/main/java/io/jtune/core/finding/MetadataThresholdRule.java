@@ -22,7 +22,7 @@ final class MetadataThresholdRule implements FindingRule {
     long peak = a.memory().metaspace().peak();
     long sizeMb = MetaspaceSizing.recommendedMb(a, 256);
     String basis = peak > 0
-        ? String.format(Locale.ROOT, "observed metaspace peak %s + 50%% headroom, rounded up to 64 MB", Sizes.mb(peak))
+        ? String.format(Locale.US, "observed metaspace peak %s + 50%% headroom, rounded up to 64 MB", Sizes.mb(peak))
         : "metaspace use not logged: size it from `jstat -gc` MU x 1.5";
     int major = a.javaMajor();
     boolean perm = major > 0 && major < 8;

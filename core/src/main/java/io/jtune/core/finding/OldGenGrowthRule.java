@@ -33,7 +33,7 @@ final class OldGenGrowthRule implements FindingRule {
     if (!(slope > 0) || !(r2 >= 0.6) || grownBytes < Math.max(32L << 20, 0.1 * Math.max(oldCap, 0))) {
       return;
     }
-    String title = String.format(Locale.ROOT, "Old-generation live set grows %.1f MB/hour (%s -> %s over %.1f h, R² %.2f)",
+    String title = String.format(Locale.US, "Old-generation live set grows %.1f MB/hour (%s -> %s over %.1f h, R² %.2f)",
         slope, Sizes.mb(t.firstY()), Sizes.mb(t.lastY()), t.spanS() / 3600, r2);
     List<Example> ev = fullBased
         ? a.anomalies().fullGcs().examples()
@@ -42,7 +42,7 @@ final class OldGenGrowthRule implements FindingRule {
     String eta = "";
     if (oldCap > 0 && t.lastY() < oldCap) {
       double hoursLeft = (oldCap - t.lastY()) / (slope * (1 << 20));
-      eta = String.format(Locale.ROOT, " At this rate the %s it can use is full in about %.1f hours.",
+      eta = String.format(Locale.US, " At this rate the %s it can use is full in about %.1f hours.",
           Sizes.mb(oldCap), hoursLeft);
     }
     out.add(new Finding("old-gen-growth", Severity.WARNING, title, ev, t.count(),

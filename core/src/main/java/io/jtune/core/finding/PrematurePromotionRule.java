@@ -42,14 +42,14 @@ final class PrematurePromotionRule implements FindingRule {
     }
     List<String> why = new ArrayList<>();
     if (thresholdSignal) {
-      why.add(String.format(Locale.ROOT, "tenuring threshold below its maximum on %d of %d young GCs (down to %d of %d)",
+      why.add(String.format(Locale.US, "tenuring threshold below its maximum on %d of %d young GCs (down to %d of %d)",
           m.thresholdBelowMax(), m.tenuringCount(), m.minThreshold(), m.maxThreshold()));
     }
     if (survivorSignal) {
-      why.add(String.format(Locale.ROOT, "survivors full after %d of %d young GCs", m.survivorFull(), m.survivorMeasured()));
+      why.add(String.format(Locale.US, "survivors full after %d of %d young GCs", m.survivorFull(), m.survivorMeasured()));
     }
     if (m.youngGcsMeasured() > 0) {
-      why.add(String.format(Locale.ROOT, "promotion on %d of %d young GCs, %s per young GC on average",
+      why.add(String.format(Locale.US, "promotion on %d of %d young GCs, %s per young GC on average",
           m.youngGcsWithPromotion(), m.youngGcsMeasured(), Sizes.mb(Math.max(0, m.promotedPerYoungGcMean()))));
     }
     if (fulls > 0) {
@@ -71,17 +71,17 @@ final class PrematurePromotionRule implements FindingRule {
         // switch off its pause-goal sizing, so only the survivor share is advised
         int g1Ratio = Math.max(2, Math.min(ratio, 8));
         flags.add("-XX:SurvivorRatio=" + g1Ratio);
-        sizing = String.format(Locale.ROOT, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
+        sizing = String.format(Locale.US, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
             + " occupancy); G1 sizes young itself, so raise the survivor share (SurvivorRatio=%d) rather than fix -Xmn",
             Sizes.mb(demand), Sizes.mb(neededSurvivor), g1Ratio);
       } else if (ratio >= 3) {
         flags.add("-XX:SurvivorRatio=" + Math.min(ratio, 8));
-        sizing = String.format(Locale.ROOT, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
+        sizing = String.format(Locale.US, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
             + " occupancy); with a young generation of %s that is SurvivorRatio=%d",
             Sizes.mb(demand), Sizes.mb(neededSurvivor), Sizes.mb(young), Math.min(ratio, 8));
       } else {
         long newYoungMb = Sizes.roundUpMb(neededSurvivor * (6 + 2), 64);
-        sizing = String.format(Locale.ROOT, "survivor demand %s per young GC does not fit a young generation of %s:"
+        sizing = String.format(Locale.US, "survivor demand %s per young GC does not fit a young generation of %s:"
             + " grow young to %d MB with SurvivorRatio=6", Sizes.mb(demand), Sizes.mb(young), newYoungMb);
         // the old generation must keep room for its live set (what a Full GC leaves), or the
         // bigger young generation trades premature promotion for Full GCs of a full old gen
@@ -90,11 +90,11 @@ final class PrematurePromotionRule implements FindingRule {
           long heap = Sizes.heap(a);
           double live = Sizes.liveSet(a);
           if (roomMb >= Math.max(16, (young >> 20) + 16)) {
-            sizing += String.format(Locale.ROOT, ", but the old generation needs %.1fx its live set of %s: young"
+            sizing += String.format(Locale.US, ", but the old generation needs %.1fx its live set of %s: young"
                 + " at most %d MB of the %s heap", Sizes.OLD_HEADROOM, Sizes.mb(live), roomMb, Sizes.mb(heap));
             newYoungMb = roomMb;
           } else {
-            sizing += String.format(Locale.ROOT, "; the %s heap is too small for that next to a live set of %s"
+            sizing += String.format(Locale.US, "; the %s heap is too small for that next to a live set of %s"
                 + " (old needs %.1fx it): give the heap more room as well", Sizes.mb(heap), Sizes.mb(live),
                 Sizes.OLD_HEADROOM);
           }

@@ -25,7 +25,7 @@ final class RootScanningRule implements FindingRule {
       return;
     }
     double meanPause = ph.pauseMsWithPhases() / ph.pausesWithPhases();
-    String title = String.format(Locale.ROOT,
+    String title = String.format(Locale.US,
         "Root/card scanning takes %.0f%% of scanning+copy time in young pauses (%.1f ms vs object copy %.1f ms per pause)",
         100 * scan / (scan + copy), scan / ph.pausesWithPhases(), copy / ph.pausesWithPhases());
     out.add(new Finding("root-scanning", meanPause >= 10 ? Severity.WARNING : Severity.INFO, title,

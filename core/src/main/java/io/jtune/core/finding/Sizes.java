@@ -12,9 +12,9 @@ final class Sizes {
   /** "12.3 MB" style. */
   static String mb(double bytes) {
     if (bytes >= 10L * 1024 * MB) {
-      return String.format(Locale.ROOT, "%.1f GB", bytes / (1024.0 * MB));
+      return String.format(Locale.US, "%.1f GB", bytes / (1024.0 * MB));
     }
-    return String.format(Locale.ROOT, "%.1f MB", bytes / MB);
+    return String.format(Locale.US, "%.1f MB", bytes / MB);
   }
 
   /** Rounds bytes up to a whole multiple of {@code stepMb} megabytes, returned in MB. */

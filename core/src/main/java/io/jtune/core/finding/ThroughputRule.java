@@ -13,11 +13,11 @@ final class ThroughputRule implements FindingRule {
       return;
     }
     out.add(new Finding("low-throughput", tp < 90 ? Severity.CRITICAL : Severity.WARNING,
-        String.format(Locale.ROOT, "GC throughput %.1f%%: %.1f s of %.1f s spent in pauses", tp,
+        String.format(Locale.US, "GC throughput %.1f%%: %.1f s of %.1f s spent in pauses", tp,
             a.pauses().all().totalMs() / 1000, a.span().durationS()),
         a.pauses().longest().stream().limit(5)
             .map(p -> new io.jtune.core.aggregate.Example(p.gcId(), p.uptimeS(),
-                String.format(Locale.ROOT, "%s %.1f ms", p.name(), p.durationMs())))
+                String.format(Locale.US, "%s %.1f ms", p.name(), p.durationMs())))
             .toList(),
         a.pauses().all().count(),
         "Pauses take more than 5% of the time. See which kind dominates the pause time (by kind and by"

@@ -21,7 +21,7 @@ final class VerdictRule implements FindingRule {
       return;
     }
     out.add(new Finding("gc-not-the-problem", Severity.INFO,
-        String.format(Locale.ROOT, "GC is not the problem: throughput %.2f%%, pause p99 %.1f ms, no Full GC", tp, p99),
+        String.format(Locale.US, "GC is not the problem: throughput %.2f%%, pause p99 %.1f ms, no Full GC", tp, p99),
         List.of(), 0,
         "Collections cost little here, so JVM flags will not move latency or throughput much. If the service"
             + " is slow, look at CPU use in business threads, lock contention (thread dumps with BLOCKED"

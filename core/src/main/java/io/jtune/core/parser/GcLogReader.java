@@ -231,14 +231,14 @@ public final class GcLogReader {
       } else if (!sourceStart && !Double.isNaN(lastRaw) && u + 0.0005 < lastRaw) {
         report.countClockBackwards();
         report.warning(context.source(), e.line(),
-            String.format(java.util.Locale.ROOT, "clock went backwards: %.3fs after %.3fs", u, lastRaw));
+            String.format(java.util.Locale.US, "clock went backwards: %.3fs after %.3fs", u, lastRaw));
       }
       maxLogged = Double.isNaN(maxLogged) ? logged : Math.max(maxLogged, logged);
       if (!sourceStart && epoch != GcEvent.NO_EPOCH && lastEpoch != GcEvent.NO_EPOCH
           && epoch + 1000 < lastEpoch && !Double.isNaN(e.uptimeS())) {
         // uptime still runs forward but the wall clock jumped back (NTP step, manual change)
         report.countClockBackwards();
-        report.warning(context.source(), e.line(), String.format(java.util.Locale.ROOT,
+        report.warning(context.source(), e.line(), String.format(java.util.Locale.US,
             "wall clock went backwards by %.3fs while uptime advanced", (lastEpoch - epoch) / 1000.0));
       }
       sourceStart = false;

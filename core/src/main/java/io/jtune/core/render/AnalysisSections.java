@@ -61,13 +61,13 @@ public final class AnalysisSections {
       l.add("Flags       " + String.join(" ", a.flags().raw()));
     }
     ParseReport in = a.input();
-    l.add(String.format(Locale.ROOT, "Log         %d input(s), %s lines, %s; span %s (uptime %.1f s to %.1f s)",
+    l.add(String.format(Locale.US, "Log         %d input(s), %s lines, %s; span %s (uptime %.1f s to %.1f s)",
         in.sources().size(), Format.count(in.linesRead()), Format.bytes(in.bytesRead()),
         Format.duration(a.span().durationS()), a.span().startS(), a.span().endS()));
     PauseDistribution all = a.pauses().all();
-    l.add(String.format(Locale.ROOT, "Throughput  %.2f%% (stop-the-world pauses %s of %s)", a.throughputPct(),
+    l.add(String.format(Locale.US, "Throughput  %.2f%% (stop-the-world pauses %s of %s)", a.throughputPct(),
         Format.duration(all.totalMs() / 1000), Format.duration(a.span().durationS())));
-    l.add(String.format(Locale.ROOT, "Pauses      %s, total %s ms, mean %s, p50 %s, p90 %s, p95 %s, p99 %s, p99.9 %s, max %s",
+    l.add(String.format(Locale.US, "Pauses      %s, total %s ms, mean %s, p50 %s, p90 %s, p95 %s, p99 %s, p99.9 %s, max %s",
         Format.count(all.count()), Format.ms(all.totalMs()), Format.ms(all.meanMs()), Format.ms(all.percentileMs(50)),
         Format.ms(all.percentileMs(90)), Format.ms(all.percentileMs(95)), Format.ms(all.percentileMs(99)),
         Format.ms(all.percentileMs(99.9)), Format.ms(all.maxMs())));
@@ -140,24 +140,24 @@ public final class AnalysisSections {
     l.add("Allocation rate        " + Format.rate(m.allocationRateMBps()));
     l.add("Promotion rate         " + Format.rate(m.promotionRateMBps()));
     if (m.promotedPerYoungGcMean() >= 0) {
-      l.add(String.format(Locale.ROOT, "Promoted per young GC  mean %s, max %s (young drop - heap drop; promotion on %d of %d young GCs)",
+      l.add(String.format(Locale.US, "Promoted per young GC  mean %s, max %s (young drop - heap drop; promotion on %d of %d young GCs)",
           Format.bytes(m.promotedPerYoungGcMean()), Format.bytes(m.promotedPerYoungGcMax()),
           m.youngGcsWithPromotion(), m.youngGcsMeasured()));
     }
     if (!Double.isNaN(m.meanYoungIntervalS())) {
-      l.add(String.format(Locale.ROOT, "Young GC interval      mean %.2f s", m.meanYoungIntervalS()));
+      l.add(String.format(Locale.US, "Young GC interval      mean %.2f s", m.meanYoungIntervalS()));
     }
     double slope = m.oldTrend().slopeMBph();
     if (!Double.isNaN(slope)) {
-      l.add(String.format(Locale.ROOT, "Old gen after GC       %+.1f MB/hour (lower envelope; R² %.2f over %s)",
+      l.add(String.format(Locale.US, "Old gen after GC       %+.1f MB/hour (lower envelope; R² %.2f over %s)",
           slope, m.oldTrend().r2(), Format.duration(m.oldTrend().spanS())));
     }
     double slopeFull = m.oldAfterFullTrend().slopeMBph();
     if (!Double.isNaN(slopeFull)) {
-      l.add(String.format(Locale.ROOT, "Old gen after Full GC  %+.1f MB/hour (%d Full GCs)", slopeFull, m.oldAfterFullTrend().count()));
+      l.add(String.format(Locale.US, "Old gen after Full GC  %+.1f MB/hour (%d Full GCs)", slopeFull, m.oldAfterFullTrend().count()));
     }
     if (m.tenuringCount() > 0) {
-      l.add(String.format(Locale.ROOT, "Tenuring threshold     %d..%d (below max on %d of %d young GCs)",
+      l.add(String.format(Locale.US, "Tenuring threshold     %d..%d (below max on %d of %d young GCs)",
           m.minThreshold(), m.maxThreshold(), m.thresholdBelowMax(), m.tenuringCount()));
     }
     double qps = a.options().qps();
@@ -165,14 +165,14 @@ public final class AnalysisSections {
     double interval = m.meanYoungIntervalS();
     if (!Double.isNaN(qps)) {
       if (eden > 0 && interval > 0) {
-        l.add(String.format(Locale.ROOT, "Memory per request     %s (Eden %s / (%.0f QPS x %.2f s between young GCs))",
+        l.add(String.format(Locale.US, "Memory per request     %s (Eden %s / (%.0f QPS x %.2f s between young GCs))",
             Format.bytes(Math.round(eden / (qps * interval))), Format.bytes(eden), qps, interval));
       } else {
         l.add("Memory per request     not computable: the log shows no young-GC occupancy growth");
       }
     }
     if (a.pauses().pausesWithTimes() > 0) {
-      l.add(String.format(Locale.ROOT, "Pause CPU              user %.2f s, sys %.2f s, real %.2f s over %d pauses",
+      l.add(String.format(Locale.US, "Pause CPU              user %.2f s, sys %.2f s, real %.2f s over %d pauses",
           a.pauses().userS(), a.pauses().sysS(), a.pauses().realS(), a.pauses().pausesWithTimes()));
     }
     return Section.text("Rates", l);
@@ -206,7 +206,7 @@ public final class AnalysisSections {
     }
     List<List<String>> rows = new ArrayList<>();
     for (PhaseAggregator.PhaseShare s : p.shares()) {
-      rows.add(List.of(s.phase(), Format.ms(s.meanMs()), Format.ms(s.maxMs()), String.format(Locale.ROOT, "%.1f%%", s.pctOfPauseTime())));
+      rows.add(List.of(s.phase(), Format.ms(s.meanMs()), Format.ms(s.maxMs()), String.format(Locale.US, "%.1f%%", s.pctOfPauseTime())));
     }
     return Section.table("Young pause phases (" + p.pausesWithPhases() + " pauses)",
         List.of("phase", "mean ms", "max ms", "share of pause"), rows);

@@ -11,20 +11,20 @@ final class Format {
       return "-";
     }
     if (v >= 1000) {
-      return String.format(Locale.ROOT, "%,.0f", v);
+      return String.format(Locale.US, "%,.0f", v);
     }
     if (v >= 10) {
-      return String.format(Locale.ROOT, "%.1f", v);
+      return String.format(Locale.US, "%.1f", v);
     }
-    return String.format(Locale.ROOT, "%.2f", v);
+    return String.format(Locale.US, "%.2f", v);
   }
 
   static String num(double v) {
-    return Double.isNaN(v) ? "-" : (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.2f", v));
+    return Double.isNaN(v) ? "-" : (v == Math.rint(v) ? String.format(Locale.US, "%.0f", v) : String.format(Locale.US, "%.2f", v));
   }
 
   static String count(long v) {
-    return String.format(Locale.ROOT, "%,d", v);
+    return String.format(Locale.US, "%,d", v);
   }
 
   static String bytes(double b) {
@@ -32,35 +32,35 @@ final class Format {
       return "-";
     }
     if (b >= 1L << 30) {
-      return String.format(Locale.ROOT, "%.2f GB", b / (1L << 30));
+      return String.format(Locale.US, "%.2f GB", b / (1L << 30));
     }
     if (b >= 1L << 20) {
-      return String.format(Locale.ROOT, "%.1f MB", b / (1L << 20));
+      return String.format(Locale.US, "%.1f MB", b / (1L << 20));
     }
     if (b >= 1L << 10) {
-      return String.format(Locale.ROOT, "%.1f KB", b / (1L << 10));
+      return String.format(Locale.US, "%.1f KB", b / (1L << 10));
     }
-    return String.format(Locale.ROOT, "%.0f B", b);
+    return String.format(Locale.US, "%.0f B", b);
   }
 
   static String rate(double mbps) {
-    return Double.isNaN(mbps) ? "- (not in the log)" : String.format(Locale.ROOT, "%.2f MB/s", mbps);
+    return Double.isNaN(mbps) ? "- (not in the log)" : String.format(Locale.US, "%.2f MB/s", mbps);
   }
 
   static String duration(double s) {
     if (s < 60) {
-      return String.format(Locale.ROOT, "%.1f s", s);
+      return String.format(Locale.US, "%.1f s", s);
     }
     if (s < 3600) {
-      return String.format(Locale.ROOT, "%dm %02ds", (long) s / 60, (long) s % 60);
+      return String.format(Locale.US, "%dm %02ds", (long) s / 60, (long) s % 60);
     }
     if (s < 86400 * 2) {
-      return String.format(Locale.ROOT, "%dh %02dm", (long) s / 3600, ((long) s % 3600) / 60);
+      return String.format(Locale.US, "%dh %02dm", (long) s / 3600, ((long) s % 3600) / 60);
     }
-    return String.format(Locale.ROOT, "%.1f days", s / 86400);
+    return String.format(Locale.US, "%.1f days", s / 86400);
   }
 
   static String when(long gcId, double uptimeS) {
-    return (gcId >= 0 ? "GC(" + gcId + ") " : "") + String.format(Locale.ROOT, "at %.3f s", uptimeS);
+    return (gcId >= 0 ? "GC(" + gcId + ") " : "") + String.format(Locale.US, "at %.3f s", uptimeS);
   }
 }

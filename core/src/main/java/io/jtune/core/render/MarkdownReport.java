@@ -61,7 +61,7 @@ public final class MarkdownReport {
     ParseReport r = a.input();
     out.println("## Input");
     out.println();
-    out.println(String.format(Locale.ROOT, "%s lines read, %s GC lines, %s not understood (%.3f%%), %s other text lines.",
+    out.println(String.format(Locale.US, "%s lines read, %s GC lines, %s not understood (%.3f%%), %s other text lines.",
         Format.count(r.linesRead()), Format.count(r.gcLines()), Format.count(r.unparsed()), r.unparsedPct(), Format.count(r.otherText())));
     out.println();
     for (ParseReport.Example e : r.unparsedExamples()) {

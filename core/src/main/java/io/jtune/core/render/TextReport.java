@@ -69,7 +69,7 @@ public final class TextReport {
   }
 
   static void unparsed(PrintWriter out, ParseReport r) {
-    out.println(String.format(Locale.ROOT, "Input: %s lines read, %s GC lines, %s not understood (%.3f%%), %s other text lines",
+    out.println(String.format(Locale.US, "Input: %s lines read, %s GC lines, %s not understood (%.3f%%), %s other text lines",
         Format.count(r.linesRead()), Format.count(r.gcLines()), Format.count(r.unparsed()), r.unparsedPct(),
         Format.count(r.otherText())));
     for (ParseReport.Example e : r.unparsedExamples()) {

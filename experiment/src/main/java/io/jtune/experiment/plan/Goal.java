@@ -57,7 +57,7 @@ public record Goal(Metric metric, Kind kind, double value, String text, int line
       return "no Full GC at startup";
     }
     return switch (kind) {
-      case RELATIVE -> metric.key() + " " + String.format(Locale.ROOT, "%+.0f%%", value) + " vs baseline";
+      case RELATIVE -> metric.key() + " " + String.format(Locale.US, "%+.0f%%", value) + " vs baseline";
       case AT_MOST -> metric.key() + " <= " + num(value);
       case BELOW -> metric.key() + " < " + num(value);
       case AT_LEAST -> metric.key() + " >= " + num(value);

@@ -43,7 +43,7 @@ public record Level(
 
   /** The load in words: "200 req/s (open model)" or "8 clients (closed model)". */
   public String describeLoad() {
-    return open() ? String.format(java.util.Locale.ROOT, "%.0f req/s open model, up to %d connections", rateRps, concurrency)
+    return open() ? String.format(java.util.Locale.US, "%.0f req/s open model, up to %d connections", rateRps, concurrency)
         : concurrency + " closed-loop clients";
   }
 }

@@ -73,7 +73,7 @@ public enum Metric {
 
   /** The value formatted as tables show it. */
   public String format(double value) {
-    return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, format, value);
+    return Double.isNaN(value) ? "-" : String.format(Locale.US, format, value);
   }
 
   /** The label with its unit, such as "latency p99 ms". */

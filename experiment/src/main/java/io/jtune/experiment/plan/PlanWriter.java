@@ -270,7 +270,7 @@ public final class PlanWriter {
           .multipliedBy((long) p.repetitions() * p.candidates().size()));
     }
     long minutes = Math.max(1, Math.round(total.toSeconds() / 60.0));
-    return String.format(Locale.ROOT, "%d candidates x %d levels x %d repetitions = %d runs, about %d minutes of"
+    return String.format(Locale.US, "%d candidates x %d levels x %d repetitions = %d runs, about %d minutes of"
         + " load and cooldown (plus each JVM's start-up).", p.candidates().size(), p.levels().size(),
         p.repetitions(), runs, minutes);
   }
@@ -288,7 +288,7 @@ public final class PlanWriter {
         case '\r' -> b.append("\\r");
         default -> {
           if (special(c)) {
-            b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            b.append(String.format(Locale.US, "\\u%04x", (int) c));
           } else {
             b.append(c);
           }

@@ -193,7 +193,7 @@ public record ExperimentReport(
     if (g.key().equals("noFgcOnStartup")) {
       boolean met = s.max() == 0;
       return new GoalVerdict(g, met, met ? "no Full GC before the target was ready in any run"
-          : String.format(Locale.ROOT, "up to %.0f Full GC(s) before the target was ready", s.max()));
+          : String.format(Locale.US, "up to %.0f Full GC(s) before the target was ready", s.max()));
     }
     Metric m = g.metric();
     if (g.kind() != Goal.Kind.RELATIVE) {
@@ -267,7 +267,7 @@ public record ExperimentReport(
       double fgc = b.mean(Metric.FGC_COUNT);
       boolean small = share < GC_SHARE_NOT_BOTTLENECK_PCT && !(fgc > 0) && !(maxPause > p99);
       gcSmall &= small;
-      reasons.add(String.format(Locale.ROOT, "%s: baseline GC took %.2f %% of the measured time, %s Full GC, max pause %.1f ms vs p99 %.1f ms%s",
+      reasons.add(String.format(Locale.US, "%s: baseline GC took %.2f %% of the measured time, %s Full GC, max pause %.1f ms vs p99 %.1f ms%s",
           l.level().name(), share, fgc > 0 ? Metric.FGC_COUNT.format(fgc) : "no", maxPause, p99, cpuText(b)));
       if (b.threads() != null && b.threads().topLock() != null) {
         reasons.add(l.level().name() + ": thread dump during warm-up: " + b.threads().topLock());
@@ -294,7 +294,7 @@ public record ExperimentReport(
       return "";
     }
     int cores = Runtime.getRuntime().availableProcessors();
-    return String.format(Locale.ROOT, "; the JVM used %.0f %% CPU (of %d %% on %d cores)", cpu, cores * 100, cores);
+    return String.format(Locale.US, "; the JVM used %.0f %% CPU (of %d %% on %d cores)", cpu, cores * 100, cores);
   }
 
   /** The level with the most load: the highest rate, else the most clients. */

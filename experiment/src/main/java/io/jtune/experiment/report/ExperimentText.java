@@ -33,15 +33,15 @@ public final class ExperimentText {
       if (d.diff() == 0) {
         return "=";
       }
-      return String.format(Locale.ROOT, "%+.3g", d.diff()) + (d.hasInterval() && !d.significant() ? " n.s." : "");
+      return String.format(Locale.US, "%+.3g", d.diff()) + (d.hasInterval() && !d.significant() ? " n.s." : "");
     }
     if (!d.hasInterval()) {
-      return String.format(Locale.ROOT, "%+.0f%% (no CI)", d.pct());
+      return String.format(Locale.US, "%+.0f%% (no CI)", d.pct());
     }
     if (d.pctLow() == d.pctHigh()) {
-      return String.format(Locale.ROOT, "%+.0f%%", d.pct());
+      return String.format(Locale.US, "%+.0f%%", d.pct());
     }
-    return String.format(Locale.ROOT, "%+.0f%% [%+.0f%%, %+.0f%%]%s", d.pct(), d.pctLow(), d.pctHigh(),
+    return String.format(Locale.US, "%+.0f%% [%+.0f%%, %+.0f%%]%s", d.pct(), d.pctLow(), d.pctHigh(),
         d.significant() ? "" : " n.s.");
   }
 
@@ -52,7 +52,7 @@ public final class ExperimentText {
 
   /** The change in percent only, such as "-42 %". */
   static String pctText(Delta d) {
-    return d == null || Double.isNaN(d.pct()) ? "n/a" : String.format(Locale.ROOT, "%+.0f %%", d.pct());
+    return d == null || Double.isNaN(d.pct()) ? "n/a" : String.format(Locale.US, "%+.0f %%", d.pct());
   }
 
   public static void text(ExperimentReport r, PrintWriter o) {
@@ -74,7 +74,7 @@ public final class ExperimentText {
     long ok = r.runs().stream().filter(RunResult::ok).count();
     line(o, md, "Target: " + plan.target().describe() + (r.baseFlags().isEmpty() ? ""
         : " (its flags: " + String.join(" ", r.baseFlags()) + ")"));
-    line(o, md, String.format(Locale.ROOT, "Runs: %d of %d done, %d failed; %d repetitions per candidate and level, %s order",
+    line(o, md, String.format(Locale.US, "Runs: %d of %d done, %d failed; %d repetitions per candidate and level, %s order",
         r.runs().size(), r.runsPlanned(), r.runs().size() - ok, plan.repetitions(), plan.order().key()));
     line(o, md, "Candidates:");
     for (var c : plan.candidates()) {
@@ -208,6 +208,6 @@ public final class ExperimentText {
   }
 
   private static String secs(java.time.Duration d) {
-    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(Locale.US, "%.1f s", d.toMillis() / 1000.0);
   }
 }

@@ -248,25 +248,25 @@ public final class Advisor {
         return;
       }
       double perRequest = eden / (qps * interval);
-      String line = String.format(Locale.ROOT, "memory per request %s = Eden %s (%s) / (%.0f req/s x %.2f s between young GCs)",
+      String line = String.format(Locale.US, "memory per request %s = Eden %s (%s) / (%.0f req/s x %.2f s between young GCs)",
           size(perRequest), size(eden), edenSource, qps, interval);
       if (in.concurrency() > 0) {
         liveRequestData = Math.round(perRequest * in.concurrency());
-        line += String.format(Locale.ROOT, "; alive at a young GC with %d requests in flight: %s",
+        line += String.format(Locale.US, "; alive at a young GC with %d requests in flight: %s",
             in.concurrency(), size(liveRequestData));
       }
       evidence.add(line);
     }
 
     private void facts() {
-      evidence.add(0, String.format(Locale.ROOT, "collector %s (%s), %s", collector.displayName(), collectorSource,
+      evidence.add(0, String.format(Locale.US, "collector %s (%s), %s", collector.displayName(), collectorSource,
           jdk.describe()));
       List<String> mem = new ArrayList<>();
       if (heap > 0) {
         mem.add("heap " + size(heap) + " (" + heapSource + ")");
       }
       if (young > 0) {
-        mem.add("young " + size(young) + (heap > 0 ? String.format(Locale.ROOT, " = %.0f%% of the heap", 100.0 * young / heap) : "")
+        mem.add("young " + size(young) + (heap > 0 ? String.format(Locale.US, " = %.0f%% of the heap", 100.0 * young / heap) : "")
             + " (" + youngSource + ")");
       }
       if (metaspacePeak > 0) {
@@ -275,15 +275,15 @@ public final class Advisor {
       if (!mem.isEmpty()) {
         evidence.add(1, String.join(", ", mem));
       }
-      evidence.add(String.format(Locale.ROOT, "GC throughput %.2f%%; pauses p99 %.1f ms, max %.1f ms (target %.0f ms%s)",
+      evidence.add(String.format(Locale.US, "GC throughput %.2f%%; pauses p99 %.1f ms, max %.1f ms (target %.0f ms%s)",
           a.throughputPct(), a.pauses().all().percentileMs(99), a.pauses().all().maxMs(), pauseTargetMs,
           pauseGoal ? ", a goal" : ""));
       long youngGcs = a.pauses().kind(PauseKind.YOUNG).count();
       double interval = a.memory().meanYoungIntervalS();
-      evidence.add(String.format(Locale.ROOT, "%d young GC(s)%s, %d Full GC(s)%s%s", youngGcs,
-          youngGcs == 0 ? "" : String.format(Locale.ROOT, " (p99 %.1f ms%s)", youngP99Ms,
-              interval > 0 ? String.format(Locale.ROOT, ", one every %.2f s", interval) : ""), fullGcs,
-          fullGcs > 0 ? String.format(Locale.ROOT, " (longest %.0f ms)", fullMaxMs) : "",
+      evidence.add(String.format(Locale.US, "%d young GC(s)%s, %d Full GC(s)%s%s", youngGcs,
+          youngGcs == 0 ? "" : String.format(Locale.US, " (p99 %.1f ms%s)", youngP99Ms,
+              interval > 0 ? String.format(Locale.US, ", one every %.2f s", interval) : ""), fullGcs,
+          fullGcs > 0 ? String.format(Locale.US, " (longest %.0f ms)", fullMaxMs) : "",
           startupFullGcs ? ", Full GC at startup" : ""));
       if (survivorDemand > 0) {
         evidence.add("survivor demand " + size(survivorDemand) + " per young GC (" + survivorSource + ")");
@@ -342,17 +342,17 @@ public final class Advisor {
     private String verdict(boolean gcNotTheProblem, List<Candidate> kept) {
       String names = kept.isEmpty() ? "none" : String.join(", ", kept.stream().map(Candidate::name).toList());
       if (gcNotTheProblem) {
-        return String.format(Locale.ROOT, "GC is not the problem: GC throughput %.2f%%, pause p99 %.1f ms (target %.0f ms),"
+        return String.format(Locale.US, "GC is not the problem: GC throughput %.2f%%, pause p99 %.1f ms (target %.0f ms),"
             + " no Full GC, and no finding recommends flags. JVM flags will not move latency or throughput much here:"
             + " look at CPU use in business threads, lock contention (thread dumps with BLOCKED threads), I/O"
             + " waits and downstream calls. Low-risk candidates only (%s); expect them to change little.",
             a.throughputPct(), a.pauses().all().percentileMs(99), pauseTargetMs, names);
       }
       long serious = a.findings().stream().filter(f -> f.severity() != Severity.INFO).count();
-      return String.format(Locale.ROOT, "GC costs here: GC throughput %.2f%%, %d Full GC(s)%s, young p99 %.1f ms; %d"
+      return String.format(Locale.US, "GC costs here: GC throughput %.2f%%, %d Full GC(s)%s, young p99 %.1f ms; %d"
           + " finding(s) above info level. Candidates: %s. Run the plan to see which one meets the goals"
           + " under the same load.", a.throughputPct(), fullGcs,
-          fullGcs > 0 ? String.format(Locale.ROOT, " (longest %.0f ms)", fullMaxMs) : "", youngP99Ms, serious, names);
+          fullGcs > 0 ? String.format(Locale.US, " (longest %.0f ms)", fullMaxMs) : "", youngP99Ms, serious, names);
     }
 
     // --- candidates ---------------------------------------------------------------------------
@@ -401,20 +401,20 @@ public final class Advisor {
       }
       long quarter = roundNice(heap / 4.0);
       List<String> why = new ArrayList<>();
-      why.add(String.format(Locale.ROOT, "Seed 003 sizing for a request/response service: young = heap / 4 = %s of %s"
-          + " (now %s)", size(quarter), size(heap), young > 0 ? size(young) + String.format(Locale.ROOT, ", %.0f%%", 100.0 * young / heap) : "unknown"));
+      why.add(String.format(Locale.US, "Seed 003 sizing for a request/response service: young = heap / 4 = %s of %s"
+          + " (now %s)", size(quarter), size(heap), young > 0 ? size(young) + String.format(Locale.US, ", %.0f%%", 100.0 * young / heap) : "unknown"));
       long need = Math.max(liveRequestData, survivorDemand);
       int ratio;
       if (need > 0) {
         double survivor = need / SURVIVOR_TARGET;
         int raw = (int) Math.floor(quarter / survivor) - 2;
         ratio = Math.max(4, Math.min(8, raw));
-        why.add(String.format(Locale.ROOT, "survivors must hold %s alive per young GC (%s) at most half full: %s"
+        why.add(String.format(Locale.US, "survivors must hold %s alive per young GC (%s) at most half full: %s"
             + " each, so SurvivorRatio=%d (survivor = young / %d = %s)", size(need),
             liveRequestData >= survivorDemand ? "memory per request x requests in flight" : survivorSource,
             size(survivor), ratio, ratio + 2, size(quarter / (ratio + 2.0))));
         if (raw < 4) {
-          notes.add(String.format(Locale.ROOT, "young-quarter: %s of request data per young GC needs survivors of %s,"
+          notes.add(String.format(Locale.US, "young-quarter: %s of request data per young GC needs survivors of %s,"
               + " more than a quarter-heap young generation gives (young / 6 = %s): a larger heap or less memory"
               + " per request is the fix", size(need), size(survivor), size(quarter / 6.0)));
         }
@@ -444,13 +444,13 @@ public final class Advisor {
         why.add("heap " + size(heap) + " (>= 4 GB)");
       }
       if (pauseGoal) {
-        why.add(String.format(Locale.ROOT, "a pause goal of %.0f ms", pauseTargetMs));
+        why.add(String.format(Locale.US, "a pause goal of %.0f ms", pauseTargetMs));
       }
       if (longFull) {
-        why.add(String.format(Locale.ROOT, "%d Full GC(s), the longest %.0f ms against a %.0f ms target", fullGcs, fullMaxMs, pauseTargetMs));
+        why.add(String.format(Locale.US, "%d Full GC(s), the longest %.0f ms against a %.0f ms target", fullGcs, fullMaxMs, pauseTargetMs));
       }
       if (longYoung) {
-        why.add(String.format(Locale.ROOT, "young pause p99 %.1f ms above the %.0f ms target", youngP99Ms, pauseTargetMs));
+        why.add(String.format(Locale.US, "young pause p99 %.1f ms above the %.0f ms target", youngP99Ms, pauseTargetMs));
       }
       if (collector.isCms() && !FlagAvailability.available("-XX:+UseConcMarkSweepGC", jdk)) {
         why.add("CMS, which the log was written by, was removed in JDK 14");
@@ -487,7 +487,7 @@ public final class Advisor {
         return switchTo("parallel", Collector.PARALLEL, List.of("-XX:+UseParallelGC"), why, null);
       }
       if (throughputFirst && (collector == Collector.G1 || collector.isCms()) && a.throughputPct() < 95) {
-        why.add(String.format(Locale.ROOT, "GC throughput %.1f%% with pauses within the target: Parallel spends less"
+        why.add(String.format(Locale.US, "GC throughput %.1f%% with pauses within the target: Parallel spends less"
             + " on collection when throughput is the goal", a.throughputPct()));
         return switchTo("parallel", Collector.PARALLEL, List.of("-XX:+UseParallelGC"), why, null);
       }
@@ -499,7 +499,7 @@ public final class Advisor {
       if (FlagAvailability.available("-XX:+ZGenerational", jdk)) {
         z.add("-XX:+ZGenerational");
       }
-      return switchTo("zgc", Collector.ZGC, z, why, String.format(Locale.ROOT,
+      return switchTo("zgc", Collector.ZGC, z, why, String.format(Locale.US,
           "a pause goal of %.0f ms or less is ZGC's: its pauses do not grow with the heap (give it headroom: allocation"
               + " stalls replace pauses when it cannot keep up)", pauseTargetMs));
     }
@@ -557,7 +557,7 @@ public final class Advisor {
         }
         long mb = metaspaceMb();
         why.add(metaspacePeak > 0
-            ? String.format(Locale.ROOT, "MetaspaceSize = MaxMetaspaceSize = %d MB: metaspace peak %s (%s) + 50%%, rounded up to 64 MB%s",
+            ? String.format(Locale.US, "MetaspaceSize = MaxMetaspaceSize = %d MB: metaspace peak %s (%s) + 50%%, rounded up to 64 MB%s",
                 mb, size(metaspacePeak), metaspaceSource, problem ? ", against Metadata GC Threshold collections" : "")
             : "MetaspaceSize = MaxMetaspaceSize = 256 MB (seed 000's value; the peak is not known: jstat -gc MU gives it)");
         return List.of("-XX:MetaspaceSize=" + FlagSet.size(mb * MB), "-XX:MaxMetaspaceSize=" + FlagSet.size(mb * MB));
@@ -665,11 +665,11 @@ public final class Advisor {
   /** "12.3 MB" or "4.0 GB". */
   static String size(double bytes) {
     if (bytes >= GB) {
-      return String.format(Locale.ROOT, "%.1f GB", bytes / GB);
+      return String.format(Locale.US, "%.1f GB", bytes / GB);
     }
     if (bytes >= MB) {
-      return String.format(Locale.ROOT, "%.1f MB", bytes / MB);
+      return String.format(Locale.US, "%.1f MB", bytes / MB);
     }
-    return String.format(Locale.ROOT, "%.0f KB", bytes / 1024);
+    return String.format(Locale.US, "%.0f KB", bytes / 1024);
   }
 }

@@ -33,7 +33,7 @@ public final class SuggestionText {
     }
     int n = 1;
     for (Candidate c : s.candidates()) {
-      wrapped(out, String.format(Locale.ROOT, "  %d. %-14s ", n++, c.name()), String.join(" ", c.flags()), "     ");
+      wrapped(out, String.format(Locale.US, "  %d. %-14s ", n++, c.name()), String.join(" ", c.flags()), "     ");
       wrapped(out, "     why: ", c.reason(), "          ");
     }
     out.println();
@@ -44,7 +44,7 @@ public final class SuggestionText {
         goals.add(g.describe());
       }
       goals.sort(null);
-      wrapped(out, String.format(Locale.ROOT, "  %-7s", l.name()), l.describeLoad() + "; goals: " + String.join(", ", goals),
+      wrapped(out, String.format(Locale.US, "  %-7s", l.name()), l.describeLoad() + "; goals: " + String.join(", ", goals),
           "         ");
     }
     if (!s.notes().isEmpty()) {

@@ -847,7 +847,10 @@ public final class UnifiedLogParser implements GcLogParser {
       return UNKNOWN;
     }
     int n = l.length();
-    int colon = l.indexOf(':', m);
+    boolean endsMs = l.endsWith(MS);
+    // a line ending in "ms" is one phase's time; per-worker lines end in "Workers: N": only the
+    // others are searched for their colon
+    int colon = endsMs ? -1 : l.indexOf(':', m);
     if (colon > m + 5 && l.startsWith(PER_WORKER_MS, colon - 5)) {
       int ms = colon - 5;
       // per-worker line: take the mean over workers, as the JDK 8 parser does for its details
@@ -861,7 +864,7 @@ public final class UnifiedLogParser implements GcLogParser {
       }
       return KNOWN;
     }
-    if (!l.endsWith(MS)) {
+    if (!endsMs) {
       return UNKNOWN;
     }
     int sp = l.lastIndexOf(' ');
