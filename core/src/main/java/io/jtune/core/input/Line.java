@@ -156,7 +156,11 @@ public final class Line implements CharSequence {
 
   /** True when the bytes from {@code at} are {@code bytes}. */
   public boolean regionEquals(int at, byte[] bytes) {
-    int n = bytes.length;
+    return regionEquals(at, bytes, bytes.length);
+  }
+
+  /** True when the bytes from {@code at} are the first {@code n} of {@code bytes}. */
+  public boolean regionEquals(int at, byte[] bytes, int n) {
     if (at < 0 || at > length - n) {
       return false;
     }

@@ -170,6 +170,11 @@ public final class UnifiedLogParser implements GcLogParser {
 
   // the line being read
   private Line line;
+  /** The decorations of the line before, up to its message, and how many bytes they took (0: none). */
+  private byte[] decorations = new byte[64];
+  private int decorationsLength;
+  /** Off only in the test that checks reading with and without reuse gives the same. */
+  boolean reuseDecorations = true;
   // where the current line's time decorators are; decoded only when an event needs them
   private char uptimeUnit;
   private int uptimeAt;
@@ -198,24 +203,43 @@ public final class UnifiedLogParser implements GcLogParser {
       return;
     }
     line = l;
-    uptimeUnit = 0;
-    epochUnit = 0;
-    timeDecoded = false;
-    tags = TAGS_NONE;
     int n = l.length();
-    int i = 0;
-    boolean decorated = false;
-    while (i < n && l.charAt(i) == '[') {
-      int close = l.indexOf(']', i + 1);
-      if (close < 0) {
-        break;
-      }
-      decoration(l, i + 1, close);
+    int i;
+    boolean decorated;
+    if (decorationsLength > 0 && reuseDecorations && l.regionEquals(0, decorations, decorationsLength)) {
+      // the same decorations as the line before (a pause's lines mostly share time, level and
+      // tags): what they were read as still holds, the decoded time included
+      i = decorationsLength;
       decorated = true;
-      i = close + 1;
-    }
-    if (decorated && i < n && l.charAt(i) == ' ') {
-      i++;
+    } else {
+      uptimeUnit = 0;
+      epochUnit = 0;
+      timeDecoded = false;
+      tags = TAGS_NONE;
+      i = 0;
+      decorated = false;
+      while (i < n && l.charAt(i) == '[') {
+        int close = l.indexOf(']', i + 1);
+        if (close < 0) {
+          break;
+        }
+        decoration(l, i + 1, close);
+        decorated = true;
+        i = close + 1;
+      }
+      boolean spaced = decorated && i < n && l.charAt(i) == ' ';
+      if (spaced) {
+        i++;
+      }
+      // decorations ended by a space were read from the bytes before i and no others (without
+      // the space, the byte after them was looked at too: such lines are not remembered)
+      decorationsLength = spaced ? i : 0;
+      if (spaced) {
+        if (decorations.length < i) {
+          decorations = new byte[Math.max(i, 2 * decorations.length)];
+        }
+        l.copyTo(0, decorations, 0, i);
+      }
     }
     if (tags == TAGS_OTHER) {
       ctx.otherText(l);
