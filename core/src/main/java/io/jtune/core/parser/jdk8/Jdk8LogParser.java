@@ -278,6 +278,15 @@ public final class Jdk8LogParser implements GcLogParser {
     }
     char c0 = t.charAt(0);
     int p = Line.isDigit(c0) || c0 == '#' ? stamps(t) : 0;
+    if (p == 0 && flsLine(t, c0)) {
+      // what the general path below does with such a line (no record continues with it, it
+      // is not a detail of the pause held back, it is GC output), without its searches
+      if (pending) {
+        flushPending();
+      }
+      ctx.understood();
+      return;
+    }
     if (open) {
       if (startsRecord(t, p) && !recRemark) {
         closeRecord();
@@ -424,6 +433,31 @@ public final class Jdk8LogParser implements GcLogParser {
         }
       }
     }
+  }
+
+  /**
+   * A line of -XX:PrintFLSStatistics output (about twelve per CMS collection, inside its record):
+   * "Total Free Space: N" and the like, the "Statistics for ..." heading or a dashes rule, with
+   * no bracket in it.
+   */
+  private static boolean flsLine(Line t, char c0) {
+    Ascii key = switch (c0) {
+      case 'T' -> t.at(1) == 'o' ? TOTAL_FREE_SPACE : TREE_HEIGHT;
+      case 'M' -> MAX_CHUNK_SIZE;
+      case 'N' -> NUMBER_OF_BLOCKS;
+      case 'A' -> AV_BLOCK_SIZE;
+      case 'S' -> STATISTICS_FOR;
+      case '-' -> DASHES;
+      default -> null;
+    };
+    if (key == null || !t.startsWith(key)) {
+      return false;
+    }
+    if (c0 == 'S' || c0 == '-') {
+      return t.indexOf('[', ']', 0) < 0;
+    }
+    long v = t.parseLong(t.skipSpaces(key.length()));
+    return v >= 0 && t.end() == t.length();
   }
 
   private void understoodIf(Line t, boolean gcOutput) {
