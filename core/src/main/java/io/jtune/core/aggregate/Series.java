@@ -52,9 +52,11 @@ public final class Series {
     double first = buckets.get(0)[0];
     double last = buckets.get(buckets.size() - 1)[1];
     bucketWidthS = Math.max(bucketWidthS * 2, (last - first) / (capacity / 2.0));
-    List<double[]> merged = new ArrayList<>(capacity);
+    // merged in place: a bucket is folded into the one kept before it, or kept (moved down)
+    int kept = 0;
     double[] cur = null;
-    for (double[] b : buckets) {
+    for (int i = 0, n = buckets.size(); i < n; i++) {
+      double[] b = buckets.get(i);
       if (cur != null && b[0] <= cur[0] + bucketWidthS) {
         cur[1] = Math.max(cur[1], b[1]);
         if (b[2] < cur[2]) {
@@ -67,12 +69,11 @@ public final class Series {
         }
         cur[6] += b[6];
       } else {
-        cur = b.clone();
-        merged.add(cur);
+        cur = b;
+        buckets.set(kept++, b);
       }
     }
-    buckets.clear();
-    buckets.addAll(merged);
+    buckets.subList(kept, buckets.size()).clear();
     this.last = cur;
   }
 
