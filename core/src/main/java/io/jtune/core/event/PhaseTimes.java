@@ -24,23 +24,8 @@ public final class PhaseTimes {
   }
 
   /** The first {@code n} names and times; the arrays are copied. Names must be distinct. */
-  public static PhaseTimes of(String[] names, double[] ms, int n) {
+  private static PhaseTimes of(String[] names, double[] ms, int n) {
     return n == 0 ? NONE : new PhaseTimes(Arrays.copyOf(names, n), Arrays.copyOf(ms, n));
-  }
-
-  /** The entries of {@code phases} in its iteration order. */
-  public static PhaseTimes of(Map<String, Double> phases) {
-    if (phases == null || phases.isEmpty()) {
-      return NONE;
-    }
-    String[] n = new String[phases.size()];
-    double[] v = new double[n.length];
-    int i = 0;
-    for (Map.Entry<String, Double> e : phases.entrySet()) {
-      n[i] = e.getKey();
-      v[i++] = e.getValue();
-    }
-    return new PhaseTimes(n, v);
   }
 
   public int size() {
@@ -133,10 +118,6 @@ public final class PhaseTimes {
         }
         slots[slot] = i + 1;
       }
-    }
-
-    public boolean isEmpty() {
-      return size == 0;
     }
 
     public void clear() {

@@ -138,20 +138,14 @@ public final class Line implements CharSequence {
     if (at < 0 || at > length - n) {
       return false;
     }
-    byte[] b = buf;
     int base = start + at;
-    if (base + 8 > b.length) {
+    if (base + 8 > buf.length) {
       return regionEquals(at, k);
     }
-    if (((long) LONGS.get(b, base) & key.headMask) != key.head) {
+    if (((long) LONGS.get(buf, base) & key.headMask) != key.head) {
       return false;
     }
-    for (int i = 8; i < n; i++) {
-      if (b[base + i] != k[i]) {
-        return false;
-      }
-    }
-    return true;
+    return n <= 8 || regionEquals(at, k);
   }
 
   /** True when the bytes from {@code at} are {@code bytes}. */

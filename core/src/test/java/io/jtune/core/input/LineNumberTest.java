@@ -59,7 +59,7 @@ class LineNumberTest {
       t = t.plusSeconds(step < 7 ? r.nextInt(3) : step < 9 ? 60 + r.nextInt(4000) : 86_400L * r.nextInt(800));
       String offset = offsets[r.nextInt(10) < 7 ? 0 : r.nextInt(offsets.length)];
       int millis = r.nextInt(1000);
-      String stamp = String.format("%s%c%02d:%02d:%02d.%03d%s", t.toLocalDate(), r.nextInt(8) == 0 ? ' ' : 'T',
+      String stamp = String.format(java.util.Locale.ROOT, "%s%c%02d:%02d:%02d.%03d%s", t.toLocalDate(), r.nextInt(8) == 0 ? ' ' : 'T',
           t.getHour(), t.getMinute(), t.getSecond(), millis, offset);
       boolean broken = r.nextInt(50) == 0;
       if (broken) {

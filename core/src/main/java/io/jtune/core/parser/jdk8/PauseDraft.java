@@ -46,7 +46,7 @@ final class PauseDraft {
   CpuTimes times;
   Tenuring tenuring;
   final EnumSet<Anomaly> anomalies = EnumSet.noneOf(Anomaly.class);
-  final PhaseTimes.Builder phases = new PhaseTimes.Builder();
+  private final PhaseTimes.Builder phases = new PhaseTimes.Builder();
 
   void reset(long gcId, double uptimeS, long epochMs, long line) {
     this.gcId = gcId;
