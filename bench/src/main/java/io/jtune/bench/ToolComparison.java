@@ -191,7 +191,7 @@ public final class ToolComparison {
     }
     if (corpus == null) {
       String env = System.getenv("JTUNE_CORPUS");
-      corpus = env != null ? Path.of(env) : root.resolveSibling("shared").resolve("corpus/gclogs");
+      corpus = env != null ? Path.of(env) : root.resolve("testdata/gclogs");
     }
   }
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class LogGeneratorTest {
-  private static final Path CORPUS = Path.of(System.getProperty("jtune.corpus", "../../shared/corpus/gclogs"));
+  private static final Path CORPUS = Path.of(System.getProperty("jtune.corpus", "../testdata/gclogs"));
   private static final long TARGET = 10L << 20;
 
   @TempDir

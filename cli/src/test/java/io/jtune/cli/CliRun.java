@@ -26,10 +26,10 @@ record CliRun(int exitCode, String out, String err) {
     }
   }
 
-  /** The shared GC log corpus (../shared/corpus/gclogs). */
+  /** The public GC log corpus kept in the repository (testdata/gclogs). */
   static Path corpus() {
     String p = System.getProperty("jtune.corpus");
-    Path dir = p != null ? Path.of(p) : Path.of("../../shared/corpus/gclogs");
+    Path dir = p != null ? Path.of(p) : Path.of("../testdata/gclogs");
     return dir.toAbsolutePath().normalize();
   }
 

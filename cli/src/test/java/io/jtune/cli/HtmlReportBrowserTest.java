@@ -73,7 +73,7 @@ class HtmlReportBrowserTest {
   }
 
   static Path corpus(String file) {
-    return Path.of(System.getProperty("jtune.corpus", "../../shared/corpus/gclogs")).resolve(file);
+    return Path.of(System.getProperty("jtune.corpus", "../testdata/gclogs")).resolve(file);
   }
 
   /** Runs {@code jtune analyze --format html -o OUT [extra...] LOG} in-process. */

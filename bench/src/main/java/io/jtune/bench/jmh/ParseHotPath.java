@@ -68,7 +68,7 @@ public class ParseHotPath {
 
   @Setup
   public void generate() throws IOException {
-    Path corpus = Path.of(System.getProperty("jtune.corpus", "../shared/corpus/gclogs"));
+    Path corpus = Path.of(System.getProperty("jtune.corpus", "testdata/gclogs"));
     ToolComparison.LogKind kind = ToolComparison.LogKind.valueOf(log);
     ByteArrayOutputStream out = new ByteArrayOutputStream((int) LOG_BYTES + (8 << 20));
     LogGenerator.generate(corpus.resolve(kind.template()), out, LOG_BYTES);

@@ -25,7 +25,7 @@ class FindingsTest {
 
   static Path corpus(String name) {
     String p = System.getProperty("jtune.corpus");
-    Path dir = p != null ? Path.of(p) : Path.of("../../shared/corpus/gclogs");
+    Path dir = p != null ? Path.of(p) : Path.of("../testdata/gclogs");
     return dir.resolve(name).toAbsolutePath().normalize();
   }
 

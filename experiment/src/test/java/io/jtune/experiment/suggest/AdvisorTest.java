@@ -30,7 +30,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The advisor on real GC logs from the shared corpus with known problems. */
+/** The advisor on real GC logs from the public corpus in testdata/gclogs with known problems. */
 class AdvisorTest {
   private static final long MB = 1L << 20;
   /** JDK 8 Serial: premature promotion, Metadata GC Threshold, System.gc(), frequent Full GCs. */
@@ -54,7 +54,7 @@ class AdvisorTest {
 
   static Path corpus() {
     String p = System.getProperty("jtune.corpus");
-    return (p != null ? Path.of(p) : Path.of("../../shared/corpus/gclogs")).toAbsolutePath().normalize();
+    return (p != null ? Path.of(p) : Path.of("../testdata/gclogs")).toAbsolutePath().normalize();
   }
 
   static Analysis analyze(String file) {

@@ -75,7 +75,7 @@ class Jdk8CorpusTest {
 
   static Path corpus() {
     String p = System.getProperty("jtune.corpus");
-    return p != null ? Path.of(p) : Path.of("../../shared/corpus/gclogs");
+    return p != null ? Path.of(p) : Path.of("../testdata/gclogs");
   }
 
   static Stream<Arguments> rows() throws IOException {

@@ -37,7 +37,7 @@ class UnifiedCorpusTest {
 
   static Path corpus() {
     String dir = System.getProperty("jtune.corpus");
-    return Path.of(dir != null ? dir : "../../shared/corpus/gclogs");
+    return Path.of(dir != null ? dir : "../testdata/gclogs");
   }
 
   static Stream<Arguments> unifiedFiles() throws IOException {

@@ -37,7 +37,7 @@ class HtmlReportTest {
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   static Path corpus(String file) {
-    return Path.of(System.getProperty("jtune.corpus", "../../shared/corpus/gclogs")).resolve(file);
+    return Path.of(System.getProperty("jtune.corpus", "../testdata/gclogs")).resolve(file);
   }
 
   static Analysis analyze(Path log, AnalysisOptions options) throws IOException {
