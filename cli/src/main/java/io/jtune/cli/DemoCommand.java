@@ -7,10 +7,10 @@ import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.finding.Finding;
 import io.jtune.core.render.html.HtmlReport;
-import io.jtune.core.target.LabLaunch;
-import io.jtune.core.target.LabScenario;
-import io.jtune.core.target.LabTarget;
-import io.jtune.core.target.RunningLab;
+import io.jtune.core.lab.LabLaunch;
+import io.jtune.core.lab.LabScenario;
+import io.jtune.core.lab.LabLauncher;
+import io.jtune.core.lab.RunningLab;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
@@ -106,7 +106,7 @@ final class DemoCommand implements Callable<Integer> {
       throw new JtuneException("--repetitions and --candidates must be at least 1");
     }
     Duration warmup = Duration.ofSeconds(quick ? 3 : 5);
-    LabTarget lab = LabTarget.locate();
+    LabLauncher lab = LabLauncher.locate();
     LabScenario sc = lab.scenario(scenario);
     List<Level> levels = levels(sc, warmup, measured);
     Level high = levels.get(0);
@@ -227,7 +227,7 @@ final class DemoCommand implements Callable<Integer> {
   /** The baseline run the suggestion is made from: its load, its GC log analyzed, an HTML report of it. */
   private record Baseline(LoadResult load, Analysis analysis, Path gcLog, Path report) {}
 
-  private Baseline baseline(LabTarget lab, LabScenario sc, Level level, Path dir) throws IOException {
+  private Baseline baseline(LabLauncher lab, LabScenario sc, Level level, Path dir) throws IOException {
     Files.createDirectories(dir);
     Path gcLog = dir.resolve("gc.log").toAbsolutePath();
     List<String> jvm = List.of("-Xlog:gc*,gc+age=trace:file=" + gcLog + ":time,uptime,level,tags");

@@ -1,11 +1,11 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
-import io.jtune.core.target.ChildJvmSpec;
-import io.jtune.core.target.LabLaunch;
-import io.jtune.core.target.LabScenario;
-import io.jtune.core.target.LabTarget;
-import io.jtune.core.target.RunningLab;
+import io.jtune.core.process.ChildJvmSpec;
+import io.jtune.core.lab.LabLaunch;
+import io.jtune.core.lab.LabScenario;
+import io.jtune.core.lab.LabLauncher;
+import io.jtune.core.lab.RunningLab;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -63,7 +63,7 @@ final class LabCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
-    LabTarget lab = LabTarget.locate();
+    LabLauncher lab = LabLauncher.locate();
     if (list) {
       for (LabScenario s : lab.scenarios()) {
         out.printf("%-18s %-16s %s%n", s.name(), s.load(), s.about());
@@ -120,7 +120,7 @@ final class LabCommand implements Callable<Integer> {
         .withJavaHome(javaHome == null ? ChildJvmSpec.currentJavaHome() : javaHome);
   }
 
-  private static void printScenario(PrintWriter out, LabScenario s, LabTarget lab, LabLaunch launch) {
+  private static void printScenario(PrintWriter out, LabScenario s, LabLauncher lab, LabLaunch launch) {
     out.println("scenario   " + s.name());
     out.println("about      " + s.about());
     out.println("load       " + s.load() + " against /scenario");

@@ -5,8 +5,8 @@ import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.analysis.JvmFlags;
-import io.jtune.core.target.LabScenario;
-import io.jtune.core.target.LabTarget;
+import io.jtune.core.lab.LabScenario;
+import io.jtune.core.lab.LabLauncher;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
@@ -99,7 +99,7 @@ final class SuggestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     validate();
-    LabScenario scenario = lab == null ? null : LabTarget.locate().scenario(lab);
+    LabScenario scenario = lab == null ? null : LabLauncher.locate().scenario(lab);
     String serviceFlags = flags != null ? flags : scenario != null ? String.join(" ", scenario.jvmFlags()) : null;
     double target = pauseTargetMs != null ? pauseTargetMs : AnalysisOptions.DEFAULTS.pauseTargetMs();
     AnalysisOptions options = new AnalysisOptions(AnalysisOptions.DEFAULTS.windowS(), target,

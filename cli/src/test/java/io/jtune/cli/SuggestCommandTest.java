@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtune.core.target.LabLaunch;
-import io.jtune.core.target.LabTarget;
-import io.jtune.core.target.RunningLab;
+import io.jtune.core.lab.LabLaunch;
+import io.jtune.core.lab.LabLauncher;
+import io.jtune.core.lab.RunningLab;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
@@ -124,7 +124,7 @@ class SuggestCommandTest {
   @Test
   void realSurvivorOverflowRunGetsBiggerSurvivors() throws Exception {
     Path gcLog = dir.resolve("gc.log");
-    try (RunningLab lab = LabTarget.at(LAB_JAR).start(LabLaunch.of("survivor-overflow")
+    try (RunningLab lab = LabLauncher.at(LAB_JAR).start(LabLaunch.of("survivor-overflow")
         .withJvmFlags(List.of("-Xlog:gc*,gc+age=trace:file=" + gcLog + ":uptime,level,tags")))) {
       CliRun load = CliRun.of("load", "-q", "-c", "2", "-d", "8s", lab.resolve("/scenario").toString());
       assertThat(load.exitCode()).as(load.err()).isZero();

@@ -1,8 +1,8 @@
 package io.jtune.experiment.run;
 
 import io.jtune.core.JtuneException;
-import io.jtune.core.target.OutputTail;
-import io.jtune.core.target.ReadyProbe;
+import io.jtune.core.process.OutputTail;
+import io.jtune.core.process.ReadyProbe;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -6,9 +6,9 @@ import io.jtune.core.JtuneException;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.target.ChildJvmSpec;
-import io.jtune.core.target.LabLaunch;
-import io.jtune.core.target.LabTarget;
+import io.jtune.core.process.ChildJvmSpec;
+import io.jtune.core.lab.LabLaunch;
+import io.jtune.core.lab.LabLauncher;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Metric;
@@ -73,7 +73,7 @@ public final class Experiment {
   private final Options options;
   private final RunListener listener;
   private final Map<String, Integer> majors = new HashMap<>();
-  private LabTarget lab;
+  private LabLauncher lab;
 
   private Experiment(Plan plan, Path dir, Options options, RunListener listener) {
     this.plan = plan;
@@ -119,7 +119,7 @@ public final class Experiment {
     List<String> base = List.of();
     if (t.isLab()) {
       listener.checking("lab scenario '" + t.lab() + "'");
-      lab = LabTarget.locate();
+      lab = LabLauncher.locate();
       try {
         base = lab.scenario(t.lab()).jvmFlags();
       } catch (JtuneException e) {
@@ -544,7 +544,7 @@ public final class Experiment {
       return List.of();
     }
     try {
-      return LabTarget.locate().scenario(plan.target().lab()).jvmFlags();
+      return LabLauncher.locate().scenario(plan.target().lab()).jvmFlags();
     } catch (JtuneException e) {
       return List.of();
     }

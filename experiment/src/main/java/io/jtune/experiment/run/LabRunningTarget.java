@@ -1,6 +1,6 @@
 package io.jtune.experiment.run;
 
-import io.jtune.core.target.RunningLab;
+import io.jtune.core.lab.RunningLab;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

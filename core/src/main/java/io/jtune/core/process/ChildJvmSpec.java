@@ -1,4 +1,4 @@
-package io.jtune.core.target;
+package io.jtune.core.process;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

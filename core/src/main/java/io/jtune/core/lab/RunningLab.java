@@ -1,5 +1,6 @@
-package io.jtune.core.target;
+package io.jtune.core.lab;
 
+import io.jtune.core.process.ChildJvm;
 import java.net.URI;
 import java.time.Duration;
 

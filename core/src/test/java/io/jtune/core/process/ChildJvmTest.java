@@ -1,9 +1,10 @@
-package io.jtune.core.target;
+package io.jtune.core.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.lab.LabLauncher;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,7 +58,7 @@ class ChildJvmTest {
   void announcesItsUrlBecomesReadyAndStopsGracefully() {
     ChildJvm child = start("serve");
     assertThat(child.command()).contains("--parent-pid", Long.toString(ProcessHandle.current().pid()));
-    Matcher m = child.awaitStdout(LabTarget.LISTENING, Duration.ofSeconds(30));
+    Matcher m = child.awaitStdout(LabLauncher.LISTENING, Duration.ofSeconds(30));
     URI url = URI.create(m.group(1));
     child.awaitReady(url.resolve("/ready"), Duration.ofSeconds(30));
     assertThat(child.isAlive()).isTrue();

@@ -1,4 +1,4 @@
-package io.jtune.core.target;
+package io.jtune.core.process;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,11 +11,11 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 /** Writes small runnable jars for tests: compiled test classes plus extra resources. */
-final class FixtureJar {
+public final class FixtureJar {
   private FixtureJar() {}
 
   /** A jar whose main class is {@code mainClass}, holding its class files and {@code resources}. */
-  static Path write(Path jar, Class<?> mainClass, Map<String, String> resources) throws IOException {
+  public static Path write(Path jar, Class<?> mainClass, Map<String, String> resources) throws IOException {
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
     manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, mainClass.getName());

@@ -1,4 +1,4 @@
-package io.jtune.core.target;
+package io.jtune.core.lab;
 
 import java.util.ArrayList;
 import java.util.Arrays;

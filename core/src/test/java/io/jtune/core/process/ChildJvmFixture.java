@@ -1,4 +1,4 @@
-package io.jtune.core.target;
+package io.jtune.core.process;
 
 import com.sun.net.httpserver.HttpServer;
 import java.net.InetAddress;

@@ -1,6 +1,8 @@
-package io.jtune.core.target;
+package io.jtune.core.lab;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.process.ChildJvm;
+import io.jtune.core.process.ChildJvmSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -22,7 +24,7 @@ import java.util.zip.ZipEntry;
  * The jtune lab as a tuning target: finds the lab jar, reads its scenarios and starts it
  * as a child JVM with a scenario's flags, returning once it serves.
  */
-public final class LabTarget {
+public final class LabLauncher {
   /** System property naming the lab jar; wins over {@code jtune.home}. */
   public static final String JAR_PROPERTY = "jtune.lab.jar";
   /** The lab jar's place under jtune's home. */
@@ -35,19 +37,19 @@ public final class LabTarget {
   private final Path jar;
   private final List<LabScenario> scenarios;
 
-  private LabTarget(Path jar, List<LabScenario> scenarios) {
+  private LabLauncher(Path jar, List<LabScenario> scenarios) {
     this.jar = jar;
     this.scenarios = List.copyOf(scenarios);
   }
 
   /** The lab jar named by {@code jtune.lab.jar}, else under {@code jtune.home}. */
-  public static LabTarget locate() {
+  public static LabLauncher locate() {
     return at(locateJar());
   }
 
   /** The lab in the given jar; throws {@link JtuneException} if it is not a lab jar. */
-  public static LabTarget at(Path jar) {
-    return new LabTarget(jar, readScenarios(jar));
+  public static LabLauncher at(Path jar) {
+    return new LabLauncher(jar, readScenarios(jar));
   }
 
   /** Where the lab jar is; throws {@link JtuneException} with one line if it is missing. */

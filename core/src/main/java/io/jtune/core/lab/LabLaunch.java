@@ -1,5 +1,6 @@
-package io.jtune.core.target;
+package io.jtune.core.lab;
 
+import io.jtune.core.process.ChildJvmSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.jtune.core.target;
+package io.jtune.core.process;
 
 import java.time.Duration;
 import java.util.ArrayDeque;

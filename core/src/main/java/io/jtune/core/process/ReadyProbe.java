@@ -1,4 +1,4 @@
-package io.jtune.core.target;
+package io.jtune.core.process;
 
 import io.jtune.core.JtuneException;
 import java.io.IOException;

@@ -1,9 +1,11 @@
-package io.jtune.core.target;
+package io.jtune.core.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.process.ChildJvmFixture;
+import io.jtune.core.process.FixtureJar;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** LabTarget: finding the lab jar and reading its scenarios, on jars written by the test. */
-class LabTargetTest {
+/** LabLauncher: finding the lab jar and reading its scenarios, on jars written by the test. */
+class LabLauncherTest {
   private static final String CATALOG = String.join("\n",
       "scenarios=api, survivor-overflow",
       "api.about=healthy",
@@ -36,7 +38,7 @@ class LabTargetTest {
 
   @AfterEach
   void clearProperties() {
-    System.clearProperty(LabTarget.JAR_PROPERTY);
+    System.clearProperty(LabLauncher.JAR_PROPERTY);
   }
 
   private Path labJar() throws Exception {
@@ -46,7 +48,7 @@ class LabTargetTest {
 
   @Test
   void readsTheScenariosFromTheJar() throws Exception {
-    LabTarget lab = LabTarget.at(labJar());
+    LabLauncher lab = LabLauncher.at(labJar());
     assertThat(lab.scenarios()).extracting(LabScenario::name).containsExactly("api", "survivor-overflow");
     LabScenario s = lab.scenario("survivor-overflow");
     assertThat(s.jvmFlags()).containsExactly("-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8");
@@ -58,7 +60,7 @@ class LabTargetTest {
 
   @Test
   void launchPutsScenarioFlagsThenFixThenExtrasAndPassesTheParentPid() throws Exception {
-    LabTarget lab = LabTarget.at(labJar());
+    LabLauncher lab = LabLauncher.at(labJar());
     LabLaunch launch = LabLaunch.of("survivor-overflow").withFix(true).withJvmFlags(List.of("-Xlog:gc"))
         .withLabArgs(List.of("--threads", "7")).withPort(8123).withJavaHome(Path.of("/jdk"));
     assertThat(lab.spec(launch).command(99)).containsExactly(
@@ -71,7 +73,7 @@ class LabTargetTest {
 
   @Test
   void unknownScenarioNamesTheKnownOnes() throws Exception {
-    LabTarget lab = LabTarget.at(labJar());
+    LabLauncher lab = LabLauncher.at(labJar());
     assertThatThrownBy(() -> lab.scenario("nope"))
         .isInstanceOf(JtuneException.class)
         .hasMessage("unknown lab scenario 'nope'; known: api, survivor-overflow");
@@ -80,10 +82,10 @@ class LabTargetTest {
   @Test
   void jarPropertyWinsAndAMissingJarIsOneLine() throws Exception {
     Path jar = labJar();
-    System.setProperty(LabTarget.JAR_PROPERTY, jar.toString());
-    assertThat(LabTarget.locateJar()).isEqualTo(jar.toAbsolutePath());
-    System.setProperty(LabTarget.JAR_PROPERTY, dir.resolve("missing.jar").toString());
-    assertThatThrownBy(LabTarget::locateJar)
+    System.setProperty(LabLauncher.JAR_PROPERTY, jar.toString());
+    assertThat(LabLauncher.locateJar()).isEqualTo(jar.toAbsolutePath());
+    System.setProperty(LabLauncher.JAR_PROPERTY, dir.resolve("missing.jar").toString());
+    assertThatThrownBy(LabLauncher::locateJar)
         .isInstanceOf(JtuneException.class)
         .hasMessageStartingWith("lab jar not found at " + dir.resolve("missing.jar"))
         .hasMessageNotContaining("\n");
@@ -92,14 +94,14 @@ class LabTargetTest {
   @Test
   void aJarWithoutScenariosIsNotALab() throws Exception {
     Path other = FixtureJar.write(dir.resolve("other.jar"), ChildJvmFixture.class, Map.of());
-    assertThatThrownBy(() -> LabTarget.at(other))
+    assertThatThrownBy(() -> LabLauncher.at(other))
         .isInstanceOf(JtuneException.class)
         .hasMessageContaining("is not a jtune lab jar");
   }
 
   @Test
   void startsAChildThatAnnouncesItselfLikeTheLab() throws Exception {
-    LabTarget lab = LabTarget.at(labJar());
+    LabLauncher lab = LabLauncher.at(labJar());
     LabLaunch launch = LabLaunch.of("api").withJvmFlags(List.of("-Xmx32m")).withLabArgs(List.of("serve"));
     try (RunningLab running = lab.start(launch)) {
       assertThat(running.url().toString()).isEqualTo("http://127.0.0.1:" + running.port());
