@@ -17,7 +17,7 @@ import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
-import io.jtune.experiment.plan.Target;
+import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.ReportFiles;
@@ -208,7 +208,7 @@ final class DemoCommand implements Callable<Integer> {
 
   /** The suggestion's plan with the demo's levels (the suggestion's goals for the same level names) and candidates. */
   static Plan demoPlan(Suggestion s, LabScenario sc, List<Level> levels, int reps, int maxCandidates) {
-    Plan suggested = s.plan("demo-" + sc.name(), Target.lab(sc.name()), List.of("/scenario"));
+    Plan suggested = s.plan("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of("/scenario"));
     List<Level> ls = new ArrayList<>();
     for (Level l : levels) {
       Map<String, Goal> goals = suggested.level(l.name()).map(Level::goals)

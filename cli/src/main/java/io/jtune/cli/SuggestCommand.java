@@ -10,7 +10,7 @@ import io.jtune.core.lab.LabLauncher;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
-import io.jtune.experiment.plan.Target;
+import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.suggest.Advisor;
 import io.jtune.experiment.suggest.JstatGc;
 import io.jtune.experiment.suggest.Suggestion;
@@ -138,8 +138,8 @@ final class SuggestCommand implements Callable<Integer> {
       }
       return 0;
     }
-    Target planTarget = scenario != null ? new Target(scenario.name(), scenario.labArgs(), null, null, Duration.ofSeconds(60), null, null, 0)
-        : new Target(null, List.of(), command != null ? command : TEMPLATE_COMMAND, command != null ? ready : TEMPLATE_READY,
+    ServiceSpec planTarget = scenario != null ? new ServiceSpec(scenario.name(), scenario.labArgs(), null, null, Duration.ofSeconds(60), null, null, 0)
+        : new ServiceSpec(null, List.of(), command != null ? command : TEMPLATE_COMMAND, command != null ? ready : TEMPLATE_READY,
             Duration.ofSeconds(60), null, null, 0);
     Plan plan = s.plan(name, planTarget);
     String yaml = yaml(plan, s, scenario != null);

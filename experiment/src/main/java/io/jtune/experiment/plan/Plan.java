@@ -21,7 +21,7 @@ import java.util.Optional;
  */
 public record Plan(
     String name,
-    Target target,
+    ServiceSpec target,
     String baseline,
     List<Candidate> candidates,
     List<Level> levels,

@@ -70,7 +70,7 @@ public final class PlanReader {
     YamlTree.Node root = YamlTree.read(in, file);
     Obj top = obj(root, "the plan");
     String name = top.string("name", null);
-    Target target = target(top.required("target"));
+    ServiceSpec target = target(top.required("target"));
     String baseline = top.string("baseline", null);
     YamlTree.Node candNode = top.required("candidates");
     List<Candidate> candidates = candidates(candNode);
@@ -104,7 +104,7 @@ public final class PlanReader {
         candidates, levels, repetitions, order, cooldown, source);
   }
 
-  private Target target(YamlTree.Node n) {
+  private ServiceSpec target(YamlTree.Node n) {
     Obj o = obj(n, "target");
     String lab = o.string("lab", null);
     List<String> labArgs = o.has("labArgs") ? o.words("labArgs") : List.of();
@@ -131,7 +131,7 @@ public final class PlanReader {
     } else if (!labArgs.isEmpty() && command != null) {
       throw error(o.get("labArgs"), "'labArgs' is for lab targets");
     }
-    return new Target(lab, labArgs, command, ready, readyTimeout, javaHome, workDir, n.line());
+    return new ServiceSpec(lab, labArgs, command, ready, readyTimeout, javaHome, workDir, n.line());
   }
 
   private Path javaHome(YamlTree.Node n) {

@@ -101,7 +101,7 @@ public final class PlanWriter {
       line("", "cooldown: " + quote(duration(p.cooldown())));
     }
 
-    void target(Target t) {
+    void target(ServiceSpec t) {
       line("", "target:");
       comment("  ", targetNote);
       if (t.isLab()) {

@@ -14,7 +14,7 @@ import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
-import io.jtune.experiment.plan.Target;
+import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadProgress;
@@ -115,7 +115,7 @@ public final class Experiment {
   /** The checks done before any long run; each failure is one line naming the plan line. */
   private void check() {
     String file = plan.source() == null ? "plan" : plan.source().getFileName().toString();
-    Target t = plan.target();
+    ServiceSpec t = plan.target();
     List<String> base = List.of();
     if (t.isLab()) {
       listener.checking("lab scenario '" + t.lab() + "'");
@@ -145,7 +145,7 @@ public final class Experiment {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    try (RunningTarget target = start(baseline, probeDir.resolve("gc.log"), probeDir)) {
+    try (RunningService target = start(baseline, probeDir.resolve("gc.log"), probeDir)) {
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
       for (Level l : plan.levels()) {
         for (LoadTarget lt : targets(l, target.url())) {
@@ -243,7 +243,7 @@ public final class Experiment {
       throw new JtuneException("cannot write " + rd + ": " + e.getMessage(), e);
     }
     Path gcLog = rd.resolve("gc.log");
-    RunningTarget target = null;
+    RunningService target = null;
     List<String> tail = List.of();
     long pid = -1;
     try {
@@ -334,8 +334,8 @@ public final class Experiment {
   }
 
   /** Starts the target for a candidate, with GC logging into {@code gcLog}. */
-  private RunningTarget start(Candidate c, Path gcLog, Path runDir) {
-    Target t = plan.target();
+  private RunningService start(Candidate c, Path gcLog, Path runDir) {
+    ServiceSpec t = plan.target();
     int major = majors.getOrDefault(c.name(), -1);
     List<String> flags = new ArrayList<>(c.flags());
     boolean commandLogs = !t.isLab() && t.command().contains("{gcLog}");
@@ -349,7 +349,7 @@ public final class Experiment {
     if (t.isLab()) {
       OutputCapture capture = new OutputCapture();
       LabLaunch launch = new LabLaunch(t.lab(), javaHome(c), false, flags, t.labArgs(), 0, t.readyTimeout());
-      return new LabRunningTarget(lab.start(launch, capture), capture);
+      return new LabService(lab.start(launch, capture), capture);
     }
     int port = freePort();
     String cmd = t.command()
@@ -361,7 +361,7 @@ public final class Experiment {
     URI base = URI.create(ready.getScheme() + "://" + ready.getHost() + ":" + port);
     Path work = t.workDir() != null ? t.workDir()
         : plan.source() != null ? plan.source().getParent() : Path.of("").toAbsolutePath();
-    CommandTarget target = CommandTarget.start(cmd, work, base);
+    CommandService target = CommandService.start(cmd, work, base);
     try {
       target.awaitReady(ready, t.readyTimeout());
     } catch (RuntimeException e) {
@@ -409,7 +409,7 @@ public final class Experiment {
 
   /** Samples around the measured window: CPU at its start and end, a thread dump during warm-up. */
   private final class Measure {
-    private final RunningTarget target;
+    private final RunningService target;
     private final Level level;
     private final Path rd;
     private volatile long measureStartEpochMs = System.currentTimeMillis();
@@ -420,7 +420,7 @@ public final class Experiment {
     private volatile Thread dumper;
     private volatile boolean measuring;
 
-    Measure(RunningTarget target, Level level, Path rd) {
+    Measure(RunningService target, Level level, Path rd) {
       this.target = target;
       this.level = level;
       this.rd = rd;

@@ -103,7 +103,7 @@ public final class Advisor {
   private static final class Advice {
     final Analysis a;
     final Inputs in;
-    final TargetJdk jdk;
+    final JdkRange jdk;
     final List<String> current;
     final JvmFlags flags;
     final Collector collector;
@@ -129,7 +129,7 @@ public final class Advisor {
     Advice(Analysis a, Inputs in) {
       this.a = a;
       this.in = in;
-      this.jdk = in.jdk() > 0 ? TargetJdk.exactly(in.jdk(), "--jdk") : TargetJdk.of(a);
+      this.jdk = in.jdk() > 0 ? JdkRange.exactly(in.jdk(), "--jdk") : JdkRange.of(a);
       List<String> given = in.flags() != null ? in.flags() : FlagSet.tuning(a.flags().raw());
       this.flags = a.flags().with(given);
       // a baseline the target JDK cannot start compares nothing: it runs without those flags

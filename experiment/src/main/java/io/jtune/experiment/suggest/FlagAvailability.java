@@ -69,12 +69,12 @@ public final class FlagAvailability {
   }
 
   /** Whether every JDK of the target has the option of {@code flag}. */
-  public static boolean available(String flag, TargetJdk jdk) {
+  public static boolean available(String flag, JdkRange jdk) {
     return span(flag).map(s -> s.since() <= jdk.min() && s.until() >= jdk.max()).orElse(true);
   }
 
   /** Why the target lacks the option, such as "CMS was removed in JDK 14"; empty when it has it. */
-  public static String whyMissing(String flag, TargetJdk jdk) {
+  public static String whyMissing(String flag, JdkRange jdk) {
     return available(flag, jdk) ? "" : span(flag).map(Span::why).orElse("");
   }
 

@@ -4,7 +4,7 @@ import io.jtune.core.JtuneException;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
-import io.jtune.experiment.plan.Target;
+import io.jtune.experiment.plan.ServiceSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ import java.util.List;
  * @param notes assumptions, flags dropped for the target JDK, what to edit
  */
 public record Suggestion(
-    TargetJdk jdk,
+    JdkRange jdk,
     String collector,
     List<String> baselineFlags,
     List<Candidate> candidates,
@@ -70,12 +70,12 @@ public record Suggestion(
    *
    * @throws JtuneException when there is no candidate to compare with the baseline
    */
-  public Plan plan(String name, Target target) {
+  public Plan plan(String name, ServiceSpec target) {
     return plan(name, target, List.of(target.isLab() ? "/scenario" : "/"));
   }
 
-  /** As {@link #plan(String, Target)}, every level requesting {@code urls}. */
-  public Plan plan(String name, Target target, List<String> urls) {
+  /** As {@link #plan(String, ServiceSpec)}, every level requesting {@code urls}. */
+  public Plan plan(String name, ServiceSpec target, List<String> urls) {
     if (candidates.isEmpty()) {
       throw new JtuneException("no plan: no candidate configuration differs from the baseline"
           + (gcNotTheProblem ? " (GC is not the problem here)" : ""));

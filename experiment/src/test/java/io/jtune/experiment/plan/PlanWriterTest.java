@@ -23,8 +23,8 @@ class PlanWriterTest {
 
   /** A plan without what reading adds (line numbers, the source file), for comparing. */
   static Plan withoutLines(Plan p) {
-    Target t = p.target();
-    Target target = new Target(t.lab(), t.labArgs(), t.command(), t.ready(), t.readyTimeout(), t.javaHome(), t.workDir(), 0);
+    ServiceSpec t = p.target();
+    ServiceSpec target = new ServiceSpec(t.lab(), t.labArgs(), t.command(), t.ready(), t.readyTimeout(), t.javaHome(), t.workDir(), 0);
     List<Candidate> cs = new ArrayList<>();
     for (Candidate c : p.candidates()) {
       cs.add(new Candidate(c.name(), c.flags(), c.reason(), c.javaHome(), 0));
@@ -80,7 +80,7 @@ class PlanWriterTest {
         new Level("low", 0, 3, List.of("/scenario"), Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofSeconds(10),
             goals(THROUGHPUT, STARTUP, goal(Metric.CPU, Goal.Kind.AT_LEAST, 12.5, ">= 12.5"),
                 goal(Metric.RSS, Goal.Kind.ABOVE, 10, "> 10MB"), goal(Metric.P95, Goal.Kind.RELATIVE, 5, "+5%")), 0));
-    Target lab = new Target("survivor-overflow", List.of("--cache", "heap", "--cache-mb", "128"), null, null,
+    ServiceSpec lab = new ServiceSpec("survivor-overflow", List.of("--cache", "heap", "--cache-mb", "128"), null, null,
         Duration.ofSeconds(90), JAVA_HOME, null, 0);
     return new Plan("lab plan", lab, "baseline", cs, ls, 5, Plan.Order.SEQUENTIAL, Duration.ofMillis(250), null);
   }
@@ -95,7 +95,7 @@ class PlanWriterTest {
   @Test
   void commandPlanWithWorkDirReadsBackEqual() throws IOException {
     Path work = Files.createDirectories(dir.resolve("service"));
-    Target cmd = new Target(null, List.of(), "java {jvmFlags} -jar app.jar --port={port} --name='a b'",
+    ServiceSpec cmd = new ServiceSpec(null, List.of(), "java {jvmFlags} -jar app.jar --port={port} --name='a b'",
         "http://127.0.0.1:{port}/health", Duration.ofSeconds(30), null, work, 0);
     Plan p = new Plan("cmd", cmd, "base",
         List.of(Candidate.of("base", List.of("-Xmx1g"), "the service as it runs"),
@@ -123,7 +123,7 @@ class PlanWriterTest {
 
   @Test
   void readableReasonsAsFoldedParagraphsAndCommentsOnChanges() {
-    Plan p = new Plan("readable", Target.lab("api"), "baseline",
+    Plan p = new Plan("readable", ServiceSpec.lab("api"), "baseline",
         List.of(Candidate.of("baseline", List.of("-Xms1g", "-Xmx1g"), "as it runs"),
             Candidate.of("bigger-young", List.of("-Xms1g", "-Xmx1g", "-Xmn256m"),
                 "Young is 7% of the heap; seed 003 wants about a quarter, so the young generation grows to 256 MB"

@@ -12,7 +12,7 @@ import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
-import io.jtune.experiment.plan.Target;
+import io.jtune.experiment.plan.ServiceSpec;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
@@ -178,7 +178,7 @@ class AdvisorTest {
   void cmsLogForJdk17NeverGetsFlagsJdk17Lacks() {
     Suggestion s = Advisor.advise(analyze(CMS_8), Advisor.Inputs.NONE.withJdk(17));
     assertDistinct(s);
-    assertAllAvailable(s, TargetJdk.exactly(17, "test"));
+    assertAllAvailable(s, JdkRange.exactly(17, "test"));
     assertThat(s.candidates()).flatExtracting(Candidate::flags)
         .noneMatch(f -> f.contains("CMS") || f.contains("ParGCCardsPerStrideChunk") || f.contains("PermSize"));
     assertThat(String.join("\n", s.notes())).contains("removed in JDK 14");
@@ -194,7 +194,7 @@ class AdvisorTest {
       assertThat(s.jdk().isExact()).isTrue();
       assertDistinct(s);
       assertThat(s.candidates()).as(log).isNotEmpty();
-      assertAllAvailable(s, TargetJdk.exactly(a.javaMajor(), "test"));
+      assertAllAvailable(s, JdkRange.exactly(a.javaMajor(), "test"));
       assertThat(s.candidates()).flatExtracting(Candidate::flags).as(log)
           .noneMatch(f -> f.contains("CMS") || f.contains("PermSize") || f.contains("ParNew"));
     }
@@ -299,7 +299,7 @@ class AdvisorTest {
         if (s.candidates().isEmpty()) {
           continue;
         }
-        for (Target t : List.of(Target.lab("api"), new Target(null, List.of(), "java {jvmFlags} -jar x.jar --port={port}",
+        for (ServiceSpec t : List.of(ServiceSpec.lab("api"), new ServiceSpec(null, List.of(), "java {jvmFlags} -jar x.jar --port={port}",
             "http://127.0.0.1:{port}/", Duration.ofSeconds(60), null, null, 0))) {
           Plan plan = s.plan("corpus", t);
           String yaml = PlanWriter.toYaml(plan);
@@ -322,7 +322,7 @@ class AdvisorTest {
     return m;
   }
 
-  private static void assertAllAvailable(Suggestion s, TargetJdk jdk) {
+  private static void assertAllAvailable(Suggestion s, JdkRange jdk) {
     for (Candidate c : s.candidates()) {
       for (String f : c.flags()) {
         assertThat(FlagAvailability.available(f, jdk)).as(c.name() + ": " + f + " on " + jdk.describe()).isTrue();

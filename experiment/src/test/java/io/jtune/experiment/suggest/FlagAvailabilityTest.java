@@ -62,13 +62,13 @@ class FlagAvailabilityTest {
 
   @Test
   void aRangeNeedsTheFlagInEveryJdkOfIt() {
-    TargetJdk nineOrLater = new TargetJdk(9, FlagAvailability.LATEST, "test");
+    JdkRange nineOrLater = new JdkRange(9, FlagAvailability.LATEST, "test");
     assertThat(FlagAvailability.available("-XX:+UseConcMarkSweepGC", nineOrLater)).isFalse();
     assertThat(FlagAvailability.whyMissing("-XX:+UseConcMarkSweepGC", nineOrLater)).contains("removed in JDK 14");
     assertThat(FlagAvailability.available("-XX:MetaspaceSize=256m", nineOrLater)).isTrue();
     assertThat(FlagAvailability.available("-XX:+UseG1GC", nineOrLater)).isTrue();
     assertThat(FlagAvailability.available("-XX:+UseZGC", nineOrLater)).isFalse();
-    assertThat(FlagAvailability.available("-XX:+UseZGC", TargetJdk.exactly(21, "test"))).isTrue();
+    assertThat(FlagAvailability.available("-XX:+UseZGC", JdkRange.exactly(21, "test"))).isTrue();
   }
 
   /** The table agrees with the JDK's own list of flags (diagnostic and experimental ones unlocked). */

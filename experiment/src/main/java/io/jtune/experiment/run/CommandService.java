@@ -26,8 +26,8 @@ import java.util.function.Consumer;
  * even a SIGKILL of jtune leaves no target running; a shutdown hook stops it on a normal exit
  * or SIGINT.
  */
-final class CommandTarget implements RunningTarget {
-  private static final Set<CommandTarget> RUNNING = ConcurrentHashMap.newKeySet();
+final class CommandService implements RunningService {
+  private static final Set<CommandService> RUNNING = ConcurrentHashMap.newKeySet();
 
   static {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(t -> t.stop(Duration.ofSeconds(2))),
@@ -61,13 +61,13 @@ final class CommandTarget implements RunningTarget {
   private final OutputCapture capture = new OutputCapture();
   private volatile long jvmPid = -1;
 
-  private CommandTarget(Process shell, URI url) {
+  private CommandService(Process shell, URI url) {
     this.shell = shell;
     this.url = url;
   }
 
   /** Starts {@code command} in {@code workDir}; returns at once (see {@link #awaitReady}). */
-  static CommandTarget start(String command, Path workDir, URI url) {
+  static CommandService start(String command, Path workDir, URI url) {
     List<String> argv = List.of("sh", "-c", WATCHDOG, command, Long.toString(ProcessHandle.current().pid()));
     Process p;
     try {
@@ -75,7 +75,7 @@ final class CommandTarget implements RunningTarget {
     } catch (IOException e) {
       throw new JtuneException("cannot start the target command: " + e.getMessage(), e);
     }
-    CommandTarget t = new CommandTarget(p, url);
+    CommandService t = new CommandService(p, url);
     RUNNING.add(t);
     drain(p.getInputStream(), t.stdout, t.capture, "jtune-target-stdout");
     drain(p.getErrorStream(), t.stderr, null, "jtune-target-stderr");

@@ -19,7 +19,7 @@ import java.util.List;
  * @param workDir the command's working directory, relative to the plan file; null for the plan's
  * @param line the plan line of {@code target:}
  */
-public record Target(
+public record ServiceSpec(
     String lab,
     List<String> labArgs,
     String command,
@@ -29,7 +29,7 @@ public record Target(
     Path workDir,
     int line) {
 
-  public Target {
+  public ServiceSpec {
     labArgs = labArgs == null ? List.of() : List.copyOf(labArgs);
   }
 
@@ -37,8 +37,8 @@ public record Target(
     return lab != null;
   }
 
-  public static Target lab(String scenario) {
-    return new Target(scenario, List.of(), null, null, Duration.ofSeconds(60), null, null, 0);
+  public static ServiceSpec lab(String scenario) {
+    return new ServiceSpec(scenario, List.of(), null, null, Duration.ofSeconds(60), null, null, 0);
   }
 
   public String describe() {

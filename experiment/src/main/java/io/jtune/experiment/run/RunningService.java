@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /** A target JVM started for one run: where it serves, its process, its output; closing stops it. */
-public interface RunningTarget extends AutoCloseable {
+public interface RunningService extends AutoCloseable {
   /** Base URL, such as {@code http://127.0.0.1:41234}. */
   URI url();
 

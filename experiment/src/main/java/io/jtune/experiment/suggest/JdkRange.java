@@ -14,16 +14,16 @@ import io.jtune.core.parser.ParseReport;
  * @param max the newest major version ({@link FlagAvailability#LATEST} for "or later")
  * @param source where it comes from, in words ("from the log", "--jdk")
  */
-public record TargetJdk(int min, int max, String source) {
+public record JdkRange(int min, int max, String source) {
 
-  public TargetJdk {
+  public JdkRange {
     if (min < 1 || max < min) {
       throw new IllegalArgumentException("bad JDK range " + min + ".." + max);
     }
   }
 
-  public static TargetJdk exactly(int major, String source) {
-    return new TargetJdk(major, major, source);
+  public static JdkRange exactly(int major, String source) {
+    return new JdkRange(major, major, source);
   }
 
   /**
@@ -31,7 +31,7 @@ public record TargetJdk(int min, int max, String source) {
    * (unified logging is JDK 9 or later, with CMS 9-13; the older format is taken as JDK 8, its
    * last and most common JDK).
    */
-  public static TargetJdk of(Analysis a) {
+  public static JdkRange of(Analysis a) {
     int major = a.javaMajor();
     if (major > 0) {
       return exactly(major, "from the log");
@@ -42,15 +42,15 @@ public record TargetJdk(int min, int max, String source) {
       // the collector narrows it: CMS left in 14, ZGC came in 11, generational ZGC in 21
       Collector c = a.jvm().collector();
       if (c != null && c.isCms()) {
-        return new TargetJdk(9, 13, "a unified CMS log without a version line; give --jdk N");
+        return new JdkRange(9, 13, "a unified CMS log without a version line; give --jdk N");
       }
       if (c == Collector.ZGC_GENERATIONAL) {
-        return new TargetJdk(21, FlagAvailability.LATEST, "a generational ZGC log without a version line; give --jdk N");
+        return new JdkRange(21, FlagAvailability.LATEST, "a generational ZGC log without a version line; give --jdk N");
       }
       if (c == Collector.ZGC) {
-        return new TargetJdk(11, FlagAvailability.LATEST, "a ZGC log without a version line; give --jdk N");
+        return new JdkRange(11, FlagAvailability.LATEST, "a ZGC log without a version line; give --jdk N");
       }
-      return new TargetJdk(9, FlagAvailability.LATEST, "a unified log without a version line; give --jdk N");
+      return new JdkRange(9, FlagAvailability.LATEST, "a unified log without a version line; give --jdk N");
     }
     return exactly(8, "assumed for a JDK 8-style log without a version line; give --jdk N");
   }

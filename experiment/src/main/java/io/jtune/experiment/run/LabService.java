@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /** A lab scenario started for a run (the lab exits by itself if jtune dies: --parent-pid). */
-final class LabRunningTarget implements RunningTarget {
+final class LabService implements RunningService {
   private final RunningLab lab;
   private final OutputCapture capture;
 
-  LabRunningTarget(RunningLab lab, OutputCapture capture) {
+  LabService(RunningLab lab, OutputCapture capture) {
     this.lab = lab;
     this.capture = capture;
   }
