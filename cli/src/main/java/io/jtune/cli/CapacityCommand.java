@@ -7,7 +7,7 @@ import io.jtune.load.CapacitySweep;
 import io.jtune.load.DurationText;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadPlan;
-import io.jtune.load.LoadTarget;
+import io.jtune.load.RequestTemplate;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -107,7 +107,7 @@ final class CapacityCommand implements Callable<Integer> {
   }
 
   private CapacitySweep sweep() {
-    LoadTarget target = new LoadTarget(LoadTarget.parseUrl(url), method, headers, LoadCommand.body(body), 1);
+    RequestTemplate target = new RequestTemplate(RequestTemplate.parseUrl(url), method, headers, LoadCommand.body(body), 1);
     Duration perRequest = DurationText.parse(timeout, "--timeout");
     LoadPlan base = LoadPlan.closed(List.of(target), 1, Duration.ofSeconds(1)).withTimeout(perRequest);
     List<Integer> concurrency = levels != null ? levels : CapacitySweep.doublingLevels(max);

@@ -30,7 +30,7 @@ import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
-import io.jtune.load.LoadTarget;
+import io.jtune.load.RequestTemplate;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -233,7 +233,7 @@ final class DemoCommand implements Callable<Integer> {
     List<String> jvm = List.of("-Xlog:gc*,gc+age=trace:file=" + gcLog + ":time,uptime,level,tags");
     LoadResult result;
     try (RunningLab running = lab.start(LabLaunch.of(sc.name()).withJvmFlags(jvm))) {
-      List<LoadTarget> targets = List.of(LoadTarget.get(running.resolve("/scenario").toString()));
+      List<RequestTemplate> targets = List.of(RequestTemplate.get(running.resolve("/scenario").toString()));
       LoadPlan plan = new LoadPlan(targets, level.open() ? LoadModel.OPEN : LoadModel.CLOSED, level.concurrency(),
           level.open() ? level.rateRps() : 0, level.duration(), 0, level.warmup(), Duration.ZERO, level.timeout(),
           LoadPlan.defaultThreads(level.concurrency()));

@@ -9,7 +9,7 @@ import io.jtune.load.LoadProgress;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadResultText;
 import io.jtune.load.LoadRun;
-import io.jtune.load.LoadTarget;
+import io.jtune.load.RequestTemplate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -132,9 +132,9 @@ final class LoadCommand implements Callable<Integer> {
       if (weights != null && weights.size() != urls.size()) {
         throw new LoadException("--weights has " + weights.size() + " values for " + urls.size() + " URLs");
       }
-      List<LoadTarget> targets = new ArrayList<>();
+      List<RequestTemplate> targets = new ArrayList<>();
       for (int i = 0; i < urls.size(); i++) {
-        targets.add(new LoadTarget(LoadTarget.parseUrl(urls.get(i)), method, headers, bodyBytes,
+        targets.add(new RequestTemplate(RequestTemplate.parseUrl(urls.get(i)), method, headers, bodyBytes,
             weights == null ? 1 : weights.get(i)));
       }
       LoadModel model = rate == null ? LoadModel.CLOSED : LoadModel.OPEN;

@@ -24,7 +24,7 @@ import java.util.List;
  * @param threads event-loop threads sending the requests
  */
 public record LoadPlan(
-    List<LoadTarget> targets,
+    List<RequestTemplate> targets,
     LoadModel model,
     int connections,
     double rateRps,
@@ -87,13 +87,13 @@ public record LoadPlan(
   }
 
   /** A closed-model plan against one URL for a fixed time, defaults elsewhere. */
-  public static LoadPlan closed(List<LoadTarget> targets, int concurrency, Duration duration) {
+  public static LoadPlan closed(List<RequestTemplate> targets, int concurrency, Duration duration) {
     return new LoadPlan(targets, LoadModel.CLOSED, concurrency, 0, duration, 0, Duration.ZERO,
         Duration.ZERO, Duration.ofSeconds(5), defaultThreads(concurrency));
   }
 
   /** An open-model plan at a fixed rate for a fixed time, defaults elsewhere. */
-  public static LoadPlan open(List<LoadTarget> targets, double rateRps, int connections, Duration duration) {
+  public static LoadPlan open(List<RequestTemplate> targets, double rateRps, int connections, Duration duration) {
     return new LoadPlan(targets, LoadModel.OPEN, connections, rateRps, duration, 0, Duration.ZERO,
         Duration.ZERO, Duration.ofSeconds(5), defaultThreads(connections));
   }

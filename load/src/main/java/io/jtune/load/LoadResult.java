@@ -88,7 +88,7 @@ public record LoadResult(
       root.putNull("rateRps");
     }
     ArrayNode targets = root.putArray("targets");
-    for (LoadTarget target : plan.targets()) {
+    for (RequestTemplate target : plan.targets()) {
       targets.addObject()
           .put("url", target.url().toString())
           .put("method", target.method())

@@ -18,7 +18,7 @@ public final class LoadResultText {
       out.printf(Locale.US, "closed model: %d concurrent connections, %s measured%s%n",
           plan.connections(), seconds(r.measuredSeconds()), warmup(plan));
     }
-    for (LoadTarget t : plan.targets()) {
+    for (RequestTemplate t : plan.targets()) {
       out.printf(Locale.US, "  %s %s%s%n", t.method(), t.url(),
           plan.targets().size() > 1 ? "  (weight " + t.weight() + ")" : "");
     }

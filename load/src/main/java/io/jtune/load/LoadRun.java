@@ -61,7 +61,7 @@ public final class LoadRun {
    */
   public static void checkReachable(LoadPlan plan) {
     Set<InetSocketAddress> addresses = new LinkedHashSet<>();
-    for (LoadTarget target : plan.targets()) {
+    for (RequestTemplate target : plan.targets()) {
       addresses.add(target.resolve());
     }
     int timeout = (int) Math.min(PREFLIGHT_TIMEOUT_MILLIS, plan.timeout().toMillis());

@@ -105,8 +105,8 @@ final class LoadWorker implements Runnable {
       throws IOException {
     this.gate = gate;
     this.model = plan.model();
-    List<LoadTarget> targets = plan.targets();
-    List<InetSocketAddress> distinct = targets.stream().map(LoadTarget::resolve).distinct().toList();
+    List<RequestTemplate> targets = plan.targets();
+    List<InetSocketAddress> distinct = targets.stream().map(RequestTemplate::resolve).distinct().toList();
     this.addresses = distinct.toArray(new InetSocketAddress[0]);
     this.targetAddress = new int[targets.size()];
     this.targetIsHead = new boolean[targets.size()];
@@ -114,7 +114,7 @@ final class LoadWorker implements Runnable {
     ByteBuffer[] templates = new ByteBuffer[targets.size()];
     int sum = 0;
     for (int t = 0; t < targets.size(); t++) {
-      LoadTarget target = targets.get(t);
+      RequestTemplate target = targets.get(t);
       targetAddress[t] = distinct.indexOf(target.resolve());
       targetIsHead[t] = target.isHead();
       sum += target.weight();

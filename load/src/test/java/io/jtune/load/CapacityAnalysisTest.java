@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The knee, the formulas and the USL fit on steps made up by arithmetic. */
 class CapacityAnalysisTest {
   private static CapacitySweep sweep(List<Integer> levels, double cpuMs, int cores) {
-    LoadPlan base = LoadPlan.closed(List.of(LoadTarget.get("http://127.0.0.1:9/")), 1, Duration.ofSeconds(1));
+    LoadPlan base = LoadPlan.closed(List.of(RequestTemplate.get("http://127.0.0.1:9/")), 1, Duration.ofSeconds(1));
     return new CapacitySweep(base, levels, Duration.ofSeconds(1), Duration.ZERO, 0, cpuMs, cores);
   }
 

@@ -17,7 +17,7 @@ class CapacitySweepTest {
   @Test
   void littlesLawHoldsOnEveryStepAndThroughputFlattensAtTheCpuBound() throws Exception {
     try (TestServers.Running server = TestServers.cpuAndIo(CPU_THREADS, CPU_MS, IO_MS)) {
-      LoadPlan base = LoadPlan.closed(List.of(LoadTarget.get(server.url("/"))), 1, Duration.ofSeconds(1));
+      LoadPlan base = LoadPlan.closed(List.of(RequestTemplate.get(server.url("/"))), 1, Duration.ofSeconds(1));
       // steps of a few hundred response times: the requests cut by a step's edges weigh little
       CapacitySweep sweep = new CapacitySweep(base, List.of(1, 4, 16, 32), Duration.ofMillis(3000),
           Duration.ofMillis(400), 0, CPU_MS, CPU_THREADS);

@@ -27,7 +27,7 @@ class CoordinatedOmissionTest {
   void correctedPercentilesMatchTheStallPatternAndUncorrectedHidesIt() throws Exception {
     try (TestServers.Running server = TestServers.stalling(PERIOD_MS, STALL_MS)) {
       // exactly one period measured: the share of requests due in a stall does not depend on phase
-      LoadPlan plan = LoadPlan.open(List.of(LoadTarget.get(server.url("/"))), RATE, 16, Duration.ofMillis(PERIOD_MS))
+      LoadPlan plan = LoadPlan.open(List.of(RequestTemplate.get(server.url("/"))), RATE, 16, Duration.ofMillis(PERIOD_MS))
           .withWarmup(Duration.ofSeconds(1))
           .withTimeout(Duration.ofSeconds(3))
           .withThreads(1);
@@ -52,7 +52,7 @@ class CoordinatedOmissionTest {
   void noSpuriousLatencyWhenTheServerKeepsUp() throws Exception {
     try (TestServers.Running server = TestServers.fixedStatus(200)) {
       for (double rate : new double[] {1_000, 3_000}) {
-        LoadPlan plan = LoadPlan.open(List.of(LoadTarget.get(server.url("/"))), rate, 16, Duration.ofSeconds(2))
+        LoadPlan plan = LoadPlan.open(List.of(RequestTemplate.get(server.url("/"))), rate, 16, Duration.ofSeconds(2))
             .withWarmup(Duration.ofSeconds(1))
             .withThreads(1);
         LoadResult r = LoadRun.execute(plan, LoadProgress.NONE);

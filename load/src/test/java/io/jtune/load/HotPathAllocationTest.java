@@ -21,7 +21,7 @@ class HotPathAllocationTest {
   void measuredRequestsAllocateNothingOnTheEventLoop() throws Exception {
     try (TestServers.Running server = TestServers.fixedStatus(200)) {
       for (LoadModel model : LoadModel.values()) {
-        List<LoadTarget> targets = List.of(LoadTarget.get(server.url("/a")), LoadTarget.get(server.url("/b")));
+        List<RequestTemplate> targets = List.of(RequestTemplate.get(server.url("/a")), RequestTemplate.get(server.url("/b")));
         LoadPlan plan = (model == LoadModel.CLOSED
             ? LoadPlan.closed(targets, 8, Duration.ofSeconds(3))
             : LoadPlan.open(targets, 2_000, 8, Duration.ofSeconds(3)))

@@ -47,10 +47,10 @@ class LoadRunTest {
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
       // load the classes on both sides first, so the first connection is not late for that
-      LoadRun.execute(LoadPlan.closed(List.of(LoadTarget.get(url)), 2, Duration.ZERO)
+      LoadRun.execute(LoadPlan.closed(List.of(RequestTemplate.get(url)), 2, Duration.ZERO)
           .withRequests(200, Duration.ZERO), LoadProgress.NONE);
       firstSeen.clear();
-      LoadPlan plan = LoadPlan.closed(List.of(LoadTarget.get(url)), 10, Duration.ofMillis(1500))
+      LoadPlan plan = LoadPlan.closed(List.of(RequestTemplate.get(url)), 10, Duration.ofMillis(1500))
           .withRampUp(Duration.ofSeconds(1));
       LoadResult r = LoadRun.execute(plan, LoadProgress.NONE);
 
@@ -72,7 +72,7 @@ class LoadRunTest {
   @Test
   void severalEventLoopsShareTheRequestsAndTheSchedule() throws Exception {
     try (TestServers.Running server = TestServers.fixedStatus(200)) {
-      List<LoadTarget> targets = List.of(LoadTarget.get(server.url("/")));
+      List<RequestTemplate> targets = List.of(RequestTemplate.get(server.url("/")));
       LoadResult closed = LoadRun.execute(
           LoadPlan.closed(targets, 6, Duration.ZERO).withRequests(1001, Duration.ZERO).withThreads(2),
           LoadProgress.NONE);
@@ -99,7 +99,7 @@ class LoadRunTest {
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
       startedAt[0] = System.nanoTime();
-      LoadResult r = LoadRun.execute(LoadPlan.closed(List.of(LoadTarget.get(url)), 4, Duration.ZERO)
+      LoadResult r = LoadRun.execute(LoadPlan.closed(List.of(RequestTemplate.get(url)), 4, Duration.ZERO)
           .withRequests(500, Duration.ofSeconds(30)).withWarmup(Duration.ofMillis(1500)), LoadProgress.NONE);
       assertThat(served.get()).as("the warmup sent requests too").isGreaterThan(600);
       assertThat(r.requests()).isEqualTo(500);

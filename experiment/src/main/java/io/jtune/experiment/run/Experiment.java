@@ -20,7 +20,7 @@ import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadProgress;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
-import io.jtune.load.LoadTarget;
+import io.jtune.load.RequestTemplate;
 import io.jtune.load.ProcessCpu;
 import io.jtune.load.TimelinePoint;
 import java.io.ByteArrayInputStream;
@@ -148,7 +148,7 @@ public final class Experiment {
     try (RunningService target = start(baseline, probeDir.resolve("gc.log"), probeDir)) {
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
       for (Level l : plan.levels()) {
-        for (LoadTarget lt : targets(l, target.url())) {
+        for (RequestTemplate lt : targets(l, target.url())) {
           int status = probe(http, lt.url());
           if (status < 200 || status >= 400) {
             throw new PlanException(file + " line " + l.line() + ": level '" + l.name() + "': " + lt.url()
@@ -384,8 +384,8 @@ public final class Experiment {
   }
 
   /** The level's requests against a running target. */
-  static List<LoadTarget> targets(Level level, URI base) {
-    List<LoadTarget> out = new ArrayList<>();
+  static List<RequestTemplate> targets(Level level, URI base) {
+    List<RequestTemplate> out = new ArrayList<>();
     for (String entry : level.urls()) {
       int weight = 1;
       String path = entry;
@@ -395,8 +395,8 @@ public final class Experiment {
         path = entry.substring(sp + 1).trim();
       }
       URI url = path.startsWith("http://") || path.startsWith("https://") ? URI.create(path) : base.resolve(path);
-      LoadTarget g = LoadTarget.get(url.toString());
-      out.add(new LoadTarget(g.url(), g.method(), g.headers(), g.body(), weight));
+      RequestTemplate g = RequestTemplate.get(url.toString());
+      out.add(new RequestTemplate(g.url(), g.method(), g.headers(), g.body(), weight));
     }
     return out;
   }

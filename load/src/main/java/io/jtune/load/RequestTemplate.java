@@ -11,9 +11,9 @@ import java.util.Locale;
  * One HTTP request that a load run sends over and over: URL, method, extra headers, body and
  * its share of the traffic (weight) among several targets.
  */
-public record LoadTarget(URI url, String method, List<String> headers, byte[] body, int weight) {
+public record RequestTemplate(URI url, String method, List<String> headers, byte[] body, int weight) {
 
-  public LoadTarget {
+  public RequestTemplate {
     if (url == null) {
       throw new LoadException("missing URL");
     }
@@ -42,8 +42,8 @@ public record LoadTarget(URI url, String method, List<String> headers, byte[] bo
   }
 
   /** A GET of the URL with weight 1. */
-  public static LoadTarget get(String url) {
-    return new LoadTarget(parseUrl(url), "GET", List.of(), null, 1);
+  public static RequestTemplate get(String url) {
+    return new RequestTemplate(parseUrl(url), "GET", List.of(), null, 1);
   }
 
   /** Parses an http:// URL, failing with a one-line message. */
