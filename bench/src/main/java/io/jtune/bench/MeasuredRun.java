@@ -1,13 +1,14 @@
 package io.jtune.bench;
 
+import io.jtune.core.process.ChildProcess;
+import io.jtune.core.process.ProcessSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs one tool as a child process and measures it: wall time, CPU time, peak resident set
@@ -17,9 +18,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>The command is built in a fixed order: {@code taskset -c CPU}, {@code time -f FORMAT -o FILE},
  * then the tool's own command. Standard output and error go to files (the tools' results are
- * read from files, never scraped from a pipe), so nothing can block on a full pipe. A child
- * that runs past its timeout, or is still running when the bench exits, is killed with its
- * whole process tree.
+ * read from files, never scraped from a pipe), so nothing can block on a full pipe. The child is
+ * a {@link ChildProcess}: past its timeout, or still running when the bench exits, it is killed
+ * with its whole process tree.
  */
 final class MeasuredRun {
 
@@ -34,17 +35,6 @@ final class MeasuredRun {
 
   private static final Path GNU_TIME = Path.of("/usr/bin/time");
   private static final Path TASKSET = Path.of("/usr/bin/taskset");
-  private static final AtomicReference<Process> RUNNING = new AtomicReference<>();
-
-  static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      Process p = RUNNING.get();
-      if (p != null) {
-        killTree(p);
-      }
-    }, "kill-child"));
-  }
-
   private MeasuredRun() {}
 
   static boolean pinningAvailable() {
@@ -93,37 +83,24 @@ final class MeasuredRun {
     }
     cmd.addAll(command);
     double load = loadAverage();
-    ProcessBuilder pb = new ProcessBuilder(cmd)
-        .redirectOutput(out.toFile())
-        .redirectError(err.toFile())
-        .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    ProcessSpec spec = ProcessSpec.of(command.get(0), cmd).outputTo(out, err).withTimeout(Duration.ofSeconds(timeoutSeconds));
     long start = System.nanoTime();
-    Process p = pb.start();
-    RUNNING.set(p);
+    ChildProcess p = ChildProcess.start(spec);
     long sampledHwmKb = -1;
-    boolean timedOut = false;
     try {
-      long deadline = start + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-      while (!p.waitFor(gnuTime ? 200 : 20, TimeUnit.MILLISECONDS)) {
+      while (p.awaitExit(Duration.ofMillis(gnuTime ? 200 : 20)).isEmpty()) {
         if (!gnuTime) {
-          sampledHwmKb = Math.max(sampledHwmKb, treeHighWaterMarkKb(p.toHandle()));
-        }
-        if (System.nanoTime() > deadline) {
-          timedOut = true;
-          killTree(p);
-          p.waitFor(10, TimeUnit.SECONDS);
-          break;
+          sampledHwmKb = Math.max(sampledHwmKb, treeHighWaterMarkKb(p.handle()));
         }
       }
     } catch (InterruptedException e) {
-      killTree(p);
+      p.kill();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while running " + command.get(0), e);
-    } finally {
-      RUNNING.set(null);
     }
+    boolean timedOut = p.timedOut();
     double wall = (System.nanoTime() - start) / 1e9;
-    int exit = timedOut ? -1 : p.exitValue();
+    int exit = timedOut ? -1 : p.exitCode().orElse(-1);
     double cpuSeconds = Double.NaN;
     long rssKb = sampledHwmKb;
     String rssSource = "VmHWM sampled every 20 ms";
@@ -159,11 +136,6 @@ final class MeasuredRun {
       // the process ended between listing and reading
     }
     return -1;
-  }
-
-  static void killTree(Process p) {
-    p.toHandle().descendants().forEach(ProcessHandle::destroyForcibly);
-    p.destroyForcibly();
   }
 
   /** One-minute load average, to tell a quiet machine from a busy one in the results. */

@@ -2,6 +2,9 @@ package io.jtune.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.jtune.core.JtuneException;
+import io.jtune.core.process.ChildProcess;
+import io.jtune.core.process.ProcessSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -19,7 +22,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -288,21 +290,18 @@ public final class ToolComparison {
    */
   private List<String> cdsFlags() {
     try {
-      ProcessBuilder pb = new ProcessBuilder(build.resolve("jtune").toString(), "--version").redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+      ProcessSpec launcher = ProcessSpec.of("the launcher", List.of(build.resolve("jtune").toString(), "--version"))
+          .withTimeout(Duration.ofMinutes(10));
       if (java.contains("/")) {
-        pb.environment().put("JAVA_HOME", Path.of(java).toAbsolutePath().getParent().getParent().toString());
+        launcher = launcher.withEnv("JAVA_HOME", Path.of(java).toAbsolutePath().getParent().getParent().toString());
       }
-      pb.start().waitFor();
+      ChildProcess.run(launcher);
       try (var files = Files.list(build.resolve("cli/target"))) {
         Path jsa = files.filter(f -> f.getFileName().toString().matches("jtune-\\d+\\.jsa"))
             .max(Comparator.comparing(f -> f.toFile().lastModified())).orElse(null);
         return jsa == null ? List.of() : List.of("-XX:SharedArchiveFile=" + jsa, "-Xlog:cds*=off");
       }
-    } catch (IOException e) {
-      return List.of();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    } catch (IOException | JtuneException e) {
       return List.of();
     }
   }
@@ -375,32 +374,22 @@ public final class ToolComparison {
     cmd.add(java);
     cmd.addAll(t.jvmFlags(setup));
     cmd.addAll(List.of("-XX:+PrintCommandLineFlags", "-version"));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
     try {
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!p.waitFor(30, TimeUnit.SECONDS)) {
-        MeasuredRun.killTree(p);
-      }
-      return out.lines().filter(l -> l.startsWith("-XX:")).findFirst()
+      return ChildProcess.run(ProcessSpec.of("java", cmd).withTimeout(Duration.ofSeconds(30))).allLines().stream()
+          .filter(l -> l.startsWith("-XX:")).findFirst()
           .map(l -> l.replace("-XX:+PrintCommandLineFlags", "").replaceAll("\\s+", " ").trim()).orElse("?");
-    } catch (InterruptedException e) {
-      MeasuredRun.killTree(p);
-      Thread.currentThread().interrupt();
+    } catch (JtuneException e) {
       return "?";
     }
   }
 
   private String javaVersion() {
     try {
-      Process p = new ProcessBuilder(java, "-version").redirectErrorStream(true).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      p.waitFor(30, TimeUnit.SECONDS);
-      return out.lines().skip(1).findFirst().orElse(out.trim());
-    } catch (IOException e) {
+      List<String> out = ChildProcess.run(ProcessSpec.of("java", List.of(java, "-version"))
+          .withTimeout(Duration.ofSeconds(30))).allLines();
+      return out.stream().skip(1).findFirst().orElse(String.join("\n", out).trim());
+    } catch (JtuneException e) {
       return "? (" + e.getMessage() + ")";
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return "?";
     }
   }
 

@@ -1,7 +1,7 @@
 package io.jtune.core.lab;
 
 import io.jtune.core.JtuneException;
-import io.jtune.core.process.ChildJvm;
+import io.jtune.core.process.ChildProcess;
 import io.jtune.core.process.ChildJvmSpec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -111,7 +111,7 @@ public final class LabLauncher {
   /** Starts the lab, passing its output lines to {@code echo}; returns once it serves. */
   public RunningLab start(LabLaunch launch, Consumer<String> echo) {
     LabScenario s = scenario(launch.scenario());
-    ChildJvm jvm = ChildJvm.start(spec(launch), echo);
+    ChildProcess jvm = ChildProcess.start(spec(launch).processSpec(), echo);
     try {
       Matcher m = jvm.awaitStdout(LISTENING, launch.readyTimeout());
       URI url = URI.create(m.group(1));

@@ -1,6 +1,6 @@
 package io.jtune.core.lab;
 
-import io.jtune.core.process.ChildJvm;
+import io.jtune.core.process.ChildProcess;
 import java.net.URI;
 import java.time.Duration;
 
@@ -13,7 +13,7 @@ import java.time.Duration;
  * @param scenario the scenario it serves at {@code /scenario}
  * @param jvm the child JVM
  */
-public record RunningLab(URI url, int port, LabScenario scenario, ChildJvm jvm) implements AutoCloseable {
+public record RunningLab(URI url, int port, LabScenario scenario, ChildProcess jvm) implements AutoCloseable {
 
   /** The URL of a path on the lab, such as {@code /scenario}. */
   public URI resolve(String pathAndQuery) {

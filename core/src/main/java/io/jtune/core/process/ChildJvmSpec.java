@@ -1,5 +1,7 @@
 package io.jtune.core.process;
 
+import io.jtune.core.JtuneException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +42,18 @@ public record ChildJvmSpec(
   /** The JDK running jtune now. */
   public static Path currentJavaHome() {
     return Path.of(System.getProperty("java.home"));
+  }
+
+  /**
+   * How to run it as a {@link ChildProcess} with jtune as the parent; throws
+   * {@link JtuneException} if there is no java executable in the JDK home.
+   */
+  public ProcessSpec processSpec() {
+    Path java = javaHome.resolve("bin").resolve("java");
+    if (!Files.isExecutable(java)) {
+      throw new JtuneException("no java executable at " + java + " (check the JDK home)");
+    }
+    return ProcessSpec.of("child JVM", command(ProcessHandle.current().pid())).in(workDir);
   }
 
   /** The command line, in the documented order, for a parent with the given pid. */

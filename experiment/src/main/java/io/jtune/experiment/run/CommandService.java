@@ -1,39 +1,23 @@
 package io.jtune.experiment.run;
 
 import io.jtune.core.JtuneException;
-import io.jtune.core.process.OutputTail;
-import io.jtune.core.process.ReadyProbe;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
+import io.jtune.core.process.ChildProcess;
+import io.jtune.core.process.ProcessSpec;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
- * A target started from a command line through {@code sh}. The command runs in its own process
- * group under a small watchdog shell that kills the group when jtune's process disappears, so
- * even a SIGKILL of jtune leaves no target running; a shutdown hook stops it on a normal exit
- * or SIGINT.
+ * A service under test started from a command line through {@code sh}, as a
+ * {@link ChildProcess}. The command runs in its own process group under a small watchdog shell
+ * that kills the group when jtune's process disappears, so even a SIGKILL of jtune leaves no
+ * service running; ChildProcess's shutdown hook stops it on a normal exit, SIGINT or SIGTERM.
  */
 final class CommandService implements RunningService {
-  private static final Set<CommandService> RUNNING = ConcurrentHashMap.newKeySet();
-
-  static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> RUNNING.forEach(t -> t.stop(Duration.ofSeconds(2))),
-        "jtune-command-reaper"));
-  }
-
   /*
    * $0 = the command, $1 = jtune's pid. setsid makes the command a process-group leader (the
    * shell is not interactive, so its background job is not one already), so one kill reaches
@@ -54,71 +38,36 @@ final class CommandService implements RunningService {
       "kill $w 2>/dev/null",
       "exit $s");
 
-  private final Process shell;
+  private final ChildProcess shell;
   private final URI url;
-  private final OutputTail stdout = new OutputTail(200);
-  private final OutputTail stderr = new OutputTail(200);
-  private final OutputCapture capture = new OutputCapture();
+  private final OutputCapture capture;
   private volatile long jvmPid = -1;
 
-  private CommandService(Process shell, URI url) {
+  private CommandService(ChildProcess shell, URI url, OutputCapture capture) {
     this.shell = shell;
     this.url = url;
+    this.capture = capture;
   }
 
   /** Starts {@code command} in {@code workDir}; returns at once (see {@link #awaitReady}). */
   static CommandService start(String command, Path workDir, URI url) {
     List<String> argv = List.of("sh", "-c", WATCHDOG, command, Long.toString(ProcessHandle.current().pid()));
-    Process p;
-    try {
-      p = new ProcessBuilder(argv).directory(workDir.toFile()).start();
-    } catch (IOException e) {
-      throw new JtuneException("cannot start the target command: " + e.getMessage(), e);
-    }
-    CommandService t = new CommandService(p, url);
-    RUNNING.add(t);
-    drain(p.getInputStream(), t.stdout, t.capture, "jtune-target-stdout");
-    drain(p.getErrorStream(), t.stderr, null, "jtune-target-stderr");
-    return t;
-  }
-
-  private static void drain(InputStream in, OutputTail tail, Consumer<String> also, String name) {
-    Thread th = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-        for (String line = r.readLine(); line != null; line = r.readLine()) {
-          tail.append(line);
-          if (also != null) {
-            also.accept(line);
-          }
-        }
-      } catch (IOException e) {
-        tail.append("[jtune: output closed: " + e.getMessage() + "]");
-      } finally {
-        tail.close();
-      }
-    }, name);
-    th.setDaemon(true);
-    th.start();
+    OutputCapture capture = new OutputCapture();
+    return new CommandService(ChildProcess.start(ProcessSpec.of("the target", argv).in(workDir), capture, null),
+        url, capture);
   }
 
   /** Polls {@code ready} until it answers 200; throws with the output's last line if the command exits or time runs out. */
   void awaitReady(URI ready, Duration timeout) {
-    ReadyProbe.await(ready, timeout, shell::isAlive, what -> {
-      String last = lastLine();
-      return new JtuneException("the target " + what + (last.isBlank() ? "" : "; last output: " + last));
-    });
+    shell.awaitReady(ready, timeout);
     jvmPid = findJvm().orElseThrow(() -> new JtuneException("the target command serves " + ready
         + " but runs no java process (jtune measures a JVM)"));
-  }
-
-  private String lastLine() {
-    return stderr.lastLine().or(stdout::lastLine).orElse("");
   }
 
   /** The java process among the command's descendants: the deepest one named java. */
   private Optional<Long> findJvm() {
     List<ProcessHandle> javas = new ArrayList<>();
-    shell.descendants().forEach(h -> {
+    shell.handle().descendants().forEach(h -> {
       String cmd = h.info().command().orElse("");
       if (cmd.endsWith("/java") || cmd.equals("java")) {
         javas.add(h);
@@ -144,14 +93,12 @@ final class CommandService implements RunningService {
 
   @Override
   public OptionalInt exitCode() {
-    return shell.isAlive() ? OptionalInt.empty() : OptionalInt.of(shell.exitValue());
+    return shell.exitCode();
   }
 
   @Override
   public List<String> outputTail() {
-    List<String> all = new ArrayList<>(stdout.lines());
-    all.addAll(stderr.lines());
-    return all;
+    return shell.outputTail();
   }
 
   @Override
@@ -159,22 +106,9 @@ final class CommandService implements RunningService {
     return capture;
   }
 
+  /** SIGTERM to the shell, whose trap stops the command's group; the whole tree forced after the grace. */
   @Override
   public void close() {
-    stop(Duration.ofSeconds(10));
-  }
-
-  private void stop(Duration grace) {
-    List<ProcessHandle> tree = shell.descendants().toList();
-    shell.destroy(); // SIGTERM: the watchdog stops the group, forced after 10 s
-    try {
-      if (!shell.waitFor(grace.toMillis() + 1000, TimeUnit.MILLISECONDS)) {
-        shell.destroyForcibly();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    tree.forEach(ProcessHandle::destroyForcibly);
-    RUNNING.remove(this);
+    shell.stop(Duration.ofSeconds(11));
   }
 }

@@ -9,6 +9,8 @@ import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.process.ChildJvmSpec;
 import io.jtune.core.lab.LabLaunch;
 import io.jtune.core.lab.LabLauncher;
+import io.jtune.core.process.ChildProcess;
+import io.jtune.core.process.ProcessSpec;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Metric;
@@ -487,11 +489,11 @@ public final class Experiment {
       OutputCapture cap = target.capture();
       cap.start();
       try {
-        Process kill = new ProcessBuilder("kill", "-QUIT", Long.toString(target.jvmPid())).start();
-        kill.waitFor(5, TimeUnit.SECONDS);
+        ChildProcess.run(ProcessSpec.of("kill -QUIT", List.of("kill", "-QUIT", Long.toString(target.jvmPid())))
+            .withTimeout(Duration.ofSeconds(5)));
         cap.awaitLine("JNI global ref", 3000);
         Thread.sleep(100); // the heap summary follows the JNI line
-      } catch (IOException e) {
+      } catch (JtuneException e) {
         return;
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();

@@ -1,13 +1,13 @@
 package io.jtune.experiment.run;
 
 import io.jtune.core.JtuneException;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import io.jtune.core.process.ChildProcess;
+import io.jtune.core.process.ProcessSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,34 +32,20 @@ public final class JvmCheck {
     cmd.add(java.toString());
     cmd.addAll(flags);
     cmd.add("-version");
-    try {
-      Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-      p.getOutputStream().close();
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new JtuneException(java + " -version did not finish within 60 s");
-      }
-      String text = new String(out, StandardCharsets.UTF_8);
-      Matcher m = VERSION.matcher(text);
-      int major = m.find() ? Integer.parseInt(m.group(2)) : -1;
-      if (p.exitValue() != 0) {
-        // the JVM's generic lines frame the real complaint: skip them
-        List<String> lines = text.lines().map(String::trim).filter(l -> !l.isEmpty()).toList();
-        String why = lines.stream()
-            .filter(l -> !l.startsWith("Error occurred during initialization of VM")
-                && !l.startsWith("Error: Could not create the Java Virtual Machine")
-                && !l.startsWith("Error: A fatal exception has occurred"))
-            .findFirst().orElse(lines.isEmpty() ? "exit code " + p.exitValue() : lines.get(0));
-        return new Result(major, false, why);
-      }
-      return new Result(major, true, "");
-    } catch (IOException e) {
-      throw new JtuneException("cannot run " + java + ": " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new JtuneException("interrupted while checking JVM flags");
+    ChildProcess.Finished f = ChildProcess.run(ProcessSpec.of(java + " -version", cmd).withTimeout(Duration.ofSeconds(60)));
+    List<String> lines = f.allLines().stream().map(String::trim).filter(l -> !l.isEmpty()).toList();
+    Matcher m = VERSION.matcher(String.join("\n", lines));
+    int major = m.find() ? Integer.parseInt(m.group(2)) : -1;
+    if (f.exitCode() != 0) {
+      // the JVM's generic lines frame the real complaint: skip them
+      String why = lines.stream()
+          .filter(l -> !l.startsWith("Error occurred during initialization of VM")
+              && !l.startsWith("Error: Could not create the Java Virtual Machine")
+              && !l.startsWith("Error: A fatal exception has occurred"))
+          .findFirst().orElse(lines.isEmpty() ? "exit code " + f.exitCode() : lines.get(0));
+      return new Result(major, false, why);
     }
+    return new Result(major, true, "");
   }
 
   /** The JVM flags that make a JDK of {@code major} write a GC log jtune reads, with wall-clock stamps. */

@@ -2,7 +2,6 @@ package io.jtune.experiment.run;
 
 import io.jtune.core.lab.RunningLab;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -38,9 +37,7 @@ final class LabService implements RunningService {
 
   @Override
   public List<String> outputTail() {
-    List<String> all = new ArrayList<>(lab.jvm().stdout().lines());
-    all.addAll(lab.jvm().stderr().lines());
-    return all;
+    return lab.jvm().outputTail();
   }
 
   @Override
