@@ -9,43 +9,84 @@ import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.Span;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.finding.Finding;
+import io.jtune.core.finding.FindingEngine;
 import io.jtune.core.parser.ParseReport;
 import java.util.List;
 
 /**
- * The result of analyzing GC logs: the aggregators' views, the flags in force, the findings, and
- * what was read and not understood. Renderers read it; nothing here is recomputed.
+ * The result of analyzing GC logs: the finished {@link GcFacts} and the findings the rules drew
+ * from them. Renderers read it; nothing here is recomputed.
+ *
+ * @param facts what the logs showed, finished before the findings were drawn
+ * @param findings the findings, most severe first
  */
-public record Analysis(
-    AnalysisOptions options,
-    ParseReport input,
-    JvmInfoAggregator jvm,
-    JvmFlags flags,
-    Span span,
-    PauseAggregator pauses,
-    WindowAggregator windows,
-    MemoryAggregator memory,
-    ConcurrentAggregator concurrent,
-    PhaseAggregator phases,
-    AnomalyAggregator anomalies,
-    List<Finding> findings) {
+public record Analysis(GcFacts facts, List<Finding> findings) {
+
+  public Analysis {
+    findings = List.copyOf(findings);
+  }
+
+  /** The analysis of finished facts: the finding rules run once, reading the facts only. */
+  public static Analysis of(GcFacts facts) {
+    return new Analysis(facts, FindingEngine.evaluate(facts));
+  }
+
+  public AnalysisOptions options() {
+    return facts.options();
+  }
+
+  public ParseReport input() {
+    return facts.input();
+  }
+
+  public JvmInfoAggregator jvm() {
+    return facts.jvm();
+  }
+
+  public JvmFlags flags() {
+    return facts.flags();
+  }
+
+  public Span span() {
+    return facts.span();
+  }
+
+  public PauseAggregator pauses() {
+    return facts.pauses();
+  }
+
+  public WindowAggregator windows() {
+    return facts.windows();
+  }
+
+  public MemoryAggregator memory() {
+    return facts.memory();
+  }
+
+  public ConcurrentAggregator concurrent() {
+    return facts.concurrent();
+  }
+
+  public PhaseAggregator phases() {
+    return facts.phases();
+  }
+
+  public AnomalyAggregator anomalies() {
+    return facts.anomalies();
+  }
 
   /** Share of the span the application ran (not in a stop-the-world GC pause), percent. */
   public double throughputPct() {
-    double span = span().durationS();
-    if (span <= 0) {
-      return 100;
-    }
-    return Math.max(0, 100 * (1 - pauses().all().totalMs() / 1000 / span));
+    return facts.throughputPct();
   }
 
   /** The major Java version of the logged JVM, or -1 when unknown. */
   public int javaMajor() {
-    return JvmFlags.javaMajor(jvm().info().version());
+    return facts.javaMajor();
   }
 
   /** The study table over this log's span. */
   public WindowAggregator.StudyTable studyTable() {
-    return windows().table(span().durationS());
+    return facts.studyTable();
   }
 }

@@ -11,7 +11,6 @@ import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.Span;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.event.GcEvent;
-import io.jtune.core.finding.FindingEngine;
 import io.jtune.core.input.LogInputs;
 import io.jtune.core.parser.GcLogReader;
 import io.jtune.core.parser.ParseReport;
@@ -21,7 +20,7 @@ import java.util.List;
 
 /**
  * The analysis pipeline in one streaming pass: inputs -> reader (sniff, parse, timeline) ->
- * events -> aggregators; then flags, findings and the {@link Analysis} view.
+ * events -> aggregators; then the flags, the finished {@link GcFacts} and, from them, the findings.
  */
 public final class GcAnalyzer {
   private GcAnalyzer() {}
@@ -59,10 +58,8 @@ public final class GcAnalyzer {
     }
     List<String> logFlags = jvm.info().commandLineFlags() == null ? List.of() : jvm.info().commandLineFlags();
     JvmFlags flags = JvmFlags.of(logFlags).with(JvmFlags.split(options.flags()));
-    Analysis draft = new Analysis(options, report, jvm, flags, span, pauses, windows, memory, concurrent,
-        phases, anomalies, List.of());
-    return new Analysis(options, report, jvm, flags, span, pauses, windows, memory, concurrent, phases,
-        anomalies, FindingEngine.evaluate(draft));
+    return Analysis.of(new GcFacts(options, report, jvm, flags, span, pauses, windows, memory, concurrent,
+        phases, anomalies));
   }
 
   private static String nothingMessage(List<String> inputs, ParseReport report) {

@@ -1,6 +1,6 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.GcNotice;
 import io.jtune.core.event.PauseKind;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.Locale;
  */
 final class ConcurrentTroubleRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     var stalls = a.concurrent().notices(GcNotice.Kind.ALLOCATION_STALL);
     if (stalls.count() > 0) {
       var d = a.concurrent().allocationStalls();

@@ -1,7 +1,7 @@
 package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.ExampleList;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Anomaly;
 import io.jtune.core.event.Collector;
 import java.util.List;
@@ -9,7 +9,7 @@ import java.util.List;
 /** Collections requested by System.gc() (application code, RMI's distributed GC, tools). */
 final class ExplicitGcRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     ExampleList hits = a.anomalies().of(Anomaly.SYSTEM_GC);
     long count = Math.max(hits.count(), a.pauses().causeCount("System.gc()"));
     if (count == 0) {

@@ -1,11 +1,11 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Runs every finding rule over an analysis; the verdict rule runs last, seeing the others. */
+/** Runs every finding rule over the finished facts of an analysis; the verdict rule runs last, seeing the others. */
 public final class FindingEngine {
   private static final List<FindingRule> RULES = List.of(
       new PromotionFailureRule(),
@@ -25,7 +25,7 @@ public final class FindingEngine {
   private FindingEngine() {}
 
   /** The findings, most severe first (rule order within a severity). */
-  public static List<Finding> evaluate(Analysis analysis) {
+  public static List<Finding> evaluate(GcFacts analysis) {
     List<Finding> out = new ArrayList<>();
     for (FindingRule r : RULES) {
       r.evaluate(analysis, out);

@@ -1,10 +1,10 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import java.util.List;
 
-/** One diagnosis: looks at an analysis and adds the findings it supports. */
+/** One diagnosis: reads the finished facts of an analysis and adds the findings they support. */
 @FunctionalInterface
 public interface FindingRule {
-  void evaluate(Analysis analysis, List<Finding> out);
+  void evaluate(GcFacts analysis, List<Finding> out);
 }

@@ -1,7 +1,7 @@
 package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.Example;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.analysis.JvmFlags;
 import io.jtune.core.event.Collector;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.OptionalLong;
  */
 final class FlagRules implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     JvmFlags f = a.flags();
     int major = a.javaMajor();
     Collector c = a.jvm().collector();
@@ -26,7 +26,7 @@ final class FlagRules implements FindingRule {
     youngShare(a, f, c, out);
   }
 
-  private void flagOnly(Analysis a, JvmFlags f, int major, Collector c, List<Finding> out) {
+  private void flagOnly(GcFacts a, JvmFlags f, int major, Collector c, List<Finding> out) {
     if (major == 8 && c == Collector.PARALLEL || major == 8 && c == Collector.UNKNOWN && f.chosenCollector() == null) {
       // JDK 8 prints its ergonomic choice (-XX:+UseParallelGC) among the command-line flags, so
       // the log cannot tell a chosen Parallel from the default one; user-given flags can.
@@ -76,7 +76,7 @@ final class FlagRules implements FindingRule {
   }
 
   /** The observed-peak size when the log shows metaspace use, else the budget the perm flags gave. */
-  private static String permValue(Analysis a, JvmFlags f) {
+  private static String permValue(GcFacts a, JvmFlags f) {
     if (a.memory().metaspace().peak() > 0) {
       return Sizes.flagValue(MetaspaceSizing.recommendedMb(a, 256));
     }
@@ -85,7 +85,7 @@ final class FlagRules implements FindingRule {
   }
 
   /** Young below a quarter of the heap, from flags or, for fixed-generation collectors, the log. */
-  private void youngShare(Analysis a, JvmFlags f, Collector c, List<Finding> out) {
+  private void youngShare(GcFacts a, JvmFlags f, Collector c, List<Finding> out) {
     if (c == Collector.G1 || c == Collector.ZGC || c == Collector.ZGC_GENERATIONAL
         || c == Collector.SHENANDOAH || c == Collector.SHENANDOAH_GENERATIONAL) {
       return; // these size young adaptively (or have no fixed young generation)

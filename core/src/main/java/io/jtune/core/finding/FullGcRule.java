@@ -1,6 +1,6 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
 import java.util.List;
@@ -12,7 +12,7 @@ import java.util.Locale;
  */
 final class FullGcRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     var forced = a.anomalies().fullGcs();
     if (forced.count() == 0) {
       return; // requested Full GCs (System.gc(), metadata) have findings of their own

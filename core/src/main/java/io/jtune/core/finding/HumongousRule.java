@@ -1,7 +1,7 @@
 package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.Example;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Anomaly;
 import io.jtune.core.event.GcNotice;
 import java.util.ArrayList;
@@ -10,7 +10,7 @@ import java.util.List;
 /** G1 humongous allocations: objects of half a region or more, allocated straight into old regions. */
 final class HumongousRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     long pauses = a.anomalies().of(Anomaly.HUMONGOUS_ALLOCATION).count();
     long notices = a.concurrent().notices(GcNotice.Kind.HUMONGOUS_ALLOCATION).count();
     if (pauses + notices == 0) {

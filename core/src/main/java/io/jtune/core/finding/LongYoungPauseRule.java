@@ -1,6 +1,6 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
 import java.util.ArrayList;
@@ -10,7 +10,7 @@ import java.util.Locale;
 /** Young (and mixed) pauses longer than the pause target (default 50 ms, DOMAIN.md §3). */
 final class LongYoungPauseRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     long over = a.pauses().youngOverTarget();
     if (over == 0) {
       return;

@@ -1,7 +1,7 @@
 package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.ExampleList;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Anomaly;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +13,7 @@ import java.util.Locale;
  */
 final class MetadataThresholdRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     ExampleList hits = a.anomalies().of(Anomaly.METADATA_THRESHOLD);
     long count = Math.max(hits.count(), a.pauses().causeCount("Metadata GC Threshold"));
     if (count == 0) {

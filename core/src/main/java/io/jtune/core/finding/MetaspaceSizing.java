@@ -1,6 +1,6 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 
 /**
  * The metaspace size to recommend (DOMAIN.md §1): the observed peak plus 50 % headroom, rounded
@@ -10,7 +10,7 @@ import io.jtune.core.analysis.Analysis;
 final class MetaspaceSizing {
   private MetaspaceSizing() {}
 
-  static long recommendedMb(Analysis a, long fallbackMb) {
+  static long recommendedMb(GcFacts a, long fallbackMb) {
     long peak = a.memory().metaspace().peak();
     return peak > 0 ? Sizes.roundUpMb(peak * 1.5, 64) : fallbackMb;
   }

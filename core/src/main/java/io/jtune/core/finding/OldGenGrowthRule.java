@@ -2,7 +2,7 @@ package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.Example;
 import io.jtune.core.aggregate.Trend;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import java.util.List;
 import java.util.Locale;
 
@@ -18,7 +18,7 @@ final class OldGenGrowthRule implements FindingRule {
   private static final int MIN_POINTS = 10;
 
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     Trend afterFull = a.memory().oldAfterFullTrend();
     boolean fullBased = afterFull.count() >= 3 && afterFull.spanS() >= MIN_SPAN_S;
     Trend t = fullBased ? afterFull : a.memory().oldTrend();

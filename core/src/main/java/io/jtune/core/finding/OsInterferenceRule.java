@@ -1,7 +1,7 @@
 package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.Example;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +12,7 @@ import java.util.List;
  */
 final class OsInterferenceRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     long waits = a.pauses().realExceedsCpu().count();
     long sys = a.pauses().sysExceedsUser().count();
     if (waits + sys == 0) {

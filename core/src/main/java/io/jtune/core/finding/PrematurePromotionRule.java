@@ -1,7 +1,7 @@
 package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.MemoryAggregator;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
 import java.util.ArrayList;
@@ -19,7 +19,7 @@ final class PrematurePromotionRule implements FindingRule {
   private static final double TARGET_SURVIVOR = 0.5;
 
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     MemoryAggregator m = a.memory();
     long youngGcs = a.pauses().kind(PauseKind.YOUNG).count();
     if (youngGcs < 3) {

@@ -1,7 +1,7 @@
 package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.Example;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Anomaly;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.GcNotice;
@@ -15,7 +15,7 @@ import java.util.List;
  */
 final class PromotionFailureRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     long pf = a.anomalies().of(Anomaly.PROMOTION_FAILED).count();
     long cmf = Math.max(a.anomalies().of(Anomaly.CONCURRENT_MODE_FAILURE).count(),
         a.concurrent().notices(GcNotice.Kind.CONCURRENT_MODE_FAILURE).count());

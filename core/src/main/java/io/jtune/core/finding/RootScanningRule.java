@@ -1,7 +1,7 @@
 package io.jtune.core.finding;
 
 import io.jtune.core.aggregate.PhaseAggregator;
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,7 +14,7 @@ final class RootScanningRule implements FindingRule {
       "scan heap roots", "code root scanning", "scan hcc", "merge rs", "root region scan"};
 
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     PhaseAggregator ph = a.phases();
     if (ph.pausesWithPhases() < 5) {
       return;

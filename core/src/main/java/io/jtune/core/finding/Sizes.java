@@ -1,6 +1,6 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import java.util.Locale;
 
 /** Formatting and rounding of memory sizes for findings and flags. */
@@ -36,7 +36,7 @@ final class Sizes {
    * {@value #OLD_HEADROOM} times its live set (old after the last Full GC) in the heap; -1 when
    * the heap size or the live set is not known.
    */
-  static long youngRoomMb(Analysis a) {
+  static long youngRoomMb(GcFacts a) {
     long heap = heap(a);
     double live = liveSet(a);
     if (heap <= 0 || live <= 0) {
@@ -46,12 +46,12 @@ final class Sizes {
   }
 
   /** Old-generation occupancy after the last Full GC, or -1 without a Full GC. */
-  static double liveSet(Analysis a) {
+  static double liveSet(GcFacts a) {
     return a.memory().oldAfterFullTrend().count() > 0 ? a.memory().oldAfterFullTrend().lastY() : -1;
   }
 
   /** The heap size from the flags or the log header, or -1. */
-  static long heap(Analysis a) {
+  static long heap(GcFacts a) {
     Long logged = a.jvm().info().heapMaxBytes();
     return a.flags().bytes("MaxHeapSize").orElse(logged == null ? -1 : logged);
   }

@@ -1,13 +1,13 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import java.util.List;
 import java.util.Locale;
 
 /** GC throughput under 95 %: the application loses more than 5 % of its time to pauses. */
 final class ThroughputRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     double tp = a.throughputPct();
     if (tp >= 95 || a.span().durationS() < 10) {
       return;

@@ -1,6 +1,6 @@
 package io.jtune.core.finding;
 
-import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.PauseKind;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +11,7 @@ import java.util.Locale;
  */
 final class VerdictRule implements FindingRule {
   @Override
-  public void evaluate(Analysis a, List<Finding> out) {
+  public void evaluate(GcFacts a, List<Finding> out) {
     boolean serious = out.stream().anyMatch(f -> f.severity() != Severity.INFO
         && !f.id().equals("no-collector-chosen") && !f.id().equals("permsize-ignored"));
     double p99 = a.pauses().all().percentileMs(99);
