@@ -4,6 +4,7 @@ import io.jtune.core.event.Anomaly;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.units.ByteSize;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -67,9 +68,9 @@ public final class AnomalyAggregator implements Aggregator {
     sb.append(String.format(Locale.US, " %.1f ms", p.durationMs()));
     if (p.memory() != null && p.memory().heap() != null && p.memory().heap().hasAfter()) {
       var h = p.memory().heap();
-      sb.append(String.format(Locale.US, ", heap %s->%s", MemoryAggregator.mb(h.before()), MemoryAggregator.mb(h.after())));
+      sb.append(String.format(Locale.US, ", heap %s->%s", ByteSize.human(h.before()), ByteSize.human(h.after())));
       if (h.hasCapacity()) {
-        sb.append(String.format(Locale.US, " of %s", MemoryAggregator.mb(h.capacity())));
+        sb.append(String.format(Locale.US, " of %s", ByteSize.human(h.capacity())));
       }
     }
     return sb.toString();

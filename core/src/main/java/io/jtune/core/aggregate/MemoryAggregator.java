@@ -6,6 +6,7 @@ import io.jtune.core.event.HeapChange;
 import io.jtune.core.event.MemoryUsage;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.event.Tenuring;
+import io.jtune.core.units.ByteSize;
 import java.util.List;
 import java.util.Locale;
 
@@ -194,8 +195,8 @@ public final class MemoryAggregator implements Aggregator {
       if (promoted > promotedMax) {
         promotedMax = promoted;
         bigPromotions.add(p.gcId(), t, () -> String.format(Locale.US,
-            "promoted %s (young %s->%s, heap %s->%s)", mb(promoted), mb(y.before()), mb(y.after()),
-            mb(h.before()), mb(h.after())));
+            "promoted %s (young %s->%s, heap %s->%s)", ByteSize.human(promoted), ByteSize.human(y.before()), ByteSize.human(y.after()),
+            ByteSize.human(h.before()), ByteSize.human(h.after())));
       }
     }
     MemoryUsage s = m.survivor();
@@ -205,7 +206,7 @@ public final class MemoryAggregator implements Aggregator {
       if (s.after() >= 0.95 * s.capacity()) {
         survivorFull++;
         survivorOverflow.add(p.gcId(), t, () -> String.format(Locale.US,
-            "survivor %s of %s after GC", mb(s.after()), mb(s.capacity())));
+            "survivor %s of %s after GC", ByteSize.human(s.after()), ByteSize.human(s.capacity())));
       }
     }
   }
@@ -219,7 +220,7 @@ public final class MemoryAggregator implements Aggregator {
       thresholdBelowMax++;
       lowThreshold.add(p.gcId(), p.uptimeS(), () -> String.format(Locale.US,
           "tenuring threshold %d (max %d), desired survivor %s, aged %s", tn.newThreshold(),
-          tn.maxThreshold(), mb(tn.desiredSurvivorBytes()), mb(tn.agedBytes())));
+          tn.maxThreshold(), ByteSize.human(tn.desiredSurvivorBytes()), ByteSize.human(tn.agedBytes())));
     }
   }
 
@@ -242,17 +243,8 @@ public final class MemoryAggregator implements Aggregator {
       fullGcs++;
       oldAfterFullTrend.add(t, after);
       long a = after;
-      oldAfterFull.add(p.gcId(), t, () -> "old after full GC " + mb(a));
+      oldAfterFull.add(p.gcId(), t, () -> "old after full GC " + ByteSize.human(a));
     }
-  }
-
-  /*
-   * Numbers are formatted with Locale.US throughout jtune (its digits, '.' and ',' are the ones
-   * Locale.ROOT gives): java.util.Formatter has a shortcut for that locale, while any other makes
-   * the first %d or %f load the locale data (DecimalFormatSymbols), ~15 ms of every analyze.
-   */
-  static String mb(long bytes) {
-    return String.format(Locale.US, "%.1f MB", bytes / 1048576.0);
   }
 
   public Area young() {

@@ -4,6 +4,7 @@ import io.jtune.core.aggregate.Example;
 import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.analysis.JvmFlags;
 import io.jtune.core.event.Collector;
+import io.jtune.core.units.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -59,26 +60,26 @@ final class FlagRules implements FindingRule {
           "MetaspaceSize is not set: the first metaspace-triggered GC comes at ~21 MB",
           List.of(), 1,
           "Set MetaspaceSize (and MaxMetaspaceSize to bound it) from the observed peak"
-              + (peak > 0 ? " (" + Sizes.mb(peak) + ")" : "") + " with headroom, so start-up and deploys do"
+              + (peak > 0 ? " (" + ByteSize.human(peak) + ")" : "") + " with headroom, so start-up and deploys do"
               + " not trigger collections for metadata.",
-          List.of("-XX:MetaspaceSize=" + Sizes.flagValue(mb), "-XX:MaxMetaspaceSize=" + Sizes.flagValue(mb))));
+          List.of("-XX:MetaspaceSize=" + ByteSize.flagValue(ByteSize.MB * mb), "-XX:MaxMetaspaceSize=" + ByteSize.flagValue(ByteSize.MB * mb))));
     }
     OptionalLong xms = f.bytes("InitialHeapSize");
     OptionalLong xmx = f.bytes("MaxHeapSize");
     if (xms.isPresent() && xmx.isPresent() && xms.getAsLong() != xmx.getAsLong()) {
       out.add(new Finding("xms-not-xmx", Severity.INFO,
-          String.format(Locale.US, "Initial heap %s differs from maximum %s", Sizes.mb(xms.getAsLong()), Sizes.mb(xmx.getAsLong())),
+          String.format(Locale.US, "Initial heap %s differs from maximum %s", ByteSize.human(xms.getAsLong()), ByteSize.human(xmx.getAsLong())),
           List.of(), 1,
           "Growing and shrinking the heap costs Full GCs and makes behaviour depend on history; on a server"
               + " give the heap its size up front (and pre-touch it).",
-          List.of("-Xms" + Sizes.flagValue(xmx.getAsLong() >> 20), "-Xmx" + Sizes.flagValue(xmx.getAsLong() >> 20))));
+          List.of("-Xms" + ByteSize.flagValue(ByteSize.MB * (xmx.getAsLong() >> 20)), "-Xmx" + ByteSize.flagValue(ByteSize.MB * (xmx.getAsLong() >> 20)))));
     }
   }
 
   /** The observed-peak size when the log shows metaspace use, else the budget the perm flags gave. */
   private static String permValue(GcFacts a, JvmFlags f) {
     if (a.memory().metaspace().peak() > 0) {
-      return Sizes.flagValue(MetaspaceSizing.recommendedMb(a, 256));
+      return ByteSize.flagValue(ByteSize.MB * MetaspaceSizing.recommendedMb(a, 256));
     }
     String v = f.value("MaxPermSize") != null ? f.value("MaxPermSize") : f.value("PermSize");
     return v.toLowerCase(Locale.ROOT);
@@ -115,7 +116,7 @@ final class FlagRules implements FindingRule {
     // seed 000: 1536 MB of a 4 GB heap won; 3/8 leaves old well above a typical live set
     long suggested = Sizes.roundUpMb(heap * 3.0 / 8, 64);
     List<Example> ev = new ArrayList<>(List.of(new Example(-1, a.span().startS(), String.format(Locale.US,
-        "young %s of heap %s (%.0f%%) from the %s", Sizes.mb(young), Sizes.mb(heap), 100.0 * young / heap, source))));
+        "young %s of heap %s (%.0f%%) from the %s", ByteSize.human(young), ByteSize.human(heap), 100.0 * young / heap, source))));
     String advice = "Give young about 3/8 of the heap (more than a quarter), keeping old comfortably above its"
         + " occupancy after Full GC.";
     // the old generation must keep room for its live set, or a bigger young generation trades
@@ -123,22 +124,22 @@ final class FlagRules implements FindingRule {
     long roomMb = Sizes.youngRoomMb(a);
     if (roomMb >= 0 && roomMb < suggested) {
       String live = String.format(Locale.US, "live set %s (old after the last Full GC): old needs %.1fx it,"
-          + " leaving young at most %d MB", Sizes.mb(Sizes.liveSet(a)), Sizes.OLD_HEADROOM, roomMb);
+          + " leaving young at most %d MB", ByteSize.human(Sizes.liveSet(a)), Sizes.OLD_HEADROOM, roomMb);
       ev.add(new Example(-1, a.span().startS(), live));
       if (roomMb >= (young >> 20) + 16) {
         suggested = roomMb;
         advice = String.format(Locale.US, "Grow young to %d MB: 3/8 of the heap would leave old less than"
-            + " %.1fx its live set of %s.", roomMb, Sizes.OLD_HEADROOM, Sizes.mb(Sizes.liveSet(a)));
+            + " %.1fx its live set of %s.", roomMb, Sizes.OLD_HEADROOM, ByteSize.human(Sizes.liveSet(a)));
       } else {
         suggested = -1;
         advice = String.format(Locale.US, "The heap has no room for a bigger young generation next to a live"
             + " set of %s (old needs %.1fx it): grow the heap before the young generation.",
-            Sizes.mb(Sizes.liveSet(a)), Sizes.OLD_HEADROOM);
+            ByteSize.human(Sizes.liveSet(a)), Sizes.OLD_HEADROOM);
       }
     }
     List<String> flags = new ArrayList<>();
     if (suggested > 0) {
-      flags.add("-Xmn" + Sizes.flagValue(suggested));
+      flags.add("-Xmn" + ByteSize.flagValue(ByteSize.MB * suggested));
     }
     out.add(new Finding("young-too-small", Severity.WARNING,
         String.format(Locale.US, "Young generation is %.0f%% of the heap (1/4 or less)", 100.0 * young / heap),

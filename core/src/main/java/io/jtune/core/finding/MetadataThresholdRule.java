@@ -3,6 +3,7 @@ package io.jtune.core.finding;
 import io.jtune.core.aggregate.ExampleList;
 import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Anomaly;
+import io.jtune.core.units.ByteSize;
 import java.util.List;
 import java.util.Locale;
 
@@ -22,11 +23,11 @@ final class MetadataThresholdRule implements FindingRule {
     long peak = a.memory().metaspace().peak();
     long sizeMb = MetaspaceSizing.recommendedMb(a, 256);
     String basis = peak > 0
-        ? String.format(Locale.US, "observed metaspace peak %s + 50%% headroom, rounded up to 64 MB", Sizes.mb(peak))
+        ? String.format(Locale.US, "observed metaspace peak %s + 50%% headroom, rounded up to 64 MB", ByteSize.human(peak))
         : "metaspace use not logged: size it from `jstat -gc` MU x 1.5";
     int major = a.javaMajor();
     boolean perm = major > 0 && major < 8;
-    String v = Sizes.flagValue(sizeMb);
+    String v = ByteSize.flagValue(ByteSize.MB * sizeMb);
     List<String> flags = perm
         ? List.of("-XX:PermSize=" + v, "-XX:MaxPermSize=" + v)
         : List.of("-XX:MetaspaceSize=" + v, "-XX:MaxMetaspaceSize=" + v);

@@ -3,6 +3,7 @@ package io.jtune.core.finding;
 import io.jtune.core.aggregate.Example;
 import io.jtune.core.aggregate.Trend;
 import io.jtune.core.analysis.GcFacts;
+import io.jtune.core.units.ByteSize;
 import java.util.List;
 import java.util.Locale;
 
@@ -34,16 +35,16 @@ final class OldGenGrowthRule implements FindingRule {
       return;
     }
     String title = String.format(Locale.US, "Old-generation live set grows %.1f MB/hour (%s -> %s over %.1f h, R² %.2f)",
-        slope, Sizes.mb(t.firstY()), Sizes.mb(t.lastY()), t.spanS() / 3600, r2);
+        slope, ByteSize.human(t.firstY()), ByteSize.human(t.lastY()), t.spanS() / 3600, r2);
     List<Example> ev = fullBased
         ? a.anomalies().fullGcs().examples()
-        : List.of(new Example(-1, a.span().startS(), basis + " at start: " + Sizes.mb(t.firstY())),
-            new Example(-1, a.span().endS(), basis + " at end: " + Sizes.mb(t.lastY())));
+        : List.of(new Example(-1, a.span().startS(), basis + " at start: " + ByteSize.human(t.firstY())),
+            new Example(-1, a.span().endS(), basis + " at end: " + ByteSize.human(t.lastY())));
     String eta = "";
     if (oldCap > 0 && t.lastY() < oldCap) {
       double hoursLeft = (oldCap - t.lastY()) / (slope * (1 << 20));
       eta = String.format(Locale.US, " At this rate the %s it can use is full in about %.1f hours.",
-          Sizes.mb(oldCap), hoursLeft);
+          ByteSize.human(oldCap), hoursLeft);
     }
     out.add(new Finding("old-gen-growth", Severity.WARNING, title, ev, t.count(),
         "Objects that survive collections accumulate (" + basis + ")." + eta + " Take two heap dumps some"

@@ -4,6 +4,7 @@ import io.jtune.core.aggregate.MemoryAggregator;
 import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.units.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,7 +51,7 @@ final class PrematurePromotionRule implements FindingRule {
     }
     if (m.youngGcsMeasured() > 0) {
       why.add(String.format(Locale.US, "promotion on %d of %d young GCs, %s per young GC on average",
-          m.youngGcsWithPromotion(), m.youngGcsMeasured(), Sizes.mb(Math.max(0, m.promotedPerYoungGcMean()))));
+          m.youngGcsWithPromotion(), m.youngGcsMeasured(), ByteSize.human(Math.max(0, m.promotedPerYoungGcMean()))));
     }
     if (fulls > 0) {
       why.add(fulls + " Full GC(s)");
@@ -73,16 +74,16 @@ final class PrematurePromotionRule implements FindingRule {
         flags.add("-XX:SurvivorRatio=" + g1Ratio);
         sizing = String.format(Locale.US, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
             + " occupancy); G1 sizes young itself, so raise the survivor share (SurvivorRatio=%d) rather than fix -Xmn",
-            Sizes.mb(demand), Sizes.mb(neededSurvivor), g1Ratio);
+            ByteSize.human(demand), ByteSize.human(neededSurvivor), g1Ratio);
       } else if (ratio >= 3) {
         flags.add("-XX:SurvivorRatio=" + Math.min(ratio, 8));
         sizing = String.format(Locale.US, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
             + " occupancy); with a young generation of %s that is SurvivorRatio=%d",
-            Sizes.mb(demand), Sizes.mb(neededSurvivor), Sizes.mb(young), Math.min(ratio, 8));
+            ByteSize.human(demand), ByteSize.human(neededSurvivor), ByteSize.human(young), Math.min(ratio, 8));
       } else {
         long newYoungMb = Sizes.roundUpMb(neededSurvivor * (6 + 2), 64);
         sizing = String.format(Locale.US, "survivor demand %s per young GC does not fit a young generation of %s:"
-            + " grow young to %d MB with SurvivorRatio=6", Sizes.mb(demand), Sizes.mb(young), newYoungMb);
+            + " grow young to %d MB with SurvivorRatio=6", ByteSize.human(demand), ByteSize.human(young), newYoungMb);
         // the old generation must keep room for its live set (what a Full GC leaves), or the
         // bigger young generation trades premature promotion for Full GCs of a full old gen
         long roomMb = Sizes.youngRoomMb(a);
@@ -91,15 +92,15 @@ final class PrematurePromotionRule implements FindingRule {
           double live = Sizes.liveSet(a);
           if (roomMb >= Math.max(16, (young >> 20) + 16)) {
             sizing += String.format(Locale.US, ", but the old generation needs %.1fx its live set of %s: young"
-                + " at most %d MB of the %s heap", Sizes.OLD_HEADROOM, Sizes.mb(live), roomMb, Sizes.mb(heap));
+                + " at most %d MB of the %s heap", Sizes.OLD_HEADROOM, ByteSize.human(live), roomMb, ByteSize.human(heap));
             newYoungMb = roomMb;
           } else {
             sizing += String.format(Locale.US, "; the %s heap is too small for that next to a live set of %s"
-                + " (old needs %.1fx it): give the heap more room as well", Sizes.mb(heap), Sizes.mb(live),
+                + " (old needs %.1fx it): give the heap more room as well", ByteSize.human(heap), ByteSize.human(live),
                 Sizes.OLD_HEADROOM);
           }
         }
-        flags.add("-Xmn" + Sizes.flagValue(newYoungMb));
+        flags.add("-Xmn" + ByteSize.flagValue(ByteSize.MB * newYoungMb));
         flags.add("-XX:SurvivorRatio=6");
       }
       if (a.jvm().collector() == Collector.PARALLEL) {

@@ -9,6 +9,7 @@ import io.jtune.core.analysis.Analysis;
 import io.jtune.core.event.JvmInfo;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.parser.ParseReport;
+import io.jtune.core.units.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,13 +49,13 @@ public final class AnalysisSections {
       jvm.append(", ").append(j.cpus()).append(" CPUs");
     }
     if (j.memoryBytes() != null) {
-      jvm.append(", host memory ").append(Format.bytes(j.memoryBytes()));
+      jvm.append(", host memory ").append(ByteSize.human(j.memoryBytes()));
     }
     if (j.heapMaxBytes() != null) {
-      jvm.append(", heap max ").append(Format.bytes(j.heapMaxBytes()));
+      jvm.append(", heap max ").append(ByteSize.human(j.heapMaxBytes()));
     }
     if (j.regionSizeBytes() != null) {
-      jvm.append(", region ").append(Format.bytes(j.regionSizeBytes()));
+      jvm.append(", region ").append(ByteSize.human(j.regionSizeBytes()));
     }
     l.add("JVM         " + jvm);
     if (!a.flags().isEmpty()) {
@@ -62,7 +63,7 @@ public final class AnalysisSections {
     }
     ParseReport in = a.input();
     l.add(String.format(Locale.US, "Log         %d input(s), %s lines, %s; span %s (uptime %.1f s to %.1f s)",
-        in.sources().size(), Format.count(in.linesRead()), Format.bytes(in.bytesRead()),
+        in.sources().size(), Format.count(in.linesRead()), ByteSize.human(in.bytesRead()),
         Format.duration(a.span().durationS()), a.span().startS(), a.span().endS()));
     PauseDistribution all = a.pauses().all();
     l.add(String.format(Locale.US, "Throughput  %.2f%% (stop-the-world pauses %s of %s)", a.throughputPct(),
@@ -129,8 +130,8 @@ public final class AnalysisSections {
 
   private static void addArea(List<List<String>> rows, String name, MemoryAggregator.Area area) {
     if (area.known()) {
-      rows.add(List.of(name, area.allocated() >= 0 ? Format.bytes(area.allocated()) : "-",
-          area.peak() >= 0 ? Format.bytes(area.peak()) : "-"));
+      rows.add(List.of(name, area.allocated() >= 0 ? ByteSize.human(area.allocated()) : "-",
+          area.peak() >= 0 ? ByteSize.human(area.peak()) : "-"));
     }
   }
 
@@ -141,7 +142,7 @@ public final class AnalysisSections {
     l.add("Promotion rate         " + Format.rate(m.promotionRateMBps()));
     if (m.promotedPerYoungGcMean() >= 0) {
       l.add(String.format(Locale.US, "Promoted per young GC  mean %s, max %s (young drop - heap drop; promotion on %d of %d young GCs)",
-          Format.bytes(m.promotedPerYoungGcMean()), Format.bytes(m.promotedPerYoungGcMax()),
+          ByteSize.human(m.promotedPerYoungGcMean()), ByteSize.human(m.promotedPerYoungGcMax()),
           m.youngGcsWithPromotion(), m.youngGcsMeasured()));
     }
     if (!Double.isNaN(m.meanYoungIntervalS())) {
@@ -166,7 +167,7 @@ public final class AnalysisSections {
     if (!Double.isNaN(qps)) {
       if (eden > 0 && interval > 0) {
         l.add(String.format(Locale.US, "Memory per request     %s (Eden %s / (%.0f QPS x %.2f s between young GCs))",
-            Format.bytes(Math.round(eden / (qps * interval))), Format.bytes(eden), qps, interval));
+            ByteSize.human(Math.round(eden / (qps * interval))), ByteSize.human(eden), qps, interval));
       } else {
         l.add("Memory per request     not computable: the log shows no young-GC occupancy growth");
       }

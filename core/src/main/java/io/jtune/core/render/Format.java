@@ -27,22 +27,6 @@ final class Format {
     return String.format(Locale.US, "%,d", v);
   }
 
-  static String bytes(double b) {
-    if (b < 0 || Double.isNaN(b)) {
-      return "-";
-    }
-    if (b >= 1L << 30) {
-      return String.format(Locale.US, "%.2f GB", b / (1L << 30));
-    }
-    if (b >= 1L << 20) {
-      return String.format(Locale.US, "%.1f MB", b / (1L << 20));
-    }
-    if (b >= 1L << 10) {
-      return String.format(Locale.US, "%.1f KB", b / (1L << 10));
-    }
-    return String.format(Locale.US, "%.0f B", b);
-  }
-
   static String rate(double mbps) {
     return Double.isNaN(mbps) ? "- (not in the log)" : String.format(Locale.US, "%.2f MB/s", mbps);
   }

@@ -8,6 +8,7 @@ import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.finding.Finding;
 import io.jtune.core.finding.Severity;
+import io.jtune.core.units.ByteSize;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import java.util.ArrayList;
@@ -249,11 +250,11 @@ public final class Advisor {
       }
       double perRequest = eden / (qps * interval);
       String line = String.format(Locale.US, "memory per request %s = Eden %s (%s) / (%.0f req/s x %.2f s between young GCs)",
-          size(perRequest), size(eden), edenSource, qps, interval);
+          ByteSize.human(perRequest), ByteSize.human(eden), edenSource, qps, interval);
       if (in.concurrency() > 0) {
         liveRequestData = Math.round(perRequest * in.concurrency());
         line += String.format(Locale.US, "; alive at a young GC with %d requests in flight: %s",
-            in.concurrency(), size(liveRequestData));
+            in.concurrency(), ByteSize.human(liveRequestData));
       }
       evidence.add(line);
     }
@@ -263,14 +264,14 @@ public final class Advisor {
           jdk.describe()));
       List<String> mem = new ArrayList<>();
       if (heap > 0) {
-        mem.add("heap " + size(heap) + " (" + heapSource + ")");
+        mem.add("heap " + ByteSize.human(heap) + " (" + heapSource + ")");
       }
       if (young > 0) {
-        mem.add("young " + size(young) + (heap > 0 ? String.format(Locale.US, " = %.0f%% of the heap", 100.0 * young / heap) : "")
+        mem.add("young " + ByteSize.human(young) + (heap > 0 ? String.format(Locale.US, " = %.0f%% of the heap", 100.0 * young / heap) : "")
             + " (" + youngSource + ")");
       }
       if (metaspacePeak > 0) {
-        mem.add("metaspace peak " + size(metaspacePeak) + " (" + metaspaceSource + ")");
+        mem.add("metaspace peak " + ByteSize.human(metaspacePeak) + " (" + metaspaceSource + ")");
       }
       if (!mem.isEmpty()) {
         evidence.add(1, String.join(", ", mem));
@@ -286,7 +287,7 @@ public final class Advisor {
           fullGcs > 0 ? String.format(Locale.US, " (longest %.0f ms)", fullMaxMs) : "",
           startupFullGcs ? ", Full GC at startup" : ""));
       if (survivorDemand > 0) {
-        evidence.add("survivor demand " + size(survivorDemand) + " per young GC (" + survivorSource + ")");
+        evidence.add("survivor demand " + ByteSize.human(survivorDemand) + " per young GC (" + survivorSource + ")");
       }
     }
 
@@ -389,7 +390,7 @@ public final class Advisor {
       String o = FlagSet.option(flag);
       boolean meta = o.equals("MetaspaceSize") || o.equals("MaxMetaspaceSize") || o.equals("PermSize") || o.equals("MaxPermSize");
       if (meta && metaspaceSource.equals("jstat MU") && metaspacePeak > 0) {
-        return "-XX:" + o + "=" + FlagSet.size(metaspaceMb() * MB);
+        return "-XX:" + o + "=" + ByteSize.flagValue(metaspaceMb() * MB);
       }
       return flag;
     }
@@ -402,7 +403,7 @@ public final class Advisor {
       long quarter = roundNice(heap / 4.0);
       List<String> why = new ArrayList<>();
       why.add(String.format(Locale.US, "Seed 003 sizing for a request/response service: young = heap / 4 = %s of %s"
-          + " (now %s)", size(quarter), size(heap), young > 0 ? size(young) + String.format(Locale.US, ", %.0f%%", 100.0 * young / heap) : "unknown"));
+          + " (now %s)", ByteSize.human(quarter), ByteSize.human(heap), young > 0 ? ByteSize.human(young) + String.format(Locale.US, ", %.0f%%", 100.0 * young / heap) : "unknown"));
       long need = Math.max(liveRequestData, survivorDemand);
       int ratio;
       if (need > 0) {
@@ -410,13 +411,13 @@ public final class Advisor {
         int raw = (int) Math.floor(quarter / survivor) - 2;
         ratio = Math.max(4, Math.min(8, raw));
         why.add(String.format(Locale.US, "survivors must hold %s alive per young GC (%s) at most half full: %s"
-            + " each, so SurvivorRatio=%d (survivor = young / %d = %s)", size(need),
+            + " each, so SurvivorRatio=%d (survivor = young / %d = %s)", ByteSize.human(need),
             liveRequestData >= survivorDemand ? "memory per request x requests in flight" : survivorSource,
-            size(survivor), ratio, ratio + 2, size(quarter / (ratio + 2.0))));
+            ByteSize.human(survivor), ratio, ratio + 2, ByteSize.human(quarter / (ratio + 2.0))));
         if (raw < 4) {
           notes.add(String.format(Locale.US, "young-quarter: %s of request data per young GC needs survivors of %s,"
               + " more than a quarter-heap young generation gives (young / 6 = %s): a larger heap or less memory"
-              + " per request is the fix", size(need), size(survivor), size(quarter / 6.0)));
+              + " per request is the fix", ByteSize.human(need), ByteSize.human(survivor), ByteSize.human(quarter / 6.0)));
         }
       } else {
         ratio = 6;
@@ -424,7 +425,7 @@ public final class Advisor {
             + " survivor = young / 8 (seed 003: young / 6..8)");
       }
       List<String> changes = new ArrayList<>();
-      changes.add("-Xmn" + FlagSet.size(quarter));
+      changes.add("-Xmn" + ByteSize.flagValue(quarter));
       changes.add("-XX:SurvivorRatio=" + ratio);
       if (collector == Collector.PARALLEL) {
         changes.add("-XX:-UseAdaptiveSizePolicy");
@@ -441,7 +442,7 @@ public final class Advisor {
       boolean longFull = fullGcs > 0 && fullMaxMs > pauseTargetMs;
       boolean longYoung = youngP99Ms > pauseTargetMs;
       if (largeHeap) {
-        why.add("heap " + size(heap) + " (>= 4 GB)");
+        why.add("heap " + ByteSize.human(heap) + " (>= 4 GB)");
       }
       if (pauseGoal) {
         why.add(String.format(Locale.US, "a pause goal of %.0f ms", pauseTargetMs));
@@ -558,14 +559,14 @@ public final class Advisor {
         long mb = metaspaceMb();
         why.add(metaspacePeak > 0
             ? String.format(Locale.US, "MetaspaceSize = MaxMetaspaceSize = %d MB: metaspace peak %s (%s) + 50%%, rounded up to 64 MB%s",
-                mb, size(metaspacePeak), metaspaceSource, problem ? ", against Metadata GC Threshold collections" : "")
+                mb, ByteSize.human(metaspacePeak), metaspaceSource, problem ? ", against Metadata GC Threshold collections" : "")
             : "MetaspaceSize = MaxMetaspaceSize = 256 MB (seed 000's value; the peak is not known: jstat -gc MU gives it)");
-        return List.of("-XX:MetaspaceSize=" + FlagSet.size(mb * MB), "-XX:MaxMetaspaceSize=" + FlagSet.size(mb * MB));
+        return List.of("-XX:MetaspaceSize=" + ByteSize.flagValue(mb * MB), "-XX:MaxMetaspaceSize=" + ByteSize.flagValue(mb * MB));
       }
       if (jdk.max() <= 7 && problem && !flags.has("PermSize")) {
         long mb = metaspaceMb();
         why.add("PermSize = MaxPermSize = " + mb + " MB against permanent-generation collections");
-        return List.of("-XX:PermSize=" + FlagSet.size(mb * MB), "-XX:MaxPermSize=" + FlagSet.size(mb * MB));
+        return List.of("-XX:PermSize=" + ByteSize.flagValue(mb * MB), "-XX:MaxPermSize=" + ByteSize.flagValue(mb * MB));
       }
       return List.of();
     }
@@ -589,14 +590,14 @@ public final class Advisor {
         return List.of();
       }
       if (fixedAlready) {
-        why.add("heap touched at start (AlwaysPreTouch; -Xms = -Xmx = " + size(heap) + " already): no page faults or"
+        why.add("heap touched at start (AlwaysPreTouch; -Xms = -Xmx = " + ByteSize.human(heap) + " already): no page faults or"
             + " reclaim stalls while serving (seed 004)");
         return List.of("-XX:+AlwaysPreTouch");
       }
-      String h = FlagSet.size(roundMb(heap));
-      why.add("heap fixed at " + size(heap) + " and touched at start (-Xms = -Xmx, AlwaysPreTouch): no resizing Full GCs,"
+      String h = ByteSize.flagValue(roundMb(heap));
+      why.add("heap fixed at " + ByteSize.human(heap) + " and touched at start (-Xms = -Xmx, AlwaysPreTouch): no resizing Full GCs,"
           + " no page faults or reclaim stalls while serving (seed 004)"
-          + (xms > 0 && xms != heap ? "; now -Xms is " + size(xms) : ""));
+          + (xms > 0 && xms != heap ? "; now -Xms is " + ByteSize.human(xms) : ""));
       return List.of("-Xms" + h, "-Xmx" + h, "-XX:+AlwaysPreTouch");
     }
 
@@ -660,16 +661,5 @@ public final class Advisor {
 
   private static long roundMb(long bytes) {
     return Math.max(1, Math.round((double) bytes / MB)) * MB;
-  }
-
-  /** "12.3 MB" or "4.0 GB". */
-  static String size(double bytes) {
-    if (bytes >= GB) {
-      return String.format(Locale.US, "%.1f GB", bytes / GB);
-    }
-    if (bytes >= MB) {
-      return String.format(Locale.US, "%.1f MB", bytes / MB);
-    }
-    return String.format(Locale.US, "%.0f KB", bytes / 1024);
   }
 }

@@ -1,5 +1,6 @@
 package io.jtune.experiment.suggest;
 
+import io.jtune.core.units.ByteSize;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -209,24 +210,10 @@ public final class FlagSet {
 
   private static String size(String bytesText) {
     try {
-      return size(Long.parseLong(bytesText));
+      return ByteSize.flagValue(Long.parseLong(bytesText));
     } catch (NumberFormatException e) {
       return bytesText;
     }
-  }
-
-  /** A size as a flag value: "2g", "256m", "512k", or bytes. */
-  public static String size(long bytes) {
-    if (bytes > 0 && bytes % (1L << 30) == 0) {
-      return (bytes >> 30) + "g";
-    }
-    if (bytes > 0 && bytes % (1L << 20) == 0) {
-      return (bytes >> 20) + "m";
-    }
-    if (bytes > 0 && bytes % 1024 == 0) {
-      return (bytes >> 10) + "k";
-    }
-    return Long.toString(bytes);
   }
 
   /** Whether two flag lists configure the JVM alike (same flag per option; order aside). */

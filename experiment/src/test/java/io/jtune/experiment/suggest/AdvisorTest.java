@@ -7,6 +7,7 @@ import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.units.ByteSize;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
@@ -119,7 +120,7 @@ class AdvisorTest {
     long young = sizeFlag(flag(quarter, "-Xmn").orElseThrow());
     long heap = a.memory().heap().allocated();
     assertThat((double) young).isCloseTo(heap / 4.0, org.assertj.core.data.Percentage.withPercentage(10));
-    assertThat(quarter.reason()).contains("heap / 4").contains(Advisor.size(heap));
+    assertThat(quarter.reason()).contains("heap / 4").contains(ByteSize.human(heap));
     // Full GCs in the first minute: the startup goal; Full GCs at all: fewer
     assertThat(a.pauses().kind(PauseKind.FULL).count()).isPositive();
     for (Level l : s.levels()) {

@@ -2,6 +2,7 @@ package io.jtune.experiment.suggest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jtune.core.units.ByteSize;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -62,7 +63,7 @@ class FlagSetTest {
     assertThat(FlagSet.sameConfiguration(List.of("-Xmx1g", "-XX:+UseG1GC"), List.of("-XX:+UseG1GC", "-Xmx512m", "-Xmx1g")))
         .isTrue();
     assertThat(FlagSet.sameConfiguration(List.of("-Xmx1g"), List.of("-Xmx1g", "-XX:+AlwaysPreTouch"))).isFalse();
-    assertThat(FlagSet.size(2L << 30)).isEqualTo("2g");
-    assertThat(FlagSet.size(64L << 20)).isEqualTo("64m");
+    assertThat(ByteSize.flagValue(2L << 30)).isEqualTo("2g");
+    assertThat(ByteSize.flagValue(64L << 20)).isEqualTo("64m");
   }
 }
