@@ -181,6 +181,14 @@ public final class ChildProcess implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new JtuneException("interrupted while waiting for " + spec.name());
     }
+    if (stdout.isClosed()) {
+      try {
+        process.waitFor(2, TimeUnit.SECONDS); // its exit code, for the message
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      throw failure("ended its output before printing a line matching '" + pattern + "'");
+    }
     throw failure("did not print a line matching '" + pattern + "' within " + seconds(timeout));
   }
 

@@ -40,6 +40,11 @@ public final class OutputTail {
     notifyAll();
   }
 
+  /** Whether the stream has ended. */
+  public synchronized boolean isClosed() {
+    return closed;
+  }
+
   public synchronized List<String> lines() {
     return List.copyOf(lines);
   }

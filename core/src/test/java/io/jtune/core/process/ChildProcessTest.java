@@ -95,6 +95,16 @@ class ChildProcessTest {
   }
 
   @Test
+  void aChildThatExitsBeforeItsLineIsNotReportedAsATimeout() {
+    ChildProcess child = start("fail", "4");
+    assertThatThrownBy(() -> child.awaitStdout(LabLauncher.LISTENING, Duration.ofSeconds(60)))
+        .isInstanceOf(JtuneException.class)
+        .hasMessageContaining("ended its output before printing a line matching")
+        .hasMessageContaining("exit code 4")
+        .hasMessageNotContaining("within");
+  }
+
+  @Test
   void readinessTimesOutWhenNothingAnswers() {
     ChildProcess child = start();
     assertThatThrownBy(() -> child.awaitReady(URI.create("http://127.0.0.1:1/ready"), Duration.ofMillis(500)))
