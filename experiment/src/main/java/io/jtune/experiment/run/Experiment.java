@@ -287,6 +287,7 @@ public final class Experiment {
       metrics.put(Metric.LATENCY_MAX.key(), load.latencyMs().max());
       metrics.put(Metric.ERRORS.key(), (double) load.errorTotal());
       metrics.putAll(GcWindow.metrics(a.pauses().events(), jvmStart, ready, from, to));
+      WindowPauses.write(rd, a.pauses().events(), jvmStart, from, to);
       if (m.cpuPct >= 0) {
         metrics.put(Metric.CPU.key(), m.cpuPct);
       }

@@ -41,7 +41,7 @@ public final class GcWindow {
     double allMs = 0;
     double maxPause = 0;
     for (GcPause p : pauses) {
-      long at = p.epochMs() != GcEvent.NO_EPOCH ? p.epochMs() : jvmStartEpochMs + Math.round(p.uptimeS() * 1000);
+      long at = startEpochMs(p, jvmStartEpochMs);
       if (p.kind() == PauseKind.FULL && at < readyEpochMs) {
         startupFgc++;
       }
@@ -84,6 +84,11 @@ public final class GcWindow {
     m.put(Metric.GC_TIME_SHARE.key(), 100 * allMs / 1000 / windowS);
     m.put(Metric.STARTUP_FGC.key(), (double) startupFgc);
     return m;
+  }
+
+  /** When a pause started: its wall-clock stamp, else its uptime from the JVM's start. */
+  static long startEpochMs(GcPause p, long jvmStartEpochMs) {
+    return p.epochMs() != GcEvent.NO_EPOCH ? p.epochMs() : jvmStartEpochMs + Math.round(p.uptimeS() * 1000);
   }
 
   private static double max(long[] a) {

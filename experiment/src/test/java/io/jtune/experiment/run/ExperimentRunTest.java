@@ -2,7 +2,9 @@ package io.jtune.experiment.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
+import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanReader;
@@ -122,6 +124,19 @@ class ExperimentRunTest {
     // the evidence: GC share, CPU, and the lock the workers wait for
     assertThat(String.join("\n", r.recommendation().reasons()))
         .contains("% of the measured time", "CPU", "BLOCKED on", "SAXReader", "XmlEndpoint");
+    // each run keeps its window's pauses for the report, the same the metrics count
+    for (RunResult run : results) {
+      List<WindowPauses.Pause> kept = WindowPauses.read(dir.resolve("runs").resolve(run.id()));
+      assertThat(kept).as("pauses kept by %s", run.id()).isNotEmpty();
+      assertThat(kept.stream().filter(WindowPauses.Pause::full).count())
+          .isEqualTo(Math.round(run.metrics().get(Metric.FGC_COUNT.key())));
+      assertThat(kept.size()).isGreaterThanOrEqualTo(
+          (int) Math.round(run.metrics().get(Metric.YGC_COUNT.key()) + run.metrics().get(Metric.FGC_COUNT.key())));
+      assertThat(kept.stream().mapToDouble(WindowPauses.Pause::pauseMs).max().orElseThrow())
+          .isCloseTo(run.metrics().get(Metric.MAX_PAUSE.key()), within(0.001));
+      double windowS = (run.windowEndEpochMs() - run.windowStartEpochMs()) / 1000.0;
+      assertThat(kept).allMatch(k -> k.offsetS() >= 0 && k.offsetS() < windowS, "inside the window");
+    }
     RunResult.ThreadsSeen threads = r.levels().get(0).baseline().threads();
     assertThat(threads.blockedOnTopLock()).isGreaterThanOrEqualTo(16);
     assertThat(threads.states().get("BLOCKED")).isGreaterThanOrEqualTo(threads.blockedOnTopLock());

@@ -5,15 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.core.aggregate.Series;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.event.GcEvent;
-import io.jtune.core.event.GcPause;
-import io.jtune.core.event.PauseKind;
 import io.jtune.core.render.html.ChartSeries;
 import io.jtune.experiment.run.RunResult;
+import io.jtune.experiment.run.WindowPauses;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,8 +20,8 @@ import org.HdrHistogram.HistogramLogReader;
 /**
  * The chart data of an experiment's runs, read from their files in {@code DIR/runs/ID/}: a
  * latency percentile curve merged from the runs' interval logs, and one run's measured window —
- * throughput and p99 per second from its load result, its GC pauses from its GC log, both in
- * seconds from the window's start.
+ * throughput and p99 per second from its load result, its GC pauses as the run kept them
+ * ({@link WindowPauses}), both in seconds from the window's start.
  */
 final class RunCharts {
   /** Most points of a timeline or pause series; longer ones keep each bucket's extremes, as the analyze page's. */
@@ -41,7 +36,6 @@ final class RunCharts {
   /** Percentile steps per halving of the distance to 100 %, as HdrHistogram's own percentile output. */
   private static final int TICKS_PER_HALF_DISTANCE = 5;
   private static final double NS_PER_MS = 1e6;
-  private static final AnalysisOptions KEEP_EVENTS = new AnalysisOptions(60, 50, Double.NaN, null, true);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private RunCharts() {}
@@ -109,16 +103,8 @@ final class RunCharts {
     }
     Series pauses = new Series(SERIES_POINTS);
     Series full = new Series(SERIES_POINTS);
-    Path gcLog = runDir.resolve("gc.log");
-    if (Files.isRegularFile(gcLog)) {
-      long from = run.windowStartEpochMs();
-      long to = run.windowEndEpochMs();
-      for (GcPause p : GcAnalyzer.analyze(List.of(gcLog.toString()), InputStream.nullInputStream(), KEEP_EVENTS)
-          .pauses().events()) {
-        if (p.epochMs() != GcEvent.NO_EPOCH && p.epochMs() >= from && p.epochMs() < to) {
-          (p.kind() == PauseKind.FULL ? full : pauses).add((p.epochMs() - from) / 1000.0, p.durationMs());
-        }
-      }
+    for (WindowPauses.Pause p : WindowPauses.read(runDir)) {
+      (p.full() ? full : pauses).add(p.offsetS(), p.pauseMs());
     }
     ObjectNode o = JSON.createObjectNode();
     o.put("candidate", run.candidate());
