@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /**
  * One HTTP request that a load run sends over and over: URL, method, extra headers, body and
- * its share of the traffic (weight) among several targets.
+ * its share of the traffic (weight) among several request templates.
  */
 public record RequestTemplate(URI url, String method, List<String> headers, byte[] body, int weight) {
 

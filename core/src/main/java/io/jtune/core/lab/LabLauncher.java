@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 
 /**
- * The jtune lab as a tuning target: finds the lab jar, reads its scenarios and starts it
+ * The jtune lab as a service to tune: finds the lab jar, reads its scenarios and starts it
  * as a child JVM with a scenario's flags, returning once it serves.
  */
 public final class LabLauncher {

@@ -5,13 +5,14 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What the experiment starts for each run: a lab scenario, or any command.
+ * The service under test: what the experiment starts for each run, a lab scenario or any command
+ * (the plan's {@code target:}).
  *
- * @param lab the lab scenario's name, or null for a command target
- * @param labArgs extra lab options (lab targets only)
+ * @param lab the lab scenario's name, or null for a command
+ * @param labArgs extra lab options (lab scenarios only)
  * @param command a command line with the placeholders {@code {jvmFlags}}, {@code {port}} and
  *     optionally {@code {gcLog}} (when absent, jtune adds its own GC logging flag to
- *     {@code {jvmFlags}}); run by {@code sh -c}; null for a lab target
+ *     {@code {jvmFlags}}); run by {@code sh -c}; null for a lab scenario
  * @param ready the readiness URL polled until it answers 200, with {@code {port}}; null for a lab
  * @param readyTimeout how long to wait for readiness
  * @param javaHome the JDK for every candidate that names none (and for checking flags); null for

@@ -4,12 +4,12 @@ import java.net.URI;
 import java.util.List;
 import java.util.OptionalInt;
 
-/** A target JVM started for one run: where it serves, its process, its output; closing stops it. */
+/** The service under test, started for one run: where it serves, its JVM, its output; closing stops it. */
 public interface RunningService extends AutoCloseable {
   /** Base URL, such as {@code http://127.0.0.1:41234}. */
   URI url();
 
-  /** The target JVM's pid (the java process, not a wrapper shell). */
+  /** The pid of the service's JVM (the java process, not a wrapper shell). */
   long jvmPid();
 
   boolean isAlive();
