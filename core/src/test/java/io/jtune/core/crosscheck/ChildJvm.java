@@ -1,23 +1,25 @@
 package io.jtune.core.crosscheck;
 
+import io.jtune.core.process.ChildProcess;
+import io.jtune.core.process.ProcessSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
- * One child JVM run to completion or killed: stdout and stderr go to files in the run directory
- * (so nothing can block on a full pipe), the wait is bounded, and the process tree is destroyed
- * in every case. Every process still running is also tracked so a test class can kill leftovers
- * in its teardown.
+ * One child JVM run to completion or killed, as a {@link ChildProcess}: stdout and stderr go to
+ * files in the run directory (so nothing can block on a full pipe), the watchdog kills the tree
+ * at the timeout, and the tree is destroyed in every case. Every process still running is also
+ * tracked so a test class can kill leftovers in its teardown.
  */
 final class ChildJvm {
-  private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+  private static final Set<ChildProcess> LIVE = ConcurrentHashMap.newKeySet();
 
   /** How a run ended: exit code, the output files and the wall time it took. */
   record Exit(int code, Path stdout, Path stderr, Duration took) {
@@ -38,41 +40,26 @@ final class ChildJvm {
     Path out = dir.resolve("stdout.txt");
     Path err = dir.resolve("stderr.txt");
     Files.writeString(dir.resolve("command.txt"), String.join(" ", command) + "\n");
-    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile());
     long start = System.nanoTime();
-    Process p = pb.start();
+    ChildProcess p = ChildProcess.start(ProcessSpec.of("child JVM", command).in(dir).outputTo(out, err)
+        .withTimeout(timeout));
     LIVE.add(p);
     try {
-      if (!p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-        destroyTree(p);
+      OptionalInt code = p.awaitExit(timeout.plusSeconds(30));
+      if (p.timedOut() || code.isEmpty()) {
         throw new IllegalStateException("child JVM did not end in " + timeout.toSeconds() + " s: "
             + String.join(" ", command) + "\n" + new Exit(-1, out, err, timeout).tails());
       }
-      return new Exit(p.exitValue(), out, err, Duration.ofNanos(System.nanoTime() - start));
+      return new Exit(code.getAsInt(), out, err, Duration.ofNanos(System.nanoTime() - start));
     } finally {
-      destroyTree(p);
+      p.kill();
       LIVE.remove(p);
     }
   }
 
   /** Kills every child JVM still running (for teardown after an interrupted test). */
   static void destroyAll() {
-    for (Process p : LIVE) {
-      destroyTree(p);
-    }
-  }
-
-  private static void destroyTree(Process p) {
-    p.descendants().forEach(ProcessHandle::destroyForcibly);
-    if (p.isAlive()) {
-      p.destroyForcibly();
-      try {
-        p.waitFor(5, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    LIVE.forEach(ChildProcess::kill);
   }
 
   static String tail(Path file, int lines) {
