@@ -123,6 +123,15 @@ public final class ChildProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * Whether jtune is exiting (normally, on SIGINT or SIGTERM) and its shutdown hook is stopping
+   * every child: a child that dies now was stopped by jtune, which callers should not record as
+   * the child's failure.
+   */
+  public static boolean jtuneExiting() {
+    return ProcessReaper.exiting();
+  }
+
   public long pid() {
     return process.pid();
   }

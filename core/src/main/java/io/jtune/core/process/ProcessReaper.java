@@ -15,9 +15,14 @@ import java.util.concurrent.TimeUnit;
 final class ProcessReaper {
   private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
   private static final Duration HOOK_GRACE = Duration.ofSeconds(2);
+  private static volatile boolean exiting;
 
   static {
-    Runtime.getRuntime().addShutdownHook(new Thread(ProcessReaper::stopAllOnExit, "jtune-child-reaper"));
+    try {
+      Runtime.getRuntime().addShutdownHook(new Thread(ProcessReaper::stopAllOnExit, "jtune-child-reaper"));
+    } catch (IllegalStateException e) {
+      exiting = true; // first used while jtune exits
+    }
   }
 
   private ProcessReaper() {}
@@ -32,6 +37,11 @@ final class ProcessReaper {
     RUNNING.remove(p);
   }
 
+  /** Whether jtune is exiting: the shutdown hook has begun to stop the children. */
+  static boolean exiting() {
+    return exiting;
+  }
+
   /** A forced kill of {@code root} and every descendant it has now. */
   static void killTree(ProcessHandle root) {
     List<ProcessHandle> descendants = root.descendants().toList();
@@ -40,6 +50,7 @@ final class ProcessReaper {
   }
 
   private static void stopAllOnExit() {
+    exiting = true;
     List<Process> children = List.copyOf(RUNNING);
     List<ProcessHandle> descendants = new ArrayList<>();
     for (Process p : children) {

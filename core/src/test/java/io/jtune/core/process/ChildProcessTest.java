@@ -189,5 +189,6 @@ class ChildProcessTest {
     assertThat(parent.awaitExit(Duration.ofSeconds(30))).hasValue(0);
     assertThat(sleeper.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join())
         .as("the sleeper is stopped by the shutdown hook of the JVM that started it").isNotNull();
+    assertThat(parent.stdout().lines()).containsExactly("exiting false", "sleeper " + sleeper.pid(), "exiting true");
   }
 }

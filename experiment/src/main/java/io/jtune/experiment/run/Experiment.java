@@ -310,6 +310,10 @@ public final class Experiment {
 
   private RunResult failed(Plan.RunKey key, Candidate c, long pid, String startedAt, String why, List<String> tail,
       Path rd) {
+    if (ChildProcess.jtuneExiting()) {
+      // the service died because jtune is stopping it: not the run's failure; --resume redoes it
+      throw new JtuneException("interrupted: jtune is exiting");
+    }
     RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "failed",
         why, startedAt, c.flags(), pid, 0, 0, Map.of(), null, 0, lastLines(tail, 40));
     try {
