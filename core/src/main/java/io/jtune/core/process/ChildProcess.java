@@ -67,8 +67,8 @@ public final class ChildProcess implements AutoCloseable {
     try {
       process = pb.start();
     } catch (IOException e) {
-      throw new JtuneException("cannot start " + spec.name() + " (" + String.join(" ", spec.command()) + "): "
-          + e.getMessage(), e);
+      // the message names the program ("Cannot run program \"java\" ..."); the arguments may span lines
+      throw new JtuneException("cannot start " + spec.name() + ": " + e.getMessage(), e);
     }
     ProcessReaper.register(process);
     ChildProcess child = new ChildProcess(spec, process);
@@ -89,8 +89,9 @@ public final class ChildProcess implements AutoCloseable {
       child.stderr.close();
     }
     if (spec.timeout() != null) {
-      CompletableFuture.runAsync(child::killOnTimeout,
-          CompletableFuture.delayedExecutor(spec.timeout().toNanos(), TimeUnit.NANOSECONDS));
+      // run on the delay scheduler's own thread: a busy common pool cannot hold up the kill
+      CompletableFuture.delayedExecutor(spec.timeout().toNanos(), TimeUnit.NANOSECONDS, Runnable::run)
+          .execute(child::killOnTimeout);
     }
     return child;
   }

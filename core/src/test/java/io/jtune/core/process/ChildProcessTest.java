@@ -174,7 +174,8 @@ class ChildProcessTest {
   void aChildThatCannotStartIsOneLineError() {
     assertThatThrownBy(() -> ChildProcess.start(ProcessSpec.of("the tool", List.of(dir.resolve("no-such-tool").toString()))))
         .isInstanceOf(JtuneException.class)
-        .hasMessageStartingWith("cannot start the tool (")
+        .hasMessageStartingWith("cannot start the tool: ")
+        .hasMessageContaining("no-such-tool")
         .hasMessageNotContaining("\n");
   }
 
