@@ -20,10 +20,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code jtune capacity}: sweeps concurrency to find where throughput flattens (seed 003). */
+/** {@code jtune capacity}: sweeps concurrency to find where throughput flattens (the optimal thread count). */
 @Command(name = "capacity", mixinStandardHelpOptions = true,
     description = {
-        "Sweep concurrency against a URL to find where QPS stops growing and RT starts climbing (seed 003).",
+        "Sweep concurrency against a URL to find where QPS stops growing and RT starts climbing.",
         "Closed-model steps 1, 2, 4, ... --max print concurrency, QPS, mean RT, p99 and the target's CPU"
             + " (with --pid). Finds the knee (smallest concurrency"
             + " reaching 95%% of the highest QPS), fits the Universal Scalability Law, and with the CPU time"

@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jtune demo}: the whole tuning loop on the bundled lab — a baseline run under load, its
- * GC log analyzed, candidates suggested from the findings and seed 003's sizing rules, and the
+ * GC log analyzed, candidates suggested from the findings and the young/survivor sizing rules, and the
  * experiment at two load levels with repetitions, confidence intervals, goals and a verdict.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
@@ -132,7 +132,7 @@ final class DemoCommand implements Callable<Integer> {
           + (f.flags().isEmpty() ? "" : "  ->  " + String.join(" ", f.flags())));
     }
     o.println();
-    o.println("2/4  suggest: candidates from the findings and seed 003's sizing rules");
+    o.println("2/4  suggest: candidates from the findings and the sizing rules (young = heap/4, survivors)");
     Suggestion s = Advisor.advise(base.analysis, Advisor.Inputs.NONE.withQps(base.load.throughputRps())
         .withConcurrency(high.concurrency()).withJdk(Runtime.version().feature()));
     o.println("  " + s.verdict());

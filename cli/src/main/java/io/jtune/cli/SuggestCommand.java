@@ -36,9 +36,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
       "Suggest candidate JVM configurations from GC logs and write the experiment plan that compares them.",
-      "Takes the flags the findings recommend, sizes young and survivors the seed-003 way (young = heap/4,",
+      "Takes the flags the findings recommend, sizes young and survivors for a request/response service (young = heap/4,",
       "survivors for the request data alive at a young GC), changes the collector when the heap or the pause",
-      "goal calls for it, and sets load levels and goals the seed-000 way. Flags the target JDK lacks are",
+      "goal calls for it, and sets goals per load level (GC behaviour grows with load). Flags the target JDK lacks are",
       "never suggested. Says so plainly when GC is not the problem."},
     footer = {"", "Without --lab or --command the plan's target is a command template to edit.",
       "Exit codes: 0 suggested, 2 bad usage, nothing to analyze or no plan to write, 1 internal error.",
