@@ -28,7 +28,8 @@ final class LongYoungPauseRule implements FindingRule {
           + " card scanning dominating, the cost is old-to-young references, not the young size.";
     } else if (c.isCms() || c == Collector.PARNEW_SERIAL_OLD) {
       rec = "ParNew pause time grows with what survives and with old-to-young references found through the"
-          + " card table (each young GC scans every dirty card of the old generation). Reduce survival (object lifetimes, caches with LinkedHashMap churn),"
+          + " card table (each young GC scans every dirty card of the old generation). Reduce survival"
+          + " (object lifetimes, caches with LinkedHashMap churn),"
           + " and on large old generations try larger card stride chunks.";
       flags.add("-XX:+UnlockDiagnosticVMOptions");
       flags.add("-XX:ParGCCardsPerStrideChunk=4096");

@@ -4,8 +4,8 @@ import io.jtune.core.analysis.Analysis;
 
 /**
  * The metaspace size to recommend: the observed peak plus 50 % headroom, rounded up to 64 MB
- * (a peak of ~150 MB, as jstat -gc shows it in MU, gives 256 MB); {@code fallbackMb} when the log does not show
- * metaspace use.
+ * (a peak of ~150 MB, as jstat -gc shows it in MU, gives 256 MB); {@code fallbackMb} when the
+ * log does not show metaspace use.
  */
 final class MetaspaceSizing {
   private MetaspaceSizing() {}

@@ -14,7 +14,7 @@ import java.util.Locale;
  * goal verdicts and the winner; then the recommendation and the winner's flag diff.
  */
 public final class ExperimentText {
-  /** The rows: GC columns (YGC and FGC count and time per minute) first, then latency, throughput, resources. */
+  /** The rows: GC (YGC and FGC count and time per minute) first, then latency, throughput, resources. */
   public static final List<Metric> ROWS = List.of(
       Metric.YGC_PER_MIN_PEAK, Metric.YGC_PER_MIN_MEAN, Metric.YGC_MS_PER_MIN_PEAK, Metric.YGC_MS_PER_MIN_MEAN,
       Metric.YGC_PAUSE, Metric.FGC_PER_MIN_PEAK, Metric.FGC_PER_MIN_MEAN, Metric.FGC_MS_PER_MIN_PEAK,

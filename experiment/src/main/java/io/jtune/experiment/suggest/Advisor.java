@@ -226,7 +226,7 @@ public final class Advisor {
       facts();
     }
 
-    /** Memory per request = Eden / (QPS x mean young-GC interval); alive at a young GC = that x concurrency. */
+    /** Memory per request = Eden / (QPS x mean young-GC interval); alive at a young GC = that x requests in flight. */
     private void requestData(MemoryAggregator m, JstatGc js) {
       double qps = in.qps();
       if (!(qps > 0)) {
@@ -401,8 +401,8 @@ public final class Advisor {
       }
       long quarter = roundNice(heap / 4.0);
       List<String> why = new ArrayList<>();
-      why.add(String.format(Locale.US, "Young generation a quarter of the heap for a request/response service (most objects die young):"
-          + " young = heap / 4 = %s of %s"
+      why.add(String.format(Locale.US, "Young generation a quarter of the heap for a request/response service"
+          + " (most objects die young): young = heap / 4 = %s of %s"
           + " (now %s)", size(quarter), size(heap), young > 0 ? size(young) + String.format(Locale.US, ", %.0f%%", 100.0 * young / heap) : "unknown"));
       long need = Math.max(liveRequestData, survivorDemand);
       int ratio;
@@ -521,7 +521,7 @@ public final class Advisor {
       return candidate(name, changes, reasons);
     }
 
-    /** -Xms = -Xmx with pre-touch alone (no page faults or reclaim stalls on an untouched heap): low risk, for when little else is worth trying. */
+    /** -Xms = -Xmx with pre-touch alone (no page faults on an untouched heap): low risk, when little else is worth trying. */
     private Candidate pretouch() {
       if (heap <= 0) {
         return null;
