@@ -93,14 +93,16 @@ public final class OutputFile {
     BasicFileAttributes own;
     try {
       own = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-    } catch (NoSuchFileException e) {
+    } catch (IOException e) {
+      // not there (ENOENT), or a file where its directory should be (ENOTDIR)
       Path parent = target.toAbsolutePath().getParent();
       if (parent != null && !Files.isDirectory(parent)) {
         throw new JtuneException("cannot write " + target + ": "
-            + (Files.exists(parent) ? parent + " is not a directory" : "no directory " + parent));
+            + (Files.exists(parent) ? parent + " is not a directory" : "no directory " + parent), e);
       }
-      return Kind.ABSENT;
-    } catch (IOException e) {
+      if (e instanceof NoSuchFileException) {
+        return Kind.ABSENT;
+      }
       throw failure(target, e);
     }
     if (Files.isDirectory(target)) {
