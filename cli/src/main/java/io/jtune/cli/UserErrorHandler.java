@@ -1,7 +1,10 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.output.FileProblem;
 import io.jtune.load.LoadException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -10,9 +13,9 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * Turns errors into one line on stderr and an exit code: 2 for usage errors and input that
- * cannot be analyzed (an unknown command or option with the nearest known ones), 1 for anything
- * unexpected (with the stack trace only under JTUNE_DEBUG).
+ * Turns errors into one line on stderr and an exit code: 2 for usage errors, input that cannot
+ * be analyzed and paths that cannot be used (an unknown command or option with the nearest known
+ * ones), 1 for anything unexpected (with the stack trace only under JTUNE_DEBUG).
  */
 final class UserErrorHandler implements IExecutionExceptionHandler, IParameterExceptionHandler {
   @Override
@@ -44,6 +47,13 @@ final class UserErrorHandler implements IExecutionExceptionHandler, IParameterEx
     }
     if (ex instanceof LoadException le) {
       cmd.getErr().println("jtune: " + le.getMessage());
+      return ExitCodes.USAGE;
+    }
+    FileSystemException fileProblem = ex instanceof UncheckedIOException u && u.getCause() instanceof FileSystemException f
+        ? f : ex instanceof FileSystemException f ? f : null;
+    if (fileProblem != null) {
+      // a path the user gave that cannot be used (a file where a directory belongs, no permission)
+      cmd.getErr().println("jtune: " + fileProblem.getFile() + ": " + FileProblem.why(fileProblem));
       return ExitCodes.USAGE;
     }
     cmd.getErr().println("jtune: internal error: " + ex);

@@ -8,9 +8,7 @@ import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -208,16 +206,6 @@ public final class OutputFile {
   }
 
   private static JtuneException failure(Path target, IOException e) {
-    String why;
-    if (e instanceof AccessDeniedException) {
-      why = "permission denied";
-    } else if (e instanceof NoSuchFileException) {
-      why = "no such file or directory";
-    } else if (e instanceof FileSystemException fse && fse.getReason() != null) {
-      why = fse.getReason();
-    } else {
-      why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
-    }
-    return new JtuneException("cannot write " + target + ": " + why, e);
+    return new JtuneException("cannot write " + target + ": " + FileProblem.why(e), e);
   }
 }
