@@ -77,6 +77,25 @@ class OutputFileTest {
   }
 
   @Test
+  void aProcessSubstitutionGetsTheReport() throws Exception {
+    // jtune as a user runs it from bash: -o >(cat > got.json), a /dev/fd/N pipe that cannot be renamed over
+    Path got = dir.resolve("got.json");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder("bash", "-c", "\"$0\" -cp \"$1\" io.jtune.cli.Main analyze --format json"
+        + " -o >(cat > \"$2\") \"$3\"", java, System.getProperty("java.class.path"), got.toString(), LOG)
+        .redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor()).as(output).isZero();
+    assertThat(output).startsWith("jtune: report written to /dev/fd/");
+    String expected = report();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!(Files.exists(got) && Files.readString(got).equals(expected)) && System.nanoTime() < deadline) {
+      Thread.sleep(20); // cat finishes after jtune exits
+    }
+    assertThat(Files.readString(got)).isEqualTo(expected);
+  }
+
+  @Test
   void aCharacterDeviceStaysTheSameDevice() throws Exception {
     Path device = dir.resolve("null");
     run("mknod", device.toString(), "c", "1", "3"); // what /dev/null is
