@@ -42,7 +42,7 @@ class CapacityCommandTest {
           "--step-warmup", "300ms", "--pid", pid, url);
       assertThat(text.exitCode()).as(text.err()).isZero();
       assertThat(text.out()).contains("concurrency", "QPS", "mean RT ms", "p99 ms", "cpu %", "knee: concurrency",
-          "seed 003 formula", "optimal threads");
+          "optimal threads formula: CPU", "optimal threads ((");
       assertThat(text.out().lines().filter(l -> l.matches("\\s+[124] .*")).count()).isEqualTo(3);
 
       LoadCommandTest.Run json = LoadCommandTest.jtune("capacity", "--levels", "1,2", "--step-duration", "1s",

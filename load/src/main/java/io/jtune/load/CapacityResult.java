@@ -14,13 +14,14 @@ import java.util.Locale;
 
 /**
  * The outcome of a capacity sweep: the table, the knee, the USL fit and, when the target's CPU
- * time per request is known, seed 003's optimal-thread formulas beside the measurements.
+ * time per request is known, the optimal-thread formulas beside the measurements (optimal threads
+ * = (CPU time + wait time) / CPU time x cores).
  *
  * @param sweep what was run
  * @param steps one row per concurrency level
  * @param knee the smallest concurrency reaching {@value #KNEE_SHARE} of the highest throughput
  * @param usl the USL fit, null with fewer than three usable steps
- * @param formula seed 003's formulas, null when the CPU time per request is unknown
+ * @param formula the optimal-thread formulas, null when the CPU time per request is unknown
  */
 public record CapacityResult(
     CapacitySweep sweep, List<CapacityStep> steps, CapacityStep knee, UslFit usl, OptimalThreads formula) {
@@ -115,7 +116,7 @@ public record CapacityResult(
   /**
    * The measured saturation point: the concurrency where the line of one user's rate, N x 1000
    * / RT at the lowest step, meets the highest QPS (highest QPS x that RT / 1000). Below it
-   * QPS grows with users; from it on users only queue. This is seed 003's "optimal threads"
+   * QPS grows with users; from it on users only queue. This is the "optimal threads"
    * read off the measurements, where the formula predicts it from CPU time and cores. NaN
    * without a completed lowest step.
    */
@@ -131,7 +132,7 @@ public record CapacityResult(
     return steps.stream().mapToDouble(CapacityStep::throughputRps).max().orElse(0);
   }
 
-  /** Writes seed 003's table and the analysis below it. */
+  /** Writes the table of QPS and RT per concurrency and the analysis below it. */
   public void writeText(PrintWriter out) {
     out.printf(Locale.US, "%11s %10s %11s %9s %8s %7s %11s %9s %8s%s%n", "concurrency", "QPS", "mean RT ms",
         "p99 ms", "errors", "cpu %", "cpu ms/req", "X*RT", "Little", formula != null ? "  formula RT ms  formula QPS" : "");
@@ -164,13 +165,13 @@ public record CapacityResult(
           100 * formula.cores(), busiest / 100, busiest / 100 * 1000 / formula.cpuMs());
     }
     if (formula != null) {
-      out.printf(Locale.US, "seed 003 formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
+      out.printf(Locale.US, "optimal threads formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
               + " %d cores -> optimal threads ((%.2f + %.2f) / %.2f) x %d = %.1f, max QPS %d x 1000 / %.2f = %.1f%n",
           formula.cpuMs(), cpuSource(), formula.waitMs(),
           steps.get(0).concurrency(), formula.cores(), formula.waitMs(), formula.cpuMs(), formula.cpuMs(),
           formula.cores(), formula.optimalThreads(), formula.cores(), formula.cpuMs(), formula.maxThroughputRps());
     } else {
-      out.println("seed 003 formula: give --pid of the target (or --cpu-ms) to compare with optimal threads"
+      out.println("optimal threads formula: give --pid of the target (or --cpu-ms) to compare with optimal threads"
           + " = ((wait + CPU) / CPU) x cores");
     }
     if (usl != null) {

@@ -85,7 +85,7 @@ public record Analysis(GcFacts facts, List<Finding> findings) {
     return facts.javaMajor();
   }
 
-  /** The study table over this log's span. */
+  /** The GC-per-window table (counts and pause time per window, peak and mean) over this log's span. */
   public WindowAggregator.StudyTable studyTable() {
     return facts.studyTable();
   }

@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * What one run of an experiment measures, by the name plans and reports use. GC metrics are
  * over the measured window only (warm-up and startup excluded); per-minute columns are the
- * seed-000 study table.
+ * GC comparison table: YGC and FGC count and cumulative time per minute, peak and mean.
  */
 public enum Metric {
   THROUGHPUT("throughputRps", "throughput", "req/s", false, "%,.0f"),
