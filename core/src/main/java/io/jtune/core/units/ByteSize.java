@@ -19,9 +19,10 @@ public final class ByteSize {
   private ByteSize() {}
 
   /**
-   * A size for people, with one decimal in the largest unit it reaches: {@code "512 B"},
-   * {@code "3.5 KB"}, {@code "12.3 MB"}, {@code "4.0 GB"}; {@code "-"} when unknown (negative
-   * or NaN).
+   * A size for people, with one decimal: {@code "512 B"}, {@code "3.5 KB"}, {@code "0.5 MB"},
+   * {@code "12.3 MB"}, {@code "4.0 GB"}; {@code "-"} when unknown (negative or NaN). From a tenth
+   * of a megabyte on it is written in MB, so the sizes GC logs show side by side (survivor 0.5 MB,
+   * aged 1.1 MB) read in one unit; from a gigabyte on in GB.
    */
   public static String human(double bytes) {
     if (bytes < 0 || Double.isNaN(bytes)) {
@@ -30,7 +31,7 @@ public final class ByteSize {
     if (bytes >= GB) {
       return String.format(Locale.US, "%.1f GB", bytes / GB);
     }
-    if (bytes >= MB) {
+    if (bytes >= MB / 10) {
       return String.format(Locale.US, "%.1f MB", bytes / MB);
     }
     if (bytes >= KB) {

@@ -6,10 +6,12 @@ import org.junit.jupiter.api.Test;
 
 class ByteSizeTest {
   @Test
-  void humanSizesUseTheLargestUnitReachedWithOneDecimal() {
+  void humanSizesHaveOneDecimalInKbBelowATenthOfAMegabyteThenMbThenGb() {
     assertThat(ByteSize.human(0)).isEqualTo("0 B");
     assertThat(ByteSize.human(1023)).isEqualTo("1023 B");
     assertThat(ByteSize.human(1536)).isEqualTo("1.5 KB");
+    assertThat(ByteSize.human(100 * ByteSize.KB)).isEqualTo("100.0 KB");
+    assertThat(ByteSize.human(544 * ByteSize.KB)).isEqualTo("0.5 MB");
     assertThat(ByteSize.human(24.9 * ByteSize.MB)).isEqualTo("24.9 MB");
     assertThat(ByteSize.human(ByteSize.GB - 1)).isEqualTo("1024.0 MB");
     assertThat(ByteSize.human(4L * ByteSize.GB)).isEqualTo("4.0 GB");
