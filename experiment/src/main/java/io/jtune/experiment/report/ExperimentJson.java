@@ -1,5 +1,7 @@
 package io.jtune.experiment.report;
 
+import static io.jtune.core.render.JsonNumbers.round;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -20,6 +22,9 @@ public final class ExperimentJson {
   public static final String SCHEMA = "jtune.experiment/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+  /** Decimals of metric values: enough for a p99 in microseconds and a GC time share of 0.01 %. */
+  private static final int DECIMALS = 4;
 
   private ExperimentJson() {}
 
@@ -71,7 +76,7 @@ public final class ExperimentJson {
       ObjectNode load = ln.putObject("load");
       load.put("model", l.level().open() ? "open" : "closed");
       if (l.level().open()) {
-        load.put("rateRps", l.level().rateRps());
+        load.put("rateRps", round(l.level().rateRps(), 3));
       }
       load.put("concurrency", l.level().concurrency());
       load.put("warmupS", l.level().warmup().toMillis() / 1000.0);
@@ -96,7 +101,7 @@ public final class ExperimentJson {
           num(mn, "min", s.min());
           num(mn, "max", s.max());
           ArrayNode vs = mn.putArray("values");
-          s.values().forEach(vs::add);
+          s.values().forEach(v -> vs.add(round(v, DECIMALS)));
         }
         if (!c.baseline()) {
           ObjectNode ds = cn.putObject("deltas");
@@ -147,12 +152,9 @@ public final class ExperimentJson {
     return root;
   }
 
+  /** A measured value as every jtune document writes one: rounded, null when not a number. */
   private static void num(ObjectNode n, String key, double v) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      n.putNull(key);
-    } else {
-      n.put(key, v);
-    }
+    n.put(key, round(v, DECIMALS));
   }
 
   private static void strings(ArrayNode a, List<String> values) {
