@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import java.io.IOException;
@@ -182,9 +183,14 @@ class JsonSchemaTest {
     }
   }
 
-  /** Every property a schema names is lowerCamelCase, so every document follows one convention. */
+  /**
+   * Every schema is a valid draft 2020-12 schema (checked against the meta-schema the validator
+   * carries, not fetched); every object it describes lists its required fields and says what
+   * other fields may be; every property it names is lowerCamelCase, so every document follows
+   * one convention.
+   */
   @Test
-  void everySchemaNamesItsFieldsInLowerCamelCase() throws IOException {
+  void everySchemaIsValidStrictAndNamesItsFieldsInLowerCamelCase() throws IOException {
     Path schemas = Path.of("../schemas");
     List<Path> files;
     try (Stream<Path> s = Files.list(schemas)) {
@@ -193,15 +199,23 @@ class JsonSchemaTest {
     assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
         "jtune.analysis-2.schema.json", "jtune.capacity-2.schema.json", "jtune.experiment-1.schema.json",
         "jtune.load-2.schema.json", "jtune.run-1.schema.json", "jtune.suggestion-1.schema.json");
+    Schema meta = SCHEMAS.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
     for (Path f : files) {
+      JsonNode schema = JSON.readTree(f.toFile());
+      assertThat(meta.validate(schema)).as(f.toString()).isEmpty();
       List<String> names = new ArrayList<>();
-      propertyNames(JSON.readTree(f.toFile()), names);
+      propertyNames(schema, names);
       assertThat(names).as(f.toString()).isNotEmpty().allMatch(n -> LOWER_CAMEL.matcher(n).matches());
     }
+    JsonNode typo = JSON.readTree("{\"$schema\": \"https://json-schema.org/draft/2020-12/schema\", \"type\": \"objekt\"}");
+    assertThat(meta.validate(typo)).as("the meta-schema catches a wrong type").isNotEmpty();
   }
 
   private static void propertyNames(JsonNode schema, List<String> into) {
     if (schema.isObject()) {
+      if (schema.has("properties")) {
+        assertThat(schema.has("required") && schema.has("additionalProperties")).as("%s", schema).isTrue();
+      }
       for (Iterator<Map.Entry<String, JsonNode>> it = schema.fields(); it.hasNext();) {
         Map.Entry<String, JsonNode> e = it.next();
         if (e.getKey().equals("properties")) {
