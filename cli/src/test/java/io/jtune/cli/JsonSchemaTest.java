@@ -165,6 +165,10 @@ class JsonSchemaTest {
     validAndRenameFails(doc, "/levels/0/candidates/1/metrics");
     validAndRenameFails(doc, "/levels/0/winner");
     validAndRenameFails(doc, "/recommendation");
+    // counts are integers (a run's count; the mean over runs need not be)
+    assertThat(doc.at("/levels/0/candidates/0/metrics/ygcCount/values/0").isIntegralNumber()).isTrue();
+    assertThat(doc.at("/levels/0/candidates/0/metrics/errors/max").isIntegralNumber()).isTrue();
+    assertThat(doc.at("/levels/0/candidates/0/metrics/p99/mean").isDouble()).isTrue();
     ((ObjectNode) doc.at("/levels/0/candidates/0/metrics")).putObject("p99Micros").put("mean", 1.0);
     assertThat(errors(doc)).as("a metric key plans do not know").isNotEmpty();
 
@@ -178,6 +182,8 @@ class JsonSchemaTest {
       assertThat(result.path("schema").asText()).isEqualTo("jtune.run/1");
       assertThat(result.path("status").asText()).as(result.path("failure").asText()).isEqualTo("ok");
       validAndRenameFails(result, "/windowStartEpochMs");
+      assertThat(result.at("/metrics/ygcCount").isIntegralNumber() && result.at("/metrics/errors").isIntegralNumber())
+          .as("counts as integers: %s", result.path("metrics")).isTrue();
       JsonNode load = JSON.readTree(run.resolve("load.json").toFile());
       validAndRenameFails(load, "/latencyMs/p50");
     }

@@ -96,12 +96,14 @@ public final class ExperimentJson {
         for (Map.Entry<Metric, Summary> e : c.metrics().entrySet()) {
           Summary s = e.getValue();
           ObjectNode mn = ms.putObject(e.getKey().key());
+          boolean count = e.getKey().isCount();
           num(mn, "mean", s.mean());
           num(mn, "sd", s.sd());
-          num(mn, "min", s.min());
-          num(mn, "max", s.max());
+          value(mn, "min", s.min(), count);
+          value(mn, "max", s.max(), count);
           ArrayNode vs = mn.putArray("values");
-          s.values().forEach(v -> vs.add(round(v, DECIMALS)));
+          s.values().forEach(v -> vs.add(count && v == Math.rint(v) ? JSON.getNodeFactory().numberNode(v.longValue())
+              : JSON.getNodeFactory().numberNode(round(v, DECIMALS))));
         }
         if (!c.baseline()) {
           ObjectNode ds = cn.putObject("deltas");
@@ -155,6 +157,15 @@ public final class ExperimentJson {
   /** A measured value as every jtune document writes one: rounded, null when not a number. */
   private static void num(ObjectNode n, String key, double v) {
     n.put(key, round(v, DECIMALS));
+  }
+
+  /** One run's value: an integer for a count, else as {@link #num}. */
+  private static void value(ObjectNode n, String key, double v, boolean count) {
+    if (count && v == Math.rint(v) && !Double.isInfinite(v)) {
+      n.put(key, (long) v);
+    } else {
+      num(n, key, v);
+    }
   }
 
   private static void strings(ArrayNode a, List<String> values) {
