@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * The outcome of one load run: counts, throughput, latency percentiles (corrected and
  * uncorrected), errors by kind and a per-interval timeline. Serialized as the documented JSON
- * contract {@value #SCHEMA} (see load/README.md).
+ * contract {@value #SCHEMA} (see load/README.md; JSON Schema in schemas/jtune.load-2.schema.json).
  *
  * @param plan what was run
  * @param startTime wall-clock time the run started

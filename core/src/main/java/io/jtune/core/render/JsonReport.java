@@ -33,7 +33,7 @@ import java.util.Map;
 
 /**
  * The analysis as one JSON document, schema {@code jtune.analysis/2} (documented in the
- * README). Field order is fixed; absent values are null; times are seconds on the analysis
+ * README; JSON Schema in schemas/jtune.analysis-2.schema.json). Field order is fixed; absent values are null; times are seconds on the analysis
  * timeline, durations milliseconds, sizes bytes, rates MB/s.
  */
 public final class JsonReport {

@@ -17,7 +17,10 @@ import java.io.Writer;
 import java.util.List;
 import java.util.Map;
 
-/** The experiment report as JSON, schema {@value #SCHEMA} (documented in experiment/README.md). */
+/**
+ * The experiment report as JSON, schema {@value #SCHEMA} (documented in experiment/README.md;
+ * JSON Schema in schemas/jtune.experiment-1.schema.json).
+ */
 public final class ExperimentJson {
   public static final String SCHEMA = "jtune.experiment/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.core.aggregate.Series;
+import io.jtune.core.render.JsonNumbers;
 import java.util.List;
 
 /**
@@ -59,7 +60,7 @@ public final class ChartSeries {
 
   /** {@code v} rounded to {@code decimals} places; 0 for NaN and infinities (never in JSON). */
   public static double round(double v, int decimals) {
-    Double r = io.jtune.core.render.JsonNumbers.round(v, decimals);
+    Double r = JsonNumbers.round(v, decimals);
     return r == null ? 0 : r;
   }
 }
