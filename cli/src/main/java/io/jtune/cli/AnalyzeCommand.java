@@ -66,7 +66,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     spec.addPositional(PositionalParamSpec.builder().arity("1..*").required(true).paramLabel("FILE|DIR|-")
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
     option(OptionSpec.builder("--format").paramLabel("FORMAT").type(OutputFormat.class).defaultValue("text")
-        .description("text (default), json (schema jtune.analysis/1), markdown, or html (one offline page with charts)"));
+        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, or html (one offline page with charts)"));
     option(OptionSpec.builder("-o", "--output").paramLabel("FILE").type(Path.class)
         .description("write the report to FILE instead of stdout (a FIFO or device is written directly)"));
     option(OptionSpec.builder("--window").paramLabel("DURATION").type(Duration.class).defaultValue("1m")

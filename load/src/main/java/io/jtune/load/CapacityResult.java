@@ -1,5 +1,7 @@
 package io.jtune.load;
 
+import static io.jtune.core.render.JsonNumbers.round;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -30,7 +32,7 @@ public record CapacityResult(
   public static final double KNEE_SHARE = 0.95;
 
   /** The JSON schema name and version written as {@code schema}. */
-  public static final String SCHEMA = "jtune.capacity/1";
+  public static final String SCHEMA = "jtune.capacity/2";
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)
@@ -203,47 +205,47 @@ public record CapacityResult(
     ObjectNode root = JSON.createObjectNode();
     root.put("schema", SCHEMA);
     root.put("url", sweep.base().targets().get(0).url().toString());
-    root.put("stepSeconds", sweep.stepDuration().toNanos() / 1e9);
+    root.put("stepS", round(sweep.stepDuration().toNanos() / 1e9, 3));
     ArrayNode rows = root.putArray("steps");
     for (CapacityStep s : steps) {
       ObjectNode row = rows.addObject();
       row.put("concurrency", s.concurrency());
-      row.put("throughputRps", s.throughputRps());
-      row.put("meanRtMs", s.meanRtMs());
-      row.put("p99Ms", s.p99Ms());
+      row.put("throughputRps", round(s.throughputRps(), 3));
+      row.put("meanRtMs", round(s.meanRtMs(), 3));
+      row.put("p99Ms", round(s.p99Ms(), 3));
       row.put("requests", s.requests());
       row.put("errors", s.errors());
-      putNumber(row, "serverCpuPercent", s.serverCpuPercent());
-      putNumber(row, "serverCpuMsPerRequest", s.serverCpuMsPerRequest());
-      row.put("littleConcurrency", s.littleConcurrency());
+      row.put("serverCpuPct", round(s.serverCpuPercent(), 2));
+      row.put("serverCpuMsPerRequest", round(s.serverCpuMsPerRequest(), 4));
+      row.put("littleConcurrency", round(s.littleConcurrency(), 3));
       if (formula != null) {
-        row.put("formulaRtMs", formula.predictedRtMs(s.concurrency()));
-        row.put("formulaThroughputRps", formula.predictedThroughputRps(s.concurrency()));
+        row.put("formulaRtMs", round(formula.predictedRtMs(s.concurrency()), 3));
+        row.put("formulaThroughputRps", round(formula.predictedThroughputRps(s.concurrency()), 3));
       }
     }
-    root.put("maxThroughputRps", maxThroughputRps());
+    root.put("maxThroughputRps", round(maxThroughputRps(), 3));
     if (knee != null) {
       root.put("kneeConcurrency", knee.concurrency());
     } else {
       root.putNull("kneeConcurrency");
     }
-    putNumber(root, "saturationConcurrency", saturationConcurrency());
+    root.put("saturationConcurrency", round(saturationConcurrency(), 3));
     if (formula != null) {
       ObjectNode f = root.putObject("formula");
-      f.put("cpuMs", formula.cpuMs());
-      f.put("waitMs", formula.waitMs());
+      f.put("cpuMs", round(formula.cpuMs(), 4));
+      f.put("waitMs", round(formula.waitMs(), 4));
       f.put("cores", formula.cores());
-      f.put("optimalThreads", formula.optimalThreads());
-      f.put("rtAtOptimumMs", formula.rtAtOptimumMs());
-      f.put("maxThroughputRps", formula.maxThroughputRps());
+      f.put("optimalThreads", round(formula.optimalThreads(), 3));
+      f.put("rtAtOptimumMs", round(formula.rtAtOptimumMs(), 3));
+      f.put("maxThroughputRps", round(formula.maxThroughputRps(), 3));
     }
     if (usl != null) {
       ObjectNode u = root.putObject("usl");
-      u.put("lambda", usl.lambda());
-      u.put("sigma", usl.sigma());
-      u.put("kappa", usl.kappa());
-      putNumber(u, "peakConcurrency", usl.peakConcurrency());
-      u.put("rSquared", usl.rSquared());
+      u.put("lambda", round(usl.lambda(), 4));
+      u.put("sigma", round(usl.sigma(), 6));
+      u.put("kappa", round(usl.kappa(), 9));
+      u.put("peakConcurrency", round(usl.peakConcurrency(), 3));
+      u.put("rSquared", round(usl.rSquared(), 4));
     }
     try {
       JSON.writeValue(out, root);
@@ -251,14 +253,6 @@ public record CapacityResult(
       out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void putNumber(ObjectNode node, String name, double value) {
-    if (Double.isNaN(value) || Double.isInfinite(value)) {
-      node.putNull(name);
-    } else {
-      node.put(name, value);
     }
   }
 

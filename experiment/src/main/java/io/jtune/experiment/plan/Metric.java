@@ -81,6 +81,11 @@ public enum Metric {
     return unit.isEmpty() ? label : label + " " + unit;
   }
 
+  /** Whether one run's value is a count of events (a whole number; its mean over runs need not be). */
+  public boolean isCount() {
+    return this == ERRORS || this == YGC_COUNT || this == FGC_COUNT || this == STARTUP_FGC;
+  }
+
   public static Optional<Metric> byKey(String key) {
     return Arrays.stream(values()).filter(m -> m.key.equals(key)).findFirst();
   }
