@@ -1,8 +1,8 @@
 package io.jtune.core.lab;
 
 import io.jtune.core.JtuneException;
-import io.jtune.core.process.ChildProcess;
 import io.jtune.core.process.ChildJvmSpec;
+import io.jtune.core.process.ChildProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
