@@ -9,6 +9,7 @@ import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.load.LoadProgress;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,21 +62,19 @@ class ExperimentRunTest {
         cooldown: 0s
         """;
     Plan p = plan(yaml, dir);
+    // kills candidate a's lab once its load is measuring (after the first measured second),
+    // however long the lab took to start on a busy machine
     RunListener killFirst = new RunListener() {
       @Override
-      public void runStarting(Plan.RunKey key, int index, int total) {
-        if (key.candidate().equals("a")) {
-          Thread t = new Thread(() -> {
-            try {
-              Thread.sleep(4000); // started, warmed up, measuring
-              labJvm().ifPresent(ProcessHandle::destroyForcibly);
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-            }
-          });
-          t.setDaemon(true);
-          t.start();
+      public LoadProgress loadProgress(Plan.RunKey key, double totalSeconds) {
+        if (!key.candidate().equals("a")) {
+          return LoadProgress.NONE;
         }
+        return (elapsedSeconds, warmup, point) -> {
+          if (!warmup) {
+            labJvm().ifPresent(ProcessHandle::destroyForcibly);
+          }
+        };
       }
     };
     Experiment e = Experiment.prepare(p, yaml, dir, new Experiment.Options(false, false), killFirst);
