@@ -367,7 +367,7 @@ public final class ToolComparison {
       Tool.Found found = tool.read(s.result, m.stderr());
       Row r = new Row(phase, tool, s.label, log, s.cmd, m, found, s.runs);
       rows.add(r);
-      System.out.printf(Locale.ROOT, "%-9s %-13s %-16s %7.1f MB ... %6.1f s %7.1f MB/s %7.1f MB RSS%s%s%n", phase,
+      System.out.printf(Locale.ROOT, "%-9s %-21s %-16s %7.1f MB ... %6.1f s %7.1f MB/s %7.1f MB RSS%s%s%n", phase,
           s.label, log.kind().id, log.mb(), m.wallSeconds(), r.mbPerSecond(), r.rssMb(),
           s.runs > 1 ? " (best of " + s.runs + ")" : "",
           m.timedOut() ? "  TIMED OUT" : m.exitCode() != 0 ? "  exit " + m.exitCode() : "");

@@ -59,6 +59,10 @@ final class CycleLines {
     cycles.clear();
   }
 
+  /**
+   * A "Concurrent ..." line (or generational ZGC's "Young/Old Generation ..."): a phase, sent
+   * when the line ends with its duration; extends the open CMS or Shenandoah cycle.
+   */
   int concurrent(Line l, int m) {
     int n = l.length();
     int sp = l.lastIndexOf(' ');
