@@ -37,8 +37,8 @@ import java.util.regex.Pattern;
  * {@code --root DIR} (the jtune checkout; results go to its bench/target), {@code --build DIR}
  * (the checkout the jars were built in, default the root), {@code --corpus DIR}, {@code
  * --command TEXT} (the command line to quote in the results), {@code --baseline-build DIR} and
- * {@code --baseline-ref REF} (a second build whose jtune-analyze runs as "jtune-analyze@REF"
- * beside the head's, alternating run for run).
+ * {@code --baseline-ref REF} (a second build whose jtune tools run as "jtune-analyze@REF" and
+ * "jtune-core@REF" beside the head's, alternating run for run).
  */
 public final class ToolComparison {
 
@@ -343,12 +343,12 @@ public final class ToolComparison {
    * Runs {@code tool} on {@code log}; with {@code --repeat N}, up to N times, keeping the
    * fastest run (its output files are the last run's) and the highest peak RSS of all. A run
    * that fails, or takes longer than {@link #REPEAT_LIMIT_S}, is not repeated. With a baseline
-   * build, jtune-analyze of the baseline ("jtune-analyze@REF") runs too, alternating with the
-   * head's run by run, so that both see the same load on the shared host.
+   * build, a jtune tool of the baseline ("jtune-analyze@REF", "jtune-core@REF") runs too,
+   * alternating with the head's run by run, so that both see the same load on the shared host.
    */
   private void measure(String phase, Tool tool, BenchLog log) throws IOException {
     List<Series> series = new ArrayList<>(List.of(new Series(tool, tool.id, setup, log)));
-    if (baselineSetup != null && tool == Tool.JTUNE_ANALYZE && phase.equals("compare")) {
+    if (baselineSetup != null && tool.jtune && phase.equals("compare")) {
       series.add(new Series(tool, tool.id + "@" + baselineRef, baselineSetup, log));
     }
     for (boolean ran = true; ran; ) {
@@ -483,7 +483,7 @@ public final class ToolComparison {
         .append(" at the end\n");
     b.append("- Code measured: ").append(codeMeasured(build)).append('\n');
     if (baselineBuild != null) {
-      b.append("- Baseline measured beside it as jtune-analyze@").append(baselineRef).append(", run for run: ")
+      b.append("- Baseline measured beside it (the jtune tools as tool@").append(baselineRef).append(", run for run): ")
           .append(codeMeasured(baselineBuild)).append('\n');
     }
     b.append("- JVM for every tool: `").append(java).append("` (").append(javaVersion).append(")\n");
@@ -594,7 +594,7 @@ public final class ToolComparison {
     j.put("machine", machine());
     j.put("code", codeMeasured(build));
     if (baselineBuild != null) {
-      j.put("baseline", Map.of("tool", Tool.JTUNE_ANALYZE.id + "@" + baselineRef, "code", codeMeasured(baselineBuild)));
+      j.put("baseline", Map.of("ref", baselineRef, "code", codeMeasured(baselineBuild)));
     }
     j.put("java", Map.of("path", java, "version", javaVersion()));
     j.put("pinnedCpu", MeasuredRun.pinningAvailable() ? cpu : null);
