@@ -70,6 +70,7 @@ final class BodyScanner {
     this.col = col;
   }
 
+  /** Connects the reader of nested young collections (they are read by it, it reads with this). */
   void records(RecordReader r) {
     records = r;
   }

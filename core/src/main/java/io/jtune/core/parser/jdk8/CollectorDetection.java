@@ -42,6 +42,7 @@ final class CollectorDetection {
     }
   }
 
+  /** Takes the collector from a pause emitted, when its segments tell. */
   void inferCollector(PauseDraft d) {
     if (d.g1) {
       collector(Collector.G1);
@@ -58,6 +59,7 @@ final class CollectorDetection {
     }
   }
 
+  /** Decides between the collectors the young and old segments seen so far leave open. */
   void decideCollector() {
     boolean parNew = youngSeen != null && youngSeen.endsWith("ParNew");
     if (youngSeen != null && youngSeen.endsWith("PSYoungGen")) {
@@ -72,6 +74,7 @@ final class CollectorDetection {
     }
   }
 
+  /** The collector, as the records tell it; reported unless the flags named it already. */
   void collector(Collector c) {
     collectorFromRecords = true;
     collectorKnown = true;

@@ -129,6 +129,10 @@ final class ConcurrentCycles {
     return end;
   }
 
+  /**
+   * A G1 pause is about to be emitted: a cycle whose cleanup was seen ends before any pause but
+   * remark and cleanup.
+   */
   void g1CycleBeforePause(PauseDraft d) {
     if (g1CycleOpen && g1CleanupSeen && d.kind != PauseKind.CLEANUP && d.kind != PauseKind.REMARK) {
       endG1Cycle();

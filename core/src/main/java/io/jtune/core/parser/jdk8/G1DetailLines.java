@@ -33,6 +33,9 @@ final class G1DetailLines {
     this.scan = scan;
   }
 
+  /**
+   * An indented line while a G1 pause is held for details; {@code q} is its first non-blank index.
+   */
   void detail(Line t, int q) {
     PauseDraft d = pauses.draft;
     ctx.understood();

@@ -27,6 +27,7 @@ final class HeaderLines {
     this.col = col;
   }
 
+  /** "Java HotSpot(TM) 64-Bit Server VM (25.112-b15) for linux-amd64 JRE (1.8.0_112-b15), ...". */
   void version(Line t) {
     ctx.understood();
     int v = t.indexOf("JRE (");
@@ -37,6 +38,7 @@ final class HeaderLines {
     }
   }
 
+  /** "Memory: 4k page, physical 16318768k(2409744k free), swap ...". */
   void memory(Line t) {
     ctx.understood();
     int ph = t.indexOf("physical ");
@@ -48,6 +50,10 @@ final class HeaderLines {
     }
   }
 
+  /**
+   * "CommandLine flags: -XX:... ": the flags, the collector they select and the heap sizes they
+   * set.
+   */
   void flags(Line t) {
     ctx.understood();
     List<String> flags = new ArrayList<>();

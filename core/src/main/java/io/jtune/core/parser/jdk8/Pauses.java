@@ -34,6 +34,7 @@ final class Pauses {
     this.col = col;
   }
 
+  /** Emits the pause held for details, then what was deferred behind it. */
   void flushPending() {
     pending = false;
     pendingPhaseKey = null;
@@ -41,6 +42,10 @@ final class Pauses {
     deferred.flush();
   }
 
+  /**
+   * Sends a pause (with the tenuring read before it) and tells the cycles and the collector
+   * detection.
+   */
   void emitPause(PauseDraft d) {
     if (d == draft) {
       tenuring.attach(d);

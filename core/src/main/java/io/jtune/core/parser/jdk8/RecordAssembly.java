@@ -113,6 +113,7 @@ final class RecordAssembly {
     return t.indexOf('[', ']', 0) >= 0;
   }
 
+  /** A line with a bracket at {@code p} (after its stamps): a whole record, or the start of one. */
   void bracketLine(Line t, int p) {
     if (startsRecord(t, p)) {
       // most records are complete on their line: read in place, count brackets only if not
@@ -170,6 +171,7 @@ final class RecordAssembly {
     recLines++;
   }
 
+  /** Reads the record assembled so far, with the stamps of its first line. */
   void closeRecord() {
     open = false;
     recLine.set(rec, 0, recLen, recLineNo, false);

@@ -47,6 +47,7 @@ final class ShenandoahRecords {
     return n;
   }
 
+  /** A "[Pause ..." record; false when it has no duration. */
   boolean pause(Line t, int j) {
     int nameEnd = shenandoahNameEnd(t, j);
     int close = t.indexOf(']', j);
@@ -89,6 +90,7 @@ final class ShenandoahRecords {
     return true;
   }
 
+  /** A "[Concurrent ..." record; false when it has no duration. */
   boolean concurrent(Line t, int j) {
     int close = t.indexOf(']', j);
     if (close > 0 && t.startsWith(", start", close - 7)) {

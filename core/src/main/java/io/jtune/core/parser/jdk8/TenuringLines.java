@@ -37,6 +37,7 @@ final class TenuringLines {
     tenPresent = false;
   }
 
+  /** "Desired survivor size N bytes, new threshold T (max M)". */
   void head(Line t) {
     // "Desired survivor size 524288 bytes, new threshold 7 (max 15)"
     ctx.understood();
@@ -55,6 +56,7 @@ final class TenuringLines {
     tenAged = -1;
   }
 
+  /** "- age   1:    6595712 bytes,    6595712 total": the running total is kept. */
   void age(Line t) {
     // "- age   1:    6595712 bytes,    6595712 total"
     ctx.understood();

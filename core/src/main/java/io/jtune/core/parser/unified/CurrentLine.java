@@ -118,6 +118,7 @@ final class CurrentLine {
     return m;
   }
 
+  /** The current line's number. */
   long number() {
     return line.number();
   }

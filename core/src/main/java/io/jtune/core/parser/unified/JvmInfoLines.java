@@ -37,6 +37,7 @@ final class JvmInfoLines {
     this.out = out;
   }
 
+  /** "Using G1", "Using The Z Garbage Collector", ...: the collector. */
   int using(Line l, int at) {
     Collector c = null;
     if (rest(l, at, "G1")) {
@@ -76,12 +77,14 @@ final class JvmInfoLines {
     return KNOWN;
   }
 
+  /** "Version: 17.0.2+8 (release)". */
   int version(Line l, int at) {
     int end = l.indexOf(' ', at);
     out.now(JvmInfo.ofVersion(l.substring(at, end < 0 ? l.length() : end), l.number()));
     return KNOWN;
   }
 
+  /** "CPUs: 8 total, 8 available". */
   int cpus(Line l, int m) {
     long total = l.parseLong(m + 6);
     int avail = l.indexOf(TOTAL_CPUS, m);
@@ -94,6 +97,7 @@ final class JvmInfoLines {
     return KNOWN;
   }
 
+  /** "Memory: 15927M". */
   int memory(Line l, int at) {
     long b = l.parseSize(at);
     if (b >= 0) {
@@ -150,6 +154,7 @@ final class JvmInfoLines {
     return KNOWN;
   }
 
+  /** "CommandLine flags: ..." or "JVM Args: ...": the flags, one per word. */
   int flags(Line l, int at) {
     List<String> flags = new ArrayList<>();
     int n = l.length();
@@ -174,6 +179,7 @@ final class JvmInfoLines {
     }
   }
 
+  /** A line of generational ZGC ("Y: ", "O: ", "Minor Collection"): reported once. */
   void reportGenerationalZgc() {
     if (!generationalZgcReported) {
       generationalZgcReported = true;

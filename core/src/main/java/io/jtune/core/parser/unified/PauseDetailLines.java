@@ -60,6 +60,10 @@ final class PauseDetailLines {
     return KNOWN;
   }
 
+  /**
+   * An indented line of a pause being read: a phase time ("Pre Evacuate Collection Set: 0.1ms") or
+   * a per-worker line.
+   */
   int phase(Line l, int m) {
     PendingPause p = pauses.find(cur.gcId);
     if (p == null || p.complete) {
@@ -104,6 +108,7 @@ final class PauseDetailLines {
     return KNOWN;
   }
 
+  /** G1 "Eden regions: 3->0(4)" and the like. */
   int regions(Line l, int at, int area) {
     long before = l.parseLong(at);
     int e = l.end();
@@ -154,6 +159,7 @@ final class PauseDetailLines {
     return KNOWN;
   }
 
+  /** "Metaspace: 1M(1M)->1M(1M) NonClass: ...". */
   int metaspace(Line l, int at) {
     MemoryUsage u = fields.usage(l, at);
     if (u == null) {
@@ -165,6 +171,7 @@ final class PauseDetailLines {
     return KNOWN;
   }
 
+  /** "User=0.01s Sys=0.00s Real=0.00s": ends the pause whose summary was read. */
   int cpu(Line l, int at) {
     double user = l.parseDouble(at);
     int sys = l.indexOf(SYS, at);
@@ -187,6 +194,7 @@ final class PauseDetailLines {
     return KNOWN;
   }
 
+  /** "Desired survivor size N bytes, new threshold T (max threshold M)". */
   int desiredSurvivor(Line l, int at) {
     long bytes = l.parseLong(at);
     int nt = l.indexOf(NEW_THRESHOLD, at);
@@ -203,6 +211,7 @@ final class PauseDetailLines {
     return KNOWN;
   }
 
+  /** "Age table with threshold T (max threshold M)". */
   int ageTable(Line l, int at) {
     long t = l.parseLong(at);
     int mt = l.indexOf(MAX_THRESHOLD, at);

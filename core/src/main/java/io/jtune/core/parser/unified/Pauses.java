@@ -22,6 +22,7 @@ final class Pauses {
     this.list = list;
   }
 
+  /** The pause being read for GC id {@code id}, or null. */
   PendingPause find(long id) {
     for (int k = 0; k < list.size(); k++) {
       PendingPause p = list.get(k);
@@ -105,6 +106,7 @@ final class Pauses {
     list.clear();
   }
 
+  /** The pause is over: sends it (if its start or summary line was read). */
   void emit(PendingPause p) {
     list.remove(p);
     if (p.name != null) {

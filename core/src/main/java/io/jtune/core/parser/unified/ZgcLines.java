@@ -38,6 +38,7 @@ final class ZgcLines {
     this.out = out;
   }
 
+  /** The source ended: collections whose summary never came are dropped. */
   void endOfSource() {
     zgcStarts.clear();
   }
