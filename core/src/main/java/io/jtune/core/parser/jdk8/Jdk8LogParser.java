@@ -106,7 +106,7 @@ public final class Jdk8LogParser implements GcLogParser {
     ShenandoahRecords shenandoah = new ShenandoahRecords(sink, names, st, pauses, scan, col);
     RecordReader records = new RecordReader(names, st, pauses, deferred, scan, cycles, shenandoah, col);
     scan.records(records);
-    assembly = new RecordAssembly(ctx, st, pauses, deferred, scan, records);
+    assembly = new RecordAssembly(ctx, st, pauses, scan, records);
     g1 = new G1DetailLines(ctx, names, pauses, scan);
     header = new HeaderLines(ctx, sink, st, col);
   }

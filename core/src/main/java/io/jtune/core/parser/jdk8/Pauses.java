@@ -34,6 +34,13 @@ final class Pauses {
     this.col = col;
   }
 
+  /** A record was read: what it deferred goes out now, unless its pause is held for details. */
+  void recordRead() {
+    if (!pending) {
+      deferred.flush();
+    }
+  }
+
   /** Emits the pause held for details, then what was deferred behind it. */
   void flushPending() {
     pending = false;

@@ -28,7 +28,6 @@ final class RecordAssembly {
   private final ParserContext ctx;
   private final Stamps st;
   private final Pauses pauses;
-  private final Deferred deferred;
   private final BodyScanner scan;
   private final RecordReader records;
 
@@ -46,12 +45,10 @@ final class RecordAssembly {
   private long recGcId;
   private long recLineNo;
 
-  RecordAssembly(ParserContext ctx, Stamps st, Pauses pauses, Deferred deferred, BodyScanner scan,
-      RecordReader records) {
+  RecordAssembly(ParserContext ctx, Stamps st, Pauses pauses, BodyScanner scan, RecordReader records) {
     this.ctx = ctx;
     this.st = st;
     this.pauses = pauses;
-    this.deferred = deferred;
     this.scan = scan;
     this.records = records;
   }
@@ -151,9 +148,7 @@ final class RecordAssembly {
     } else {
       ctx.notUnderstood(t);
     }
-    if (!pauses.pending) {
-      deferred.flush();
-    }
+    pauses.recordRead();
   }
 
   private void append(Line t) {
@@ -188,9 +183,7 @@ final class RecordAssembly {
     } else {
       ctx.notUnderstood(recLine);
     }
-    if (!pauses.pending) {
-      deferred.flush();
-    }
+    pauses.recordRead();
     st.uptime = up;
     st.epoch = ep;
     st.gcId = id;

@@ -19,7 +19,6 @@ final class CurrentLine {
   private static final Ascii GC_STATS = Ascii.of("gc,stats");
   private static final Ascii SAFEPOINT_TAG = Ascii.of("safepoint");
   private static final Ascii ARGUMENTS_TAG = Ascii.of("arguments");
-  private static final Ascii GC_ID = Ascii.of("GC(");
   private static final Ascii INFO = Ascii.of("info");
   private static final Ascii DEBUG = Ascii.of("debug");
   private static final Ascii TRACE = Ascii.of("trace");
@@ -33,7 +32,10 @@ final class CurrentLine {
   private int decorationsLength;
   /** Off only in the test that checks reading with and without reuse gives the same. */
   boolean reuseDecorations = true;
-  /** Whether the current line has decorations. */
+  /**
+   * Whether the current line has decorations (when they are reused, still true from the line
+   * they were read on).
+   */
   boolean decorated;
   // where the current line's time decorators are; decoded only when an event needs them
   private char uptimeUnit;
@@ -45,6 +47,7 @@ final class CurrentLine {
   private long lineEpochMs;
   /** The tag family of the current line: one of the TAGS_ constants. */
   int tags;
+  // set by the line dispatch (UnifiedLogParser.message)
   /** The line's GC id, or -1. */
   long gcId;
   /** Spaces between the GC id (or the decorations) and the message, less the one separator. */
@@ -52,22 +55,25 @@ final class CurrentLine {
   /** Where the message starts, after the GC id and indentation. */
   int nameStart;
 
-  /** Reads the decorations of {@code l}, which becomes the current line; returns where they end. */
+  /**
+   * Where the decorations of {@code l} end when they are the same bytes as the line before's (a
+   * pause's lines mostly share time, level and tags): what they were read as still holds, the
+   * decoded time included. -1 when they must be read ({@link #decorations}). Small enough for
+   * C1 to inline: most lines of a big log take this path.
+   */
+  int reused(Line l) {
+    int n = decorationsLength;
+    return n > 0 && reuseDecorations && l.regionEquals(0, decorations, n) ? n : -1;
+  }
+
+  /** Reads the decorations of {@code l} (the current line); returns where they end. */
   int decorations(Line l) {
-    line = l;
     int n = l.length();
-    int i;
-    if (decorationsLength > 0 && reuseDecorations && l.regionEquals(0, decorations, decorationsLength)) {
-      // the same decorations as the line before (a pause's lines mostly share time, level and
-      // tags): what they were read as still holds, the decoded time included
-      decorated = true;
-      return decorationsLength;
-    }
     uptimeUnit = 0;
     epochUnit = 0;
     timeDecoded = false;
     tags = TAGS_NONE;
-    i = 0;
+    int i = 0;
     decorated = false;
     while (i < n && l.charAt(i) == '[') {
       int close = l.indexOf(']', i + 1);
@@ -92,30 +98,6 @@ final class CurrentLine {
       l.copyTo(0, decorations, 0, i);
     }
     return i;
-  }
-
-  /**
-   * Reads the GC id ("GC(12)") and the indentation of the message at {@code start}; returns
-   * where the message proper starts.
-   */
-  int message(Line l, int start) {
-    int m = start;
-    gcId = -1;
-    if (l.startsWith(GC_ID, m)) {
-      long v = l.parseLong(m + 3);
-      int e = l.end();
-      if (v >= 0 && l.at(e) == ')') {
-        gcId = v;
-        m = e + 1;
-      }
-    }
-    int afterId = m;
-    while (l.at(m) == ' ') {
-      m++;
-    }
-    indent = m - afterId - (gcId >= 0 ? 1 : 0);
-    nameStart = m;
-    return m;
   }
 
   /** The current line's number. */

@@ -58,11 +58,9 @@ final class Pauses {
 
   /** Another line of GC id {@code id} (not its cpu line) came: a pause of that id whose summary was read is over. */
   void emitIfComplete(long id) {
-    if (!list.isEmpty()) {
-      PendingPause done = find(id);
-      if (done != null && done.complete) {
-        emit(done);
-      }
+    PendingPause done = find(id);
+    if (done != null && done.complete) {
+      emit(done);
     }
   }
 

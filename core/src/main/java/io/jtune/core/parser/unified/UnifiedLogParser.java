@@ -56,6 +56,7 @@ public final class UnifiedLogParser implements GcLogParser {
    * handler of its kind of line; Strings are made only for names and causes of events, through
    * NameCache so repeated names cost nothing. The handlers are final classes called directly.
    */
+  private static final Ascii GC_ID = Ascii.of("GC(");
   private static final Ascii USER = Ascii.of("User=");
   private static final Ascii PAUSE_ = Ascii.of("Pause ");
   private static final Ascii PS_YOUNG_GEN = Ascii.of("PSYoungGen: ");
@@ -99,6 +100,8 @@ public final class UnifiedLogParser implements GcLogParser {
 
   private final ParserContext ctx;
   private final CurrentLine cur = new CurrentLine();
+  /** The pauses being read (owned by {@link Pauses}); checked here first, as most lines find none. */
+  private final List<PendingPause> openPauses = new ArrayList<>(4);
   private final EventOrder out;
   private final JvmInfoLines info;
   private final Pauses pauses;
@@ -112,7 +115,6 @@ public final class UnifiedLogParser implements GcLogParser {
     this.ctx = ctx;
     NameCache names = new NameCache();
     Fields fields = new Fields();
-    List<PendingPause> openPauses = new ArrayList<>(4);
     List<PendingCycle> openCycles = new ArrayList<>(4);
     out = new EventOrder(sink, cur, openPauses, openCycles);
     info = new JvmInfoLines(cur, out);
@@ -135,7 +137,11 @@ public final class UnifiedLogParser implements GcLogParser {
       ctx.otherText(l);
       return;
     }
-    int i = cur.decorations(l);
+    cur.line = l;
+    int i = cur.reused(l);
+    if (i < 0) {
+      i = cur.decorations(l);
+    }
     boolean decorated = cur.decorated;
     int tags = cur.tags;
     if (tags == CurrentLine.TAGS_OTHER) {
@@ -166,14 +172,29 @@ public final class UnifiedLogParser implements GcLogParser {
   }
 
   private int message(Line l, int start) {
-    int m = cur.message(l, start);
+    int m = start;
+    long gcId = -1;
+    if (l.startsWith(GC_ID, m)) {
+      long v = l.parseLong(m + 3);
+      int e = l.end();
+      if (v >= 0 && l.at(e) == ')') {
+        gcId = v;
+        m = e + 1;
+      }
+    }
+    int afterId = m;
+    while (l.at(m) == ' ') {
+      m++;
+    }
+    cur.gcId = gcId;
+    cur.indent = m - afterId - (gcId >= 0 ? 1 : 0);
+    cur.nameStart = m;
     char c = l.at(m);
     if ((c == 'Y' || c == 'y' || c == 'O') && l.at(m + 1) == ':' && l.at(m + 2) == ' ') {
       m += 3; // generational ZGC: Y (major young), y (minor young), O (old)
       info.reportGenerationalZgc();
     }
-    long gcId = cur.gcId;
-    if (gcId >= 0 && (l.at(m) != 'U' || !l.startsWith(USER, m))) {
+    if (gcId >= 0 && !openPauses.isEmpty() && (l.at(m) != 'U' || !l.startsWith(USER, m))) {
       pauses.emitIfComplete(gcId);
     }
     int r = dispatch(l, m);
