@@ -38,7 +38,9 @@ import java.util.regex.Pattern;
  * SECONDS} (per run, default 900), {@code --cpu N} (default 0),
  * {@code --root DIR} (the jtune checkout; results go to its bench/target), {@code --build DIR}
  * (the checkout the jars were built in, default the root), {@code --corpus DIR}, {@code
- * --command TEXT} (the command line to quote in the results).
+ * --command TEXT} (the command line to quote in the results), {@code --baseline-build DIR} and
+ * {@code --baseline-ref REF} (a second build whose jtune tools run as "jtune-analyze@REF" and
+ * "jtune-core@REF" beside the head's, alternating run for run).
  */
 public final class ToolComparison {
 
@@ -89,8 +91,8 @@ public final class ToolComparison {
   }
 
   /** One measured run of one tool on one log. */
-  record Row(String phase, Tool tool, BenchLog log, List<String> command, MeasuredRun.Measurement m, Tool.Found found,
-      int runs) {
+  record Row(String phase, Tool tool, String label, BenchLog log, List<String> command, MeasuredRun.Measurement m,
+      Tool.Found found, int runs) {
     double mbPerSecond() {
       return log.mb() / m.wallSeconds();
     }
@@ -128,6 +130,10 @@ public final class ToolComparison {
   private boolean quick;
 
   private Tool.Setup setup;
+  /** With --baseline-build: a second build whose jtune-analyze runs beside the head's, alternating. */
+  private Path baselineBuild;
+  private String baselineRef = "baseline";
+  private Tool.Setup baselineSetup;
   private Path target;
   private final List<Row> rows = new ArrayList<>();
   private final Map<Tool, String> effectiveFlags = new EnumMap<>(Tool.class);
@@ -172,6 +178,8 @@ public final class ToolComparison {
         case "--build" -> build = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
         case "--corpus" -> corpus = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
         case "--command" -> command = value(args, ++i, a);
+        case "--baseline-build" -> baselineBuild = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
+        case "--baseline-ref" -> baselineRef = value(args, ++i, a);
         default -> throw new IllegalArgumentException("unknown option '" + a + "'");
       }
     }
@@ -206,7 +214,10 @@ public final class ToolComparison {
 
   private int run() throws IOException {
     target = root.resolve("bench/target");
-    setup = setup();
+    setup = setup(build);
+    if (baselineBuild != null) {
+      baselineSetup = setup(baselineBuild);
+    }
     Files.createDirectories(target.resolve("runs"));
     if (!MeasuredRun.pinningAvailable()) {
       System.err.println("bench: taskset not found: runs are not pinned to one core (apt-get install util-linux)");
@@ -229,10 +240,10 @@ public final class ToolComparison {
     for (LogKind kind : kinds) {
       for (int mb : new TreeSet<>(streamingSizes)) {
         for (Tool t : jtuneTools) {
-          Row same = rows.stream().filter(r -> r.tool() == t && r.log().kind() == kind && r.log().targetMb() == mb)
+          Row same = rows.stream().filter(r -> r.label().equals(t.id) && r.log().kind() == kind && r.log().targetMb() == mb)
               .findFirst().orElse(null);
           if (same != null) {
-            rows.add(new Row("streaming", t, same.log(), same.command(), same.m(), same.found(), same.runs()));
+            rows.add(new Row("streaming", t, t.id, same.log(), same.command(), same.m(), same.found(), same.runs()));
           } else {
             measure("streaming", t, log(kind, mb));
           }
@@ -252,12 +263,12 @@ public final class ToolComparison {
     return rows.stream().allMatch(r -> r.m().ok()) ? 0 : 1;
   }
 
-  /** Where the tools' jars are: in the checkout the bench was built in (bench/build's snapshot). */
-  private Tool.Setup setup() throws IOException {
+  /** Where the tools' jars are: in the checkout {@code build} the bench was built in (bench/build's snapshot). */
+  private Tool.Setup setup(Path build) throws IOException {
     Path benchTarget = build.resolve("bench/target");
     Tool.Setup s = new Tool.Setup(java, root, benchTarget.resolve("jtune-bench.jar"), benchTarget.resolve("lib"),
-        build.resolve("cli/target/jtune.jar"), benchTarget.resolve("tools/gcviewer-1.36.jar"), launcherFlags(),
-        cdsFlags());
+        build.resolve("cli/target/jtune.jar"), benchTarget.resolve("tools/gcviewer-1.36.jar"), launcherFlags(build),
+        cdsFlags(build));
     for (Path p : List.of(s.benchJar(), s.benchLib(), s.cliJar(), s.gcviewerJar())) {
       if (!Files.exists(p)) {
         throw new IOException(p + " not found: build first (bench/run builds unless --no-build)");
@@ -270,7 +281,7 @@ public final class ToolComparison {
    * The JVM options the ./jtune launcher gives {@code analyze} (its {@code analyze_jvm_opts}), so
    * the benchmark and what users get stay in step.
    */
-  private List<String> launcherFlags() {
+  private List<String> launcherFlags(Path build) {
     String flags = DEFAULT_LAUNCHER_FLAGS;
     try {
       Matcher m = Pattern.compile("(?m)^analyze_jvm_opts=\"([^\"]*)\"").matcher(Files.readString(build.resolve("jtune")));
@@ -288,7 +299,7 @@ public final class ToolComparison {
    * makes its CDS archive (cli/target/jtune-*.jsa), which the measured runs then use as users'
    * runs do. Empty when no archive could be made.
    */
-  private List<String> cdsFlags() {
+  private List<String> cdsFlags(Path build) {
     try {
       ProcessSpec launcher = ProcessSpec.of("the launcher", List.of(build.resolve("jtune").toString(), "--version"))
           .withTimeout(Duration.ofMinutes(10));
@@ -330,18 +341,64 @@ public final class ToolComparison {
   /**
    * Runs {@code tool} on {@code log}; with {@code --repeat N}, up to N times, keeping the
    * fastest run (its output files are the last run's) and the highest peak RSS of all. A run
-   * that fails, or takes longer than {@link #REPEAT_LIMIT_S}, is not repeated.
+   * that fails, or takes longer than {@link #REPEAT_LIMIT_S}, is not repeated. With a baseline
+   * build, a jtune tool of the baseline ("jtune-analyze@REF", "jtune-core@REF") runs too,
+   * alternating with the head's run by run, so that both see the same load on the shared host.
    */
   private void measure(String phase, Tool tool, BenchLog log) throws IOException {
-    Path base = target.resolve("runs").resolve(tool.id + "-" + log.kind().id + "-" + log.targetMb() + "mb");
-    Path result = tool.resultFile(base);
-    List<String> cmd = tool.command(setup, log.path(), result);
-    System.out.printf(Locale.ROOT, "%-9s %-13s %-16s %7.1f MB ... ", phase, tool.id, log.kind().id, log.mb());
-    System.out.flush();
-    MeasuredRun.Measurement best = null;
+    List<Series> series = new ArrayList<>(List.of(new Series(tool, tool.id, setup, log)));
+    if (baselineSetup != null && tool.jtune && phase.equals("compare")) {
+      series.add(new Series(tool, tool.id + "@" + baselineRef, baselineSetup, log));
+    }
+    for (boolean ran = true; ran; ) {
+      ran = false;
+      for (Series s : series) {
+        if (s.wantsRun()) {
+          s.runOnce(log);
+          ran = true;
+        }
+      }
+    }
+    for (Series s : series) {
+      MeasuredRun.Measurement best = s.best;
+      MeasuredRun.Measurement m = new MeasuredRun.Measurement(best.exitCode(), best.timedOut(), best.wallSeconds(),
+          best.cpuSeconds(), s.maxRss, best.rssSource(), best.stdout(), best.stderr(), best.loadBefore());
+      Tool.Found found = tool.read(s.result, m.stderr());
+      Row r = new Row(phase, tool, s.label, log, s.cmd, m, found, s.runs);
+      rows.add(r);
+      System.out.printf(Locale.ROOT, "%-9s %-21s %-16s %7.1f MB ... %6.1f s %7.1f MB/s %7.1f MB RSS%s%s%n", phase,
+          s.label, log.kind().id, log.mb(), m.wallSeconds(), r.mbPerSecond(), r.rssMb(),
+          s.runs > 1 ? " (best of " + s.runs + ")" : "",
+          m.timedOut() ? "  TIMED OUT" : m.exitCode() != 0 ? "  exit " + m.exitCode() : "");
+      if (!m.ok()) {
+        System.out.println("  last lines of " + root.relativize(m.stderr()) + ":");
+        System.out.println(MeasuredRun.tail(m.stderr(), 8).indent(4));
+      }
+    }
+  }
+
+  /** The runs of one tool (of one build) on one log: the fastest so far and the highest peak RSS. */
+  private final class Series {
+    final String label;
+    final Path base;
+    final Path result;
+    final List<String> cmd;
+    MeasuredRun.Measurement best;
     long maxRss = -1;
-    int runs = 0;
-    while (runs < repeat && (best == null || best.ok() && best.wallSeconds() < REPEAT_LIMIT_S)) {
+    int runs;
+
+    Series(Tool tool, String label, Tool.Setup setup, BenchLog log) {
+      this.label = label;
+      base = target.resolve("runs").resolve(label.replace('@', '-') + "-" + log.kind().id + "-" + log.targetMb() + "mb");
+      result = tool.resultFile(base);
+      cmd = tool.command(setup, log.path(), result);
+    }
+
+    boolean wantsRun() {
+      return runs < repeat && (best == null || best.ok() && best.wallSeconds() < REPEAT_LIMIT_S);
+    }
+
+    void runOnce(BenchLog log) throws IOException {
       Files.deleteIfExists(result);
       slowestPreRead = Math.max(slowestPreRead, MeasuredRun.readThrough(log.path()));
       MeasuredRun.Measurement m = MeasuredRun.run(cmd, cpu, base, timeoutSeconds);
@@ -350,21 +407,6 @@ public final class ToolComparison {
       if (best == null || !m.ok() || m.wallSeconds() < best.wallSeconds()) {
         best = m;
       }
-      if (!m.ok()) {
-        break;
-      }
-    }
-    MeasuredRun.Measurement m = new MeasuredRun.Measurement(best.exitCode(), best.timedOut(), best.wallSeconds(),
-        best.cpuSeconds(), maxRss, best.rssSource(), best.stdout(), best.stderr(), best.loadBefore());
-    Tool.Found found = tool.read(result, m.stderr());
-    Row r = new Row(phase, tool, log, cmd, m, found, runs);
-    rows.add(r);
-    System.out.printf(Locale.ROOT, "%6.1f s %7.1f MB/s %7.1f MB RSS%s%s%n", m.wallSeconds(), r.mbPerSecond(), r.rssMb(),
-        runs > 1 ? " (best of " + runs + ")" : "",
-        m.timedOut() ? "  TIMED OUT" : m.exitCode() != 0 ? "  exit " + m.exitCode() : "");
-    if (!m.ok()) {
-      System.out.println("  last lines of " + root.relativize(m.stderr()) + ":");
-      System.out.println(MeasuredRun.tail(m.stderr(), 8).indent(4));
     }
   }
 
@@ -393,8 +435,8 @@ public final class ToolComparison {
     }
   }
 
-  /** What the jars were built from, as bench/build recorded it in the snapshot. */
-  private String codeMeasured() {
+  /** What the jars in {@code build} were built from, as bench/build recorded it in the snapshot. */
+  private static String codeMeasured(Path build) {
     try {
       return Files.readString(build.resolve(".bench-source")).trim();
     } catch (IOException e) {
@@ -428,7 +470,11 @@ public final class ToolComparison {
         .append(String.format(Locale.ROOT, "%.2f", rows.isEmpty() ? MeasuredRun.loadAverage() : rows.get(0).m().loadBefore()))
         .append(" at the first run, ").append(String.format(Locale.ROOT, "%.2f", MeasuredRun.loadAverage()))
         .append(" at the end\n");
-    b.append("- Code measured: ").append(codeMeasured()).append('\n');
+    b.append("- Code measured: ").append(codeMeasured(build)).append('\n');
+    if (baselineBuild != null) {
+      b.append("- Baseline measured beside it (the jtune tools as tool@").append(baselineRef).append(", run for run): ")
+          .append(codeMeasured(baselineBuild)).append('\n');
+    }
     b.append("- JVM for every tool: `").append(java).append("` (").append(javaVersion).append(")\n");
     b.append("- Each run: its own JVM, ").append(MeasuredRun.pinningAvailable() ? "pinned with `taskset -c " + cpu + "`" : "not pinned")
         .append("; seconds = wall time of the whole process (JVM start included); MB/s = input MB / seconds; ")
@@ -471,7 +517,7 @@ public final class ToolComparison {
     b.append("\n### Targets (jtune, ").append(String.format(Locale.ROOT, "%.0f", TARGET_MB_PER_S))
         .append(" MB/s on one core, RSS < ").append(String.format(Locale.ROOT, "%.0f", TARGET_RSS_MB)).append(" MB)\n\n");
     for (Row r : rows.stream().filter(r -> r.phase().equals("compare") && r.tool().jtune).toList()) {
-      b.append(String.format(Locale.ROOT, "- %s on %s: %s, %s%n", r.tool().id, r.log().kind().id,
+      b.append(String.format(Locale.ROOT, "- %s on %s: %s, %s%n", r.label(), r.log().kind().id,
           !r.m().ok() ? "did not complete" : r.mbPerSecond() >= TARGET_MB_PER_S ? String.format(Locale.ROOT, "%.0f MB/s met", r.mbPerSecond())
               : String.format(Locale.ROOT, "%.0f MB/s NOT met", r.mbPerSecond()),
           r.rssMb() < TARGET_RSS_MB ? String.format(Locale.ROOT, "%.0f MB RSS met", r.rssMb())
@@ -496,7 +542,7 @@ public final class ToolComparison {
         if (r.phase().equals("streaming") && rows.stream().anyMatch(o -> o != r && o.m() == r.m())) {
           continue;
         }
-        b.append("- ").append(r.tool().id).append(", ").append(r.log().kind().id).append(' ').append(r.log().targetMb())
+        b.append("- ").append(r.label()).append(", ").append(r.log().kind().id).append(' ').append(r.log().targetMb())
             .append(" MB: ").append(r.found().note());
         if (!r.m().ok()) {
           String last = MeasuredRun.tail(r.m().stderr(), 1).trim();
@@ -521,7 +567,7 @@ public final class ToolComparison {
       MeasuredRun.Measurement m = r.m();
       double inProcess = r.log().mb() / r.found().inProcessSeconds();
       b.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.2f | %.1f | %s | %s | %s | %s | %d |%n",
-          r.tool().id, r.log().kind().label, r.log().mb(), m.wallSeconds(), r.mbPerSecond(), r.rssMb(), m.cpuSeconds(),
+          r.label(), r.log().kind().label, r.log().mb(), m.wallSeconds(), r.mbPerSecond(), r.rssMb(), m.cpuSeconds(),
           r.log().mb() / m.cpuSeconds(),
           Double.isNaN(inProcess) ? "-" : String.format(Locale.ROOT, "%.1f", inProcess),
           r.found().pauses() == null ? "-" : r.found().pauses(), r.found().events() == null ? "-" : r.found().events(),
@@ -535,7 +581,10 @@ public final class ToolComparison {
     j.put("finished", finished.toString());
     j.put("command", command);
     j.put("machine", machine());
-    j.put("code", codeMeasured());
+    j.put("code", codeMeasured(build));
+    if (baselineBuild != null) {
+      j.put("baseline", Map.of("ref", baselineRef, "code", codeMeasured(baselineBuild)));
+    }
     j.put("java", Map.of("path", java, "version", javaVersion()));
     j.put("pinnedCpu", MeasuredRun.pinningAvailable() ? cpu : null);
     j.put("rssSource", MeasuredRun.gnuTimeAvailable() ? "getrusage max RSS (GNU time)" : "VmHWM sampled from /proc");
@@ -560,7 +609,7 @@ public final class ToolComparison {
     for (Row r : rows) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("phase", r.phase());
-      m.put("tool", r.tool().id);
+      m.put("tool", r.label());
       m.put("log", r.log().kind().id);
       m.put("bytes", r.log().bytes());
       m.put("wallSeconds", r.m().wallSeconds());

@@ -32,7 +32,7 @@ class UnifiedDecorationReuseTest {
     ParseReport report = new ParseReport();
     List<GcEvent> events = new ArrayList<>();
     UnifiedLogParser parser = new UnifiedLogParser(new ParserContext(report), events::add);
-    parser.reuseDecorations = reuse;
+    parser.reuseDecorations(reuse);
     LineReader.read(in, parser::accept);
     parser.endOfSource();
     return new Read(events, report.gcLines(), report.otherText(), report.unparsed());
