@@ -57,6 +57,8 @@ final class LoadWorker implements Runnable {
     /** {@link RunControl#WARMUP} or {@link RunControl#MEASURED}: where the request in flight is counted. */
     int phase;
     boolean inIdleStack;
+    /** Responses completed on the current socket: a reused socket may have been closed by the server. */
+    int served;
 
     Connection(int slot, ByteBuffer[] requests) {
       this.slot = slot;
@@ -374,6 +376,7 @@ final class LoadWorker implements Runnable {
 
   private void connect(Connection c, int addressIndex) {
     c.addressIndex = addressIndex;
+    c.served = 0;
     c.connectStartNanos = now;
     c.state = CONNECTING;
     try {
@@ -415,6 +418,10 @@ final class LoadWorker implements Runnable {
 
   /** The request on {@code c} failed: count it, drop the connection, carry on after a pause. */
   private void requestFailed(Connection c, ErrorKind kind, long retryDelayNanos) {
+    if (closedWhileIdle(c, kind)) {
+      resendOnNewConnection(c);
+      return;
+    }
     if (c.phase == RunControl.MEASURED && (c.state == SENDING || c.state == AWAITING)) {
       control.countError(kind);
     }
@@ -427,6 +434,27 @@ final class LoadWorker implements Runnable {
     if (retryDelayNanos == 0) {
       becomeReady(c);
     }
+  }
+
+  /**
+   * Whether a reset hit a request sent on a reused socket before any byte of its response came
+   * back: the server closed the socket after its previous response without saying so (no
+   * {@code Connection: close}), and its close crossed our request. The request never reached
+   * the application, so it is no error; a socket that fails on its first request is.
+   */
+  private static boolean closedWhileIdle(Connection c, ErrorKind kind) {
+    return kind == ErrorKind.RESET && c.served > 0 && (c.state == SENDING || c.state == AWAITING)
+        && c.parser.receivedNothing();
+  }
+
+  /**
+   * Sends the request in flight again on a fresh socket. It keeps its intended time, so the
+   * corrected latency includes the lost attempt; the uncorrected one starts at the new write.
+   */
+  private void resendOnNewConnection(Connection c) {
+    closeChannel(c);
+    c.pendingTarget = c.target;
+    connect(c, c.addressIndex);
   }
 
   private void onReady(SelectionKey key) {
@@ -522,6 +550,7 @@ final class LoadWorker implements Runnable {
     control.correctedByPhase[phase].recordValue(Math.min(end - c.intendedNanos, ceiling));
     control.uncorrectedByPhase[phase].recordValue(Math.min(end - c.sentNanos, ceiling));
     lastCompletionNanos[phase] = end;
+    c.served++;
     if (status >= 500) {
       control.errorsByPhase[phase].incrementAndGet(ErrorKind.STATUS_5XX.ordinal());
     } else if (status >= 400) {
