@@ -57,6 +57,9 @@ public final class LogInputs {
           problems.add(arg + ": no such file or directory");
         } else if (!Files.isReadable(p)) {
           problems.add(arg + ": permission denied");
+        } else if (!Files.isRegularFile(p)) {
+          // a pipe, FIFO or process substitution: opening it to peek would consume or block it
+          sources.add(LogSource.stream(p));
         } else {
           addFile(p, sources);
         }

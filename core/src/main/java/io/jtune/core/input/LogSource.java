@@ -1,6 +1,7 @@
 package io.jtune.core.input;
 
 import java.io.BufferedInputStream;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -103,23 +104,66 @@ public abstract class LogSource {
 
   /** Standard input (readable once; gzip detected too). */
   public static LogSource stdin(InputStream in) {
-    return new LogSource("-") {
-      private boolean opened;
+    return new OnceSource("-", () -> in, "standard input");
+  }
 
-      @Override
-      public InputStream open() throws IOException {
-        if (opened) {
-          throw new IOException("standard input can be read only once");
-        }
-        opened = true;
-        return maybeGunzip(new BufferedInputStream(in, 1 << 16));
-      }
+  /**
+   * A file that is not a regular file: a named pipe (FIFO), a process substitution such as
+   * {@code <(cat gc.log)} ({@code /dev/fd/N}), a character device. It is opened once, read as
+   * a stream and never seeked or peeked at by a second open; gzip is recognised from the bytes
+   * read.
+   */
+  public static LogSource stream(Path path) {
+    return new OnceSource(path.toString(), () -> new FileInputStream(path.toFile()), "a pipe");
+  }
 
-      @Override
-      public boolean reopenable() {
-        return false;
+  /** Opens the underlying stream of a source that can be read once. */
+  @FunctionalInterface
+  private interface Opener {
+    InputStream open() throws IOException;
+  }
+
+  /** A source that can be read only once, from its start to its end. */
+  private static final class OnceSource extends LogSource {
+    private final Opener opener;
+    private final String what;
+    private boolean opened;
+
+    OnceSource(String name, Opener opener, String what) {
+      super(name);
+      this.opener = opener;
+      this.what = what;
+    }
+
+    @Override
+    public InputStream open() throws IOException {
+      if (opened) {
+        throw new IOException(what + " can be read only once");
       }
-    };
+      opened = true;
+      BufferedInputStream in = new BufferedInputStream(opener.open(), 1 << 16);
+      if (startsWithZipMagic(in)) {
+        in.close();
+        throw new IOException("a zip archive cannot be read from " + what + "; give it as a file");
+      }
+      return maybeGunzip(in);
+    }
+
+    @Override
+    public boolean reopenable() {
+      return false;
+    }
+  }
+
+  private static boolean startsWithZipMagic(BufferedInputStream in) throws IOException {
+    in.mark(4);
+    byte[] m = in.readNBytes(4);
+    in.reset();
+    return isZipMagic(m);
+  }
+
+  private static boolean isZipMagic(byte[] m) {
+    return m.length == 4 && m[0] == 'P' && m[1] == 'K' && m[2] == 3 && m[3] == 4;
   }
 
   /** Wraps a stream in a gzip decoder when it starts with the gzip magic bytes. */
@@ -137,8 +181,7 @@ public abstract class LogSource {
   /** True when the file starts with the zip local-header magic "PK\3\4". */
   public static boolean isZip(Path path) throws IOException {
     try (InputStream in = Files.newInputStream(path)) {
-      byte[] m = in.readNBytes(4);
-      return m.length == 4 && m[0] == 'P' && m[1] == 'K' && m[2] == 3 && m[3] == 4;
+      return isZipMagic(in.readNBytes(4));
     }
   }
 }

@@ -108,9 +108,10 @@ public final class GcLogReader {
         }
       });
       p.endOfSource();
-    } catch (ZipException | EOFException e) {
-      report.problem(source.name(), "compressed data ends early or is corrupt (" + e.getMessage()
-          + "); results cover the part read");
+    } catch (EOFException e) {
+      report.problem(source.name(), "compressed data ends early (the file is truncated); results cover the part read");
+    } catch (ZipException e) {
+      report.problem(source.name(), "compressed data is corrupt (" + describe(e) + "); results cover the part read");
     } catch (IOException e) {
       report.problem(source.name(), "cannot read: " + describe(e));
     }
