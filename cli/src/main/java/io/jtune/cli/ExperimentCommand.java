@@ -92,7 +92,7 @@ final class ExperimentCommand implements Callable<Integer> {
     if (planFile != null) {
       text = PlanReader.text(planFile);
       plan = PlanReader.read(planFile, text);
-      dir = out != null ? out : Path.of("jtune-runs", plan.name() + "-"
+      dir = out != null ? out : Path.of("jtune-runs", plan.fileName() + "-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
       if (Files.isDirectory(dir.resolve("runs")) && out != null) {
         throw new JtuneException(dir + " already holds an experiment: use --resume " + dir + " or another --out");
@@ -108,7 +108,7 @@ final class ExperimentCommand implements Callable<Integer> {
       Path base = Files.isRegularFile(baseFile) ? Path.of(Files.readString(baseFile).trim()) : dir.toAbsolutePath();
       plan = PlanReader.read(new StringReader(text), saved.toString(), base);
       plan = new Plan(plan.name(), plan.target(), plan.baseline(), plan.candidates(), plan.levels(), plan.repetitions(),
-          plan.order(), plan.cooldown(), base.resolve(plan.name() + ".yaml"));
+          plan.order(), plan.cooldown(), base.resolve(plan.fileName() + ".yaml"));
     }
     if (reportOnly != null) {
       List<RunResult> results = Experiment.readResults(dir, plan);
