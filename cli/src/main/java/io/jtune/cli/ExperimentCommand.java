@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.render.TerminalText;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.report.ExperimentJson;
@@ -157,7 +158,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
       @Override
       public void checking(String what) {
-        out.println("  checking " + what);
+        out.println("  checking " + TerminalText.safe(what));
         out.flush();
       }
 
@@ -179,7 +180,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (current != null) {
           current.clear();
         }
-        out.println(String.format(Locale.US, "  [%d/%d] %s: %s", index, total, r.id(), summary(r)));
+        out.println(String.format(Locale.US, "  [%d/%d] %s: %s", index, total, r.id(), TerminalText.safe(summary(r))));
         out.flush();
       }
     };

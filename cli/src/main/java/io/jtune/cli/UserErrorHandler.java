@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.render.TerminalText;
 import io.jtune.load.LoadException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -19,7 +20,7 @@ final class UserErrorHandler implements IExecutionExceptionHandler, IParameterEx
   @Override
   public int handleParseException(ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
-    cmd.getErr().println("jtune: " + ex.getMessage());
+    cmd.getErr().println("jtune: " + TerminalText.safe(ex.getMessage()));
     cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for usage.");
     return EXIT_USER_ERROR;
   }
@@ -27,14 +28,14 @@ final class UserErrorHandler implements IExecutionExceptionHandler, IParameterEx
   @Override
   public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parsed) {
     if (ex instanceof JtuneException je) {
-      cmd.getErr().println("jtune: " + je.getMessage());
+      cmd.getErr().println("jtune: " + TerminalText.safe(je.getMessage()));
       return je.exitCode();
     }
     if (ex instanceof LoadException le) {
-      cmd.getErr().println("jtune: " + le.getMessage());
+      cmd.getErr().println("jtune: " + TerminalText.safe(le.getMessage()));
       return EXIT_USER_ERROR;
     }
-    cmd.getErr().println("jtune: internal error: " + ex);
+    cmd.getErr().println("jtune: internal error: " + TerminalText.safe(ex.toString()));
     if (System.getenv("JTUNE_DEBUG") != null) {
       ex.printStackTrace(cmd.getErr());
     }
