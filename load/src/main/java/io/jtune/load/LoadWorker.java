@@ -95,6 +95,11 @@ final class LoadWorker implements Runnable {
   private long nextHousekeepingNanos;
   private int inFlight;
   private boolean sendingClosed;
+  /**
+   * Set once the server was seen closing a connection after a response without saying so:
+   * from then on each connection is checked for that close before it is reused.
+   */
+  private boolean serverClosesSilently;
 
   /** Responses with a status below 400, by phase; [MEASURED] is the result's. */
   final long[] successes = new long[2];
@@ -419,6 +424,7 @@ final class LoadWorker implements Runnable {
   /** The request on {@code c} failed: count it, drop the connection, carry on after a pause. */
   private void requestFailed(Connection c, ErrorKind kind, long retryDelayNanos) {
     if (closedWhileIdle(c, kind)) {
+      serverClosesSilently = true;
       resendOnNewConnection(c);
       return;
     }
@@ -558,7 +564,7 @@ final class LoadWorker implements Runnable {
     } else {
       successes[phase]++;
     }
-    if (mustClose || c.parser.closesConnection()) {
+    if (mustClose || c.parser.closesConnection() || (serverClosesSilently && closedByServer(c))) {
       closeChannel(c);
       c.state = DISCONNECTED;
       c.reconnectAtNanos = now;
@@ -566,6 +572,22 @@ final class LoadWorker implements Runnable {
       c.state = IDLE;
     }
     becomeReady(c);
+  }
+
+  /**
+   * Whether the server has already closed {@code c} after the response just read (its FIN
+   * usually arrives with the response): one non-blocking read, done only against servers known
+   * to close without {@code Connection: close}, so a keep-alive server costs nothing. A close
+   * that arrives later still costs a resend.
+   */
+  private boolean closedByServer(Connection c) {
+    readBuffer.clear();
+    try {
+      // more bytes than the response are no better: the connection is not reusable either way
+      return c.channel.read(readBuffer) != 0;
+    } catch (IOException e) {
+      return true;
+    }
   }
 
   private void pushIdle(Connection c) {

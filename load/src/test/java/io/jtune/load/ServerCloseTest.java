@@ -18,8 +18,9 @@ class ServerCloseTest {
       LoadResult r = LoadRun.execute(
           LoadPlan.closed(List.of(LoadTarget.get(server.url())), connections, Duration.ofMillis(1500)),
           LoadProgress.NONE);
-      System.out.printf("server closing after each response, -c %d: %.0f req/s, %d requests, %d errors%n",
-          connections, r.throughputRps(), r.requests(), r.errorTotal());
+      System.out.printf("server closing after each response, -c %d: %.0f req/s, %d requests, %d errors, p50 %.3f ms,"
+          + " p99 %.3f ms, %d connections accepted%n", connections, r.throughputRps(), r.requests(), r.errorTotal(),
+          r.latencyMs().p50(), r.latencyMs().p99(), server.accepted());
       assertThat(r.errors()).allSatisfy((kind, count) -> assertThat(count).as(kind.key()).isZero());
       assertThat(r.successes()).isEqualTo(r.requests()).isGreaterThan(200);
       // every response closed its connection: one connection per request, give or take warmup
