@@ -173,9 +173,63 @@ public abstract class LogSource {
     int b2 = in.read();
     in.reset();
     if (b1 == 0x1f && b2 == 0x8b) {
-      return new BufferedInputStream(new GZIPInputStream(in, 1 << 16), 1 << 16);
+      return new Decompressed(new CutShort(new GZIPInputStream(in, 1 << 16)));
     }
     return in;
+  }
+
+  /**
+   * Decompressed content that may end early: a truncated or corrupt archive reads as its intact
+   * part followed by the end of the stream, and {@link #cut()} then says why it ended.
+   */
+  public static final class Decompressed extends BufferedInputStream {
+    private final CutShort source;
+
+    private Decompressed(CutShort source) {
+      super(source, 1 << 16);
+      this.source = source;
+    }
+
+    /** Why the content ended before the archive's own end, or null if it did not. */
+    public IOException cut() {
+      return source.cut;
+    }
+  }
+
+  /**
+   * Ends the stream where the decompressor fails, keeping the failure. (A BufferedInputStream
+   * reading on after a partial fill would lose that fill's bytes with the exception.)
+   */
+  private static final class CutShort extends java.io.FilterInputStream {
+    private IOException cut;
+
+    CutShort(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      if (cut != null) {
+        return -1;
+      }
+      try {
+        return super.read(b, off, len);
+      } catch (java.io.EOFException | java.util.zip.ZipException e) {
+        cut = e;
+        return -1;
+      }
+    }
+
+    @Override
+    public int available() throws IOException {
+      return cut != null ? 0 : super.available();
+    }
   }
 
   /** True when the file starts with the zip local-header magic "PK\3\4". */

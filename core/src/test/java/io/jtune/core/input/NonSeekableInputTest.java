@@ -102,7 +102,14 @@ class NonSeekableInputTest {
       Read r = read(gz);
       assertThat(r.report().problems()).as("cut at %d", cut).singleElement()
           .satisfies(p -> assertThat(p.message()).contains("truncated").doesNotContain("null"));
+      if (cut > 1000) {
+        assertThat(r.events()).as("events before the cut at %d", cut).isNotEmpty();
+      }
     }
+    // cut inside the first 64 KB of content: what was decompressed is still read
+    Path small = dir.resolve("small.log.gz");
+    Files.write(small, java.util.Arrays.copyOf(whole, 3000));
+    assertThat(read(small).events()).isNotEmpty();
   }
 
   private static byte[] gzip(byte[] content) throws IOException {
