@@ -264,7 +264,31 @@ public final class PlanReader {
         out.add(w);
       }
     }
+    for (String entry : out) {
+      checkUrl(entry, n);
+    }
     return out;
+  }
+
+  /** An entry of urls: an optional weight from 1 to 1000, then a path on the target or an http(s) URL. */
+  private void checkUrl(String entry, YamlTree.Node n) {
+    int sp = entry.indexOf(' ');
+    String path = sp > 0 ? entry.substring(sp + 1).trim() : entry;
+    if (sp > 0) {
+      String weight = entry.substring(0, sp);
+      if (!weight.matches("\\d{1,4}") || Integer.parseInt(weight) < 1 || Integer.parseInt(weight) > 1000) {
+        throw error(n, "'" + entry + "': a weight is a whole number from 1 to 1000, then the URL");
+      }
+    }
+    boolean absolute = path.startsWith("http://") || path.startsWith("https://");
+    try {
+      java.net.URI uri = new java.net.URI(path);
+      if (!absolute && !path.startsWith("/") || absolute && uri.getHost() == null) {
+        throw new java.net.URISyntaxException(path, "not a path starting with '/' or an http(s) URL with a host");
+      }
+    } catch (java.net.URISyntaxException e) {
+      throw error(n, "'" + path + "' is not a path such as /scenario or an http(s) URL: " + e.getReason());
+    }
   }
 
   private Map<String, Goal> goals(YamlTree.Node n) {

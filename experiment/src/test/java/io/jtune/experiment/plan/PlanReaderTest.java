@@ -191,6 +191,11 @@ class PlanReaderTest {
         {"concurrency: 2", "concurrency: 1000000", "concurrency must be between 1 and 10000"},
         {"repetitions: 4", "repetitions: 9999999999", "repetitions must be between 1 and 100"},
         {"  lab: survivor-overflow", "  lab: survivor-overflow\n  readyTimeout: 0s", "readyTimeout must be between"},
+        {"\"3 /scenario\"", "\"99999999999 /scenario\"", "a weight is a whole number from 1 to 1000"},
+        {"\"3 /scenario\"", "\"0 /scenario\"", "a weight is a whole number from 1 to 1000"},
+        {"\"3 /scenario\"", "\"3 /a b\"", "is not a path such as /scenario"},
+        {"\"3 /scenario\"", "\"3 scenario\"", "is not a path such as /scenario"},
+        {"\"3 /scenario\"", "\"3 http:///x\"", "is not a path such as /scenario"},
     };
     for (String[] c : cases) {
       assertThatThrownBy(() -> read(PLAIN.replace(c[0], c[1]))).as(c[1])
