@@ -34,6 +34,16 @@ public abstract class LogSource {
     return -1;
   }
 
+  /**
+   * The first {@code n} bytes of the content (fewer if it is shorter) without using it up: the
+   * next {@link #open()} still starts at the beginning.
+   */
+  public byte[] head(int n) throws IOException {
+    try (InputStream in = open()) {
+      return in.readNBytes(n);
+    }
+  }
+
   /** Whether the content can be opened more than once (not so for standard input). */
   public boolean reopenable() {
     return true;
@@ -128,6 +138,10 @@ public abstract class LogSource {
     private final Opener opener;
     private final String what;
     private boolean opened;
+    /** The stream {@link #head(int)} looked into, handed to the next {@link #open()}. */
+    private BufferedInputStream peeked;
+    /** Why the look by {@link #head(int)} failed, for the {@link #open()} that follows it. */
+    private IOException failure;
 
     OnceSource(String name, Opener opener, String what) {
       super(name);
@@ -136,7 +150,35 @@ public abstract class LogSource {
     }
 
     @Override
+    public byte[] head(int n) throws IOException {
+      if (peeked == null) {
+        try {
+          peeked = openOnce();
+        } catch (IOException e) {
+          failure = e;
+          throw e;
+        }
+      }
+      peeked.mark(n + 1);
+      byte[] head = peeked.readNBytes(n);
+      peeked.reset();
+      return head;
+    }
+
+    @Override
     public InputStream open() throws IOException {
+      if (peeked != null) {
+        InputStream in = peeked;
+        peeked = null;
+        return in;
+      }
+      if (failure != null) {
+        throw failure;
+      }
+      return openOnce();
+    }
+
+    private BufferedInputStream openOnce() throws IOException {
       if (opened) {
         throw new IOException(what + " can be read only once");
       }
@@ -167,7 +209,7 @@ public abstract class LogSource {
   }
 
   /** Wraps a stream in a gzip decoder when it starts with the gzip magic bytes. */
-  static InputStream maybeGunzip(BufferedInputStream in) throws IOException {
+  static BufferedInputStream maybeGunzip(BufferedInputStream in) throws IOException {
     in.mark(2);
     int b1 = in.read();
     int b2 = in.read();

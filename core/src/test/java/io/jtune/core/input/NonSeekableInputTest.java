@@ -72,6 +72,38 @@ class NonSeekableInputTest {
 
   @Test
   @Timeout(30)
+  void namedPipesOfARotatedLogAreOrderedByTheirContentLikeFiles() throws Exception {
+    Path dirOfLogs = corpusLog().getParent();
+    List<String> files = List.of(
+        dirOfLogs.resolve("gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log.1").toString(),
+        dirOfLogs.resolve("gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log.2").toString());
+    LogInputs.Resolved fromFiles = LogInputs.resolve(files, new ByteArrayInputStream(new byte[0]));
+    List<String> contentOrder = fromFiles.sources().stream().map(LogSource::name).toList();
+    List<String> events = new ArrayList<>();
+    GcLogReader.read(fromFiles.sources(), (GcEvent e) -> events.add(e.toString()));
+
+    // the pipes are named in the opposite order: only their content can put them right
+    List<String> pipes = new ArrayList<>();
+    List<CompletableFuture<Void>> writers = new ArrayList<>();
+    for (int i = contentOrder.size() - 1; i >= 0; i--) {
+      Path fifo = dir.resolve("part" + i + ".fifo");
+      writers.add(fifoFedWith(fifo, Files.readAllBytes(Path.of(contentOrder.get(i)))));
+      pipes.add(fifo.toString());
+    }
+    LogInputs.Resolved fromPipes = LogInputs.resolve(pipes, new ByteArrayInputStream(new byte[0]));
+    List<String> pipeEvents = new ArrayList<>();
+    ParseReport report = GcLogReader.read(fromPipes.sources(), (GcEvent e) -> pipeEvents.add(e.toString()));
+    for (CompletableFuture<Void> w : writers) {
+      w.get(10, TimeUnit.SECONDS);
+    }
+    assertThat(fromPipes.sources()).extracting(LogSource::name).containsExactly(pipes.get(1), pipes.get(0));
+    assertThat(report.problems()).isEmpty();
+    assertThat(events).hasSizeGreaterThan(10);
+    assertThat(pipeEvents).isEqualTo(events);
+  }
+
+  @Test
+  @Timeout(30)
   void gzipThroughANamedPipeIsRecognisedFromTheBytesRead() throws Exception {
     Read fromFile = read(corpusLog());
     Path fifo = dir.resolve("gz.fifo");
