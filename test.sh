@@ -37,6 +37,6 @@ out="$(JAVA_TOOL_OPTIONS=-Xshare:on \
 # the whole output is the document: nothing the JVM options make the JVM print (a CompileCommand
 # echoed without "quiet", a CDS warning) may precede it
 case "$out" in
-  '{'*'"schema" : "jtune.analysis/1"'*'}') echo "test.sh: launcher check passed" >&2 ;;
-  *) echo "test.sh: FAILED: ./jtune analyze printed something other than one jtune.analysis/1 document" >&2; exit 1 ;;
+  '{'*'"schema" : "jtune.analysis/2"'*'}') echo "test.sh: launcher check passed" >&2 ;;
+  *) echo "test.sh: FAILED: ./jtune analyze printed something other than one jtune.analysis/2 document" >&2; exit 1 ;;
 esac

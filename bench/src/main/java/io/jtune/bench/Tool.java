@@ -166,7 +166,7 @@ enum Tool {
   }
 
   /*
-   * jtune analyze's JSON (schema jtune.analysis/1): summary.pauseCount. Should the layout
+   * jtune analyze's JSON (schema jtune.analysis/2): summary.pauseCount. Should the layout
    * change, the first number found depth first in a field named "pauseCount"/"pauses" (or in
    * the "count" of such an object) is taken instead.
    */

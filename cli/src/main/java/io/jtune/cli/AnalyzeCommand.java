@@ -7,16 +7,13 @@ import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.MarkdownReport;
 import io.jtune.core.render.TextReport;
-import io.jtune.load.DurationText;
 import io.jtune.core.render.html.HtmlReport;
+import io.jtune.core.finding.Severity;
+import io.jtune.core.output.OutputFile;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,36 +33,57 @@ final class AnalyzeCommand implements Callable<Integer> {
 
   private final CommandSpec spec;
 
+  /** The severity {@code --fail-on} gates on: that one or a more severe one fails the run. */
+  enum FailOn {
+    warning(Severity.WARNING), critical(Severity.CRITICAL);
+
+    final Severity severity;
+
+    FailOn(Severity severity) {
+      this.severity = severity;
+    }
+  }
+
   private AnalyzeCommand() {
     spec = CommandSpec.wrapWithoutInspection(this).name("analyze");
     spec.usageMessage().sortOptions(false)
         .description(
             "Analyze GC logs of any HotSpot collector, JDK 6 to 25: metrics and findings with evidence.",
-            "Pauses by kind and cause, the per-window YGC/FGC table, memory, allocation and promotion",
-            "rates, concurrent cycles, G1 phases; findings with flag values computed from the data.",
-            "Inputs: files (plain, .gz, .zip), directories (all logs in them), '-' for standard input.",
-            "Several inputs (a rotated set) are ordered by content and read as one timeline.")
-        .footer("", "Exit codes: 0 analyzed, 2 nothing could be analyzed or bad usage, 1 internal error.",
-            "Examples:",
-            "  jtune analyze gc.log",
+            "Pauses by kind and cause, the per-window YGC/FGC table, memory, allocation and promotion rates, concurrent"
+                + " cycles, G1 phases; findings with flag values computed from the data.",
+            "Inputs: files (plain, .gz, .zip), directories (all logs in them), '-' for standard input. Several"
+                + " inputs (a rotated set) are ordered by content and read as one timeline.")
+        .exitCodeListHeading(ExitCodes.HEADING)
+        .exitCodeList(ExitCodes.list("0:analyzed", ExitCodes.INTERNAL_LINE,
+            "2:nothing could be analyzed, bad usage, or the -o file cannot be written",
+            "4:--fail-on: a finding at or above that severity (the report is written first)"))
+        .footerHeading(ExitCodes.EXAMPLES_HEADING)
+        .footer("  jtune analyze gc.log",
             "  jtune analyze --format json -o report.json logs/",
-            "  jtune analyze --flags \"-Xms4g -Xmx4g -Xmn1g\" --qps 800 gc.log.0 gc.log.1 gc.log.2.current");
+            "  jtune analyze --window 30s --pause-target 100ms gc.log",
+            "  jtune analyze --fail-on critical --format html -o gc.html gc.log",
+            "  jtune analyze --flags \"-Xms4g -Xmx4g -Xmn1g\" --qps 800 gc.log.0 gc.log.1");
     spec.addPositional(PositionalParamSpec.builder().arity("1..*").required(true).paramLabel("FILE|DIR|-")
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
     option(OptionSpec.builder("--format").paramLabel("FORMAT").type(OutputFormat.class).defaultValue("text")
-        .description("text (default), json (schema jtune.analysis/1), markdown, or html (one offline page with charts)"));
+        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, or html (one offline page with charts)"));
     option(OptionSpec.builder("-o", "--output").paramLabel("FILE").type(Path.class)
-        .description("write the report to FILE instead of stdout"));
-    option(OptionSpec.builder("--window").paramLabel("DURATION").type(String.class).defaultValue("1m")
-        .description("window of the YGC/FGC table, e.g. 30s, 1m, 10m (default 1m)"));
-    option(OptionSpec.builder("--pause-target").paramLabel("MS").type(double.class).defaultValue("50")
-        .description("young pauses longer than this are reported (default 50 ms)"));
+        .description("write the report to FILE instead of stdout (a FIFO or device is written directly)"));
+    option(OptionSpec.builder("--window").paramLabel("DURATION").type(Duration.class).defaultValue("1m")
+        .converters(new DurationConverter())
+        .description("window of the YGC/FGC table, e.g. 30s, 1m, 10m (default 1m; a plain number is seconds)"));
+    option(OptionSpec.builder("--pause-target").paramLabel("DURATION").type(Duration.class).defaultValue("50ms")
+        .converters(new DurationConverter.Millis())
+        .description("young pauses longer than this are reported, e.g. 50ms, 0.2s (default 50ms; a plain number"
+            + " is milliseconds)"));
     option(OptionSpec.builder("--qps").paramLabel("N").type(Double.class)
         .description("requests/s served while logging: computes memory per request"));
     option(OptionSpec.builder("--flags").paramLabel("\"FLAGS\"").type(String.class)
         .description("the JVM's flags, when the log does not show them (or to add to them)"));
     option(OptionSpec.builder("--events").type(boolean.class).initialValue(false)
         .description("JSON: include every stop-the-world pause as events[] (memory grows with the log)"));
+    option(OptionSpec.builder("--fail-on").paramLabel("SEVERITY").type(FailOn.class)
+        .description("exit 4 when a finding is this severe or more: warning or critical (for CI)"));
     option(OptionSpec.builder("--no-color").type(boolean.class).initialValue(false)
         .description("no ANSI colours (also when NO_COLOR is set or output is not a terminal)"));
     JtuneCommand.addHelpOptions(spec);
@@ -90,28 +108,25 @@ final class AnalyzeCommand implements Callable<Integer> {
     List<String> inputs = spec.positionalParameters().get(0).getValue();
     OutputFormat format = value("--format");
     Path output = value("--output");
-    String window = value("--window");
-    double pauseTargetMs = value("--pause-target");
+    Duration window = value("--window");
+    double pauseTargetMs = DurationConverter.millis(value("--pause-target"));
     Double qps = value("--qps");
     String flags = value("--flags");
     boolean events = value("--events");
+    FailOn failOn = value("--fail-on");
     if (!(pauseTargetMs > 0)) {
-      throw new JtuneException("--pause-target must be a positive number of milliseconds");
+      throw new JtuneException("--pause-target must be above 0");
     }
     if (qps != null && !(qps > 0)) {
       throw new JtuneException("--qps must be a positive number");
     }
-    double windowS = DurationText.parse(window, "--window").toNanos() / 1e9;
+    double windowS = window.toNanos() / 1e9;
     if (!(windowS > 0)) {
       throw new JtuneException("--window must be above 0");
     }
     if (output != null) {
-      for (String in : inputs) {
-        if (!in.equals("-") && Files.exists(Path.of(in)) && Files.exists(output)
-            && Files.isSameFile(Path.of(in), output)) {
-          throw new JtuneException("--output " + output + " is one of the inputs: refusing to overwrite it");
-        }
-      }
+      OutputFile.check(output);
+      OutputFile.refuseInput(output, inputs);
     }
     AnalysisOptions options = new AnalysisOptions(windowS, pauseTargetMs, qps == null ? Double.NaN : qps, flags, events);
     ProgressLine progress = ProgressLine.onTerminal(spec.commandLine().getErr());
@@ -124,25 +139,22 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (output == null) {
       render(analysis, format, spec.commandLine().getOut(), colorWanted(true));
     } else {
-      Path parent = output.toAbsolutePath().getParent();
-      Path tmp = Files.createTempFile(parent, ".jtune-", ".tmp");
-      try {
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8); PrintWriter pw = new PrintWriter(w)) {
-          render(analysis, format, pw, false);
-        }
-        try {
-          // a temp file is private (rw-------); a report is an ordinary file
-          Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UnsupportedOperationException e) {
-          // not a POSIX file system: keep its defaults
-        }
-        Files.move(tmp, output, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      OutputFile.write(output, w -> render(analysis, format, w, false));
       spec.commandLine().getErr().println("jtune: report written to " + output);
     }
-    return 0;
+    return failOn == null ? ExitCodes.OK : gate(analysis, failOn.severity);
+  }
+
+  /** {@code --fail-on}: exit 4 with a line naming the findings at or above the severity. */
+  private int gate(Analysis analysis, Severity threshold) {
+    List<String> failing = analysis.findings().stream().filter(f -> f.severity().atLeast(threshold))
+        .map(f -> f.severity().label() + " " + f.id()).toList();
+    if (failing.isEmpty()) {
+      return ExitCodes.OK;
+    }
+    spec.commandLine().getErr().println("jtune: --fail-on " + threshold.label() + ": " + failing.size()
+        + (failing.size() == 1 ? " finding" : " findings") + " at or above it (" + String.join(", ", failing) + ")");
+    return ExitCodes.GATE_FAILED;
   }
 
   private static void render(Analysis analysis, OutputFormat format, PrintWriter out, boolean color) throws IOException {

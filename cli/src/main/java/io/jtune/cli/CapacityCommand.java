@@ -4,7 +4,6 @@ import io.jtune.core.JtuneException;
 import io.jtune.load.CapacityResult;
 import io.jtune.load.CapacityRun;
 import io.jtune.load.CapacitySweep;
-import io.jtune.load.DurationText;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadTarget;
@@ -20,15 +19,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code jtune capacity}: sweeps concurrency to find where throughput flattens (seed 003). */
+/** {@code jtune capacity}: sweeps concurrency to find where throughput flattens (the optimal thread count). */
 @Command(name = "capacity", mixinStandardHelpOptions = true,
     description = {
-        "Sweep concurrency against a URL to find where QPS stops growing and RT starts climbing (seed 003).",
+        "Sweep concurrency against a URL to find where QPS stops growing and RT starts climbing.",
         "Closed-model steps 1, 2, 4, ... --max print concurrency, QPS, mean RT, p99 and the target's CPU"
             + " (with --pid). Finds the knee (smallest concurrency"
             + " reaching 95%% of the highest QPS), fits the Universal Scalability Law, and with the CPU time"
-            + " per request (measured with --pid, or --cpu-ms) shows optimal threads ="
-            + " ((wait + CPU) / CPU) x cores and the predicted RT beyond the knee."})
+            + " per request (measured with --pid, or --cpu-time) shows optimal threads ="
+            + " ((wait + CPU) / CPU) x cores and the predicted RT beyond the knee."},
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:done", "1:no request succeeded at any level, or an internal error", ExitCodes.USAGE_LINE},
+    footerHeading = ExitCodes.EXAMPLES_HEADING,
+    footer = {"  jtune capacity --max 128 --pid 4242 http://localhost:8080/api",
+        "  jtune capacity --step-duration 10s --cpu-time 2.5ms http://localhost:8080/",
+        "  jtune capacity --format json --cores 4 http://localhost:8080/"})
 final class CapacityCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -41,19 +46,20 @@ final class CapacityCommand implements Callable<Integer> {
   @Option(names = "--levels", split = ",", paramLabel = "N", description = "explicit concurrency levels instead of 1, 2, 4, ... --max")
   List<Integer> levels;
 
-  @Option(names = "--step-duration", paramLabel = "TIME", defaultValue = "5s",
-      description = "measured time per level (default ${DEFAULT-VALUE})")
-  String stepDuration;
+  @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+      description = "measured time per level (default 5s)")
+  Duration stepDuration;
 
-  @Option(names = "--step-warmup", paramLabel = "TIME", defaultValue = "1s",
-      description = "unmeasured time per level before the measurement (default ${DEFAULT-VALUE})")
-  String stepWarmup;
+  @Option(names = "--step-warmup", paramLabel = "DURATION", defaultValue = "1s", converter = DurationConverter.class,
+      description = "unmeasured time per level before the measurement (default 1s)")
+  Duration stepWarmup;
 
   @Option(names = "--pid", description = "process id of the target, to read its CPU time from /proc")
   long pid;
 
-  @Option(names = "--cpu-ms", paramLabel = "MS", description = "the target's CPU time per request, when known")
-  Double cpuMs;
+  @Option(names = {"--cpu-time", "--cpu-ms"}, paramLabel = "DURATION", converter = DurationConverter.Millis.class,
+      description = "the target's CPU time per request, when known, e.g. 2.5ms (a plain number is milliseconds)")
+  Duration cpuTime;
 
   @Option(names = "--cores", description = "cores serving the target (default: this machine's)")
   int cores;
@@ -67,9 +73,9 @@ final class CapacityCommand implements Callable<Integer> {
   @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE", description = "request body, literal or --body=@FILE")
   String body;
 
-  @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "5s",
-      description = "longest wait for one response (default ${DEFAULT-VALUE})")
-  String timeout;
+  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+      description = "longest wait for one response (default 5s)")
+  Duration timeout;
 
   @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE})")
   LoadCommand.OutputFormat format;
@@ -108,14 +114,13 @@ final class CapacityCommand implements Callable<Integer> {
 
   private CapacitySweep sweep() {
     LoadTarget target = new LoadTarget(LoadTarget.parseUrl(url), method, headers, LoadCommand.body(body), 1);
-    Duration perRequest = DurationText.parse(timeout, "--timeout");
-    LoadPlan base = LoadPlan.closed(List.of(target), 1, Duration.ofSeconds(1)).withTimeout(perRequest);
+    LoadPlan base = LoadPlan.closed(List.of(target), 1, Duration.ofSeconds(1)).withTimeout(timeout);
     List<Integer> concurrency = levels != null ? levels : CapacitySweep.doublingLevels(max);
     int serving = cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
-    if (cpuMs != null && !(cpuMs > 0)) {
-      throw new LoadException("--cpu-ms must be above 0");
+    if (cpuTime != null && cpuTime.isZero()) {
+      throw new LoadException("--cpu-time must be above 0");
     }
-    return new CapacitySweep(base, concurrency, DurationText.parse(stepDuration, "--step-duration"),
-        DurationText.parse(stepWarmup, "--step-warmup"), pid, cpuMs == null ? Double.NaN : cpuMs, serving);
+    return new CapacitySweep(base, concurrency, stepDuration, stepWarmup, pid,
+        cpuTime == null ? Double.NaN : DurationConverter.millis(cpuTime), serving);
   }
 }

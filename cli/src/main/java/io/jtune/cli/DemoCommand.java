@@ -6,6 +6,7 @@ import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.finding.Finding;
+import io.jtune.core.output.OutputFile;
 import io.jtune.core.render.html.HtmlReport;
 import io.jtune.core.target.LabLaunch;
 import io.jtune.core.target.LabScenario;
@@ -25,7 +26,6 @@ import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
 import io.jtune.experiment.suggest.Suggestion;
-import io.jtune.load.DurationText;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadResult;
@@ -35,8 +35,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,7 +52,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code jtune demo}: the whole tuning loop on the bundled lab — a baseline run under load, its
- * GC log analyzed, candidates suggested from the findings and seed 003's sizing rules, and the
+ * GC log analyzed, candidates suggested from the findings and the young/survivor sizing rules, and the
  * experiment at two load levels with repetitions, confidence intervals, goals and a verdict.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
@@ -65,9 +63,13 @@ import picocli.CommandLine.Spec;
       "3. runs the experiment: baseline and candidates at two load levels, repeated, interleaved;",
       "4. prints the comparison with 95 %% confidence intervals, the goals and the verdict.",
       "Everything runs on 127.0.0.1; the lab JVMs stop when the demo ends or is interrupted.",
-      "About 9 minutes (--quick: about 2); an interrupted demo continues with",
-      "'jtune experiment --resume DIR'."},
-    footer = {"", "Exit codes: 0 done, 2 bad usage or the lab could not run, 3 some runs failed, 1 internal error."})
+      "About 9 minutes (--quick: about 2); an interrupted demo continues with 'jtune experiment --resume DIR'."},
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:done", ExitCodes.INTERNAL_LINE, "2:bad usage, or the lab could not run", "3:some runs failed"},
+    footerHeading = ExitCodes.EXAMPLES_HEADING,
+    footer = {"  jtune demo",
+      "  jtune demo --quick",
+      "  jtune demo --scenario api --duration 30s --repetitions 5 --out api-demo"})
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -78,9 +80,9 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--quick", description = "shorter runs and one candidate (about 2 minutes)")
   boolean quick;
 
-  @Option(names = "--duration", paramLabel = "DURATION",
+  @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
       description = "measured window per run (default 20s, 6s with --quick)")
-  String duration;
+  Duration duration;
 
   @Option(names = "--repetitions", paramLabel = "N", description = "runs per level and candidate (default 3)")
   Integer repetitions;
@@ -95,8 +97,7 @@ final class DemoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
-    Duration measured = duration != null ? DurationText.parse(duration, "--duration")
-        : Duration.ofSeconds(quick ? 6 : 20);
+    Duration measured = duration != null ? duration : Duration.ofSeconds(quick ? 6 : 20);
     if (measured.isZero()) {
       throw new JtuneException("--duration must be above 0");
     }
@@ -132,7 +133,7 @@ final class DemoCommand implements Callable<Integer> {
           + (f.flags().isEmpty() ? "" : "  ->  " + String.join(" ", f.flags())));
     }
     o.println();
-    o.println("2/4  suggest: candidates from the findings and seed 003's sizing rules");
+    o.println("2/4  suggest: candidates from the findings and the sizing rules (young = heap/4, survivors)");
     Suggestion s = Advisor.advise(base.analysis, Advisor.Inputs.NONE.withQps(base.load.throughputRps())
         .withConcurrency(high.concurrency()).withJdk(Runtime.version().feature()));
     o.println("  " + s.verdict());
@@ -245,15 +246,11 @@ final class DemoCommand implements Callable<Integer> {
     if (result.successes() == 0) {
       throw new JtuneException("baseline run: no request succeeded against the lab (errors " + result.errors() + ")");
     }
-    try (Writer w = Files.newBufferedWriter(dir.resolve("load.json"), StandardCharsets.UTF_8)) {
-      result.writeJson(w);
-    }
+    OutputFile.write(dir.resolve("load.json"), result::writeJson);
     Analysis a = GcAnalyzer.analyze(List.of(gcLog.toString()), new ByteArrayInputStream(new byte[0]),
         AnalysisOptions.DEFAULTS);
     Path html = dir.resolve("gc-report.html");
-    try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
-      HtmlReport.write(a, w);
-    }
+    OutputFile.write(html, w -> HtmlReport.write(a, w));
     return new Baseline(result, a, gcLog, html);
   }
 

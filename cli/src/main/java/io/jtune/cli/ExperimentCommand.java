@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.output.OutputFile;
 import io.jtune.core.render.TerminalText;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
@@ -34,21 +35,25 @@ import picocli.CommandLine.Spec;
 @Command(name = "experiment", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
       "Run candidate JVM configurations side by side under load and pick the winner on numbers.",
-      "For each load level x candidate x repetition (interleaved by default) the target starts with",
-      "the candidate's flags and GC logging, warms up, is loaded for the measured window, and stops;",
-      "the GC log is analyzed over that window. The report compares every candidate with the baseline",
-      "(mean, spread, change with a 95 %% confidence interval), judges the plan's goals per level and",
-      "names the winner, or says plainly that flags are not the fix.",
-      "Each run's GC log, load result, latency log and output tail land in DIR/runs/ID/ as it ends;",
-      "--resume DIR finishes an interrupted experiment without redoing finished runs.",
+      "For each load level x candidate x repetition (interleaved by default) the target starts with the"
+          + " candidate's flags and GC logging, warms up, is loaded for the measured window, and stops; the GC"
+          + " log is analyzed over that window. The report compares every candidate with the baseline (mean,"
+          + " spread, change with a 95 %% confidence interval), judges the plan's goals per level and names the"
+          + " winner, or says plainly that flags are not the fix.",
+      "Each run's GC log, load result, latency log and output tail land in DIR/runs/ID/ as it ends;"
+          + " --resume DIR finishes an interrupted experiment without redoing finished runs.",
       "The plan format: experiment/README.md; 'jtune suggest' writes one from a GC log."},
-    footer = {"", "Exit codes: 0 done (even when no candidate wins), 2 bad plan or usage, 3 some runs failed,"
-        + " 1 internal error.",
-      "Examples:",
-      "  jtune experiment plan.yaml",
-      "  jtune experiment --resume jtune-runs/checkout-20261122-101500",
-      "  jtune experiment --report jtune-runs/checkout-20261122-101500 --format json",
-      "  jtune experiment --report jtune-runs/checkout-20261122-101500 --format html -o report.html"})
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:done (even when no candidate wins, unless --fail-on-goals)", ExitCodes.INTERNAL_LINE,
+        "2:bad plan or bad usage, or the -o file cannot be written",
+        "3:some runs failed",
+        "4:--fail-on-goals: no candidate meets the goals (the reports are written first)"},
+    footerHeading = ExitCodes.EXAMPLES_HEADING,
+    footer = {"  jtune experiment plan.yaml",
+      "  jtune experiment --fail-on-goals --out runs/checkout plan.yaml",
+      "  jtune experiment --resume runs/checkout",
+      "  jtune experiment --report runs/checkout --format json",
+      "  jtune experiment --report runs/checkout --format html -o report.html"})
 final class ExperimentCommand implements Callable<Integer> {
   enum Format { text, markdown, md, json, html }
 
@@ -71,8 +76,12 @@ final class ExperimentCommand implements Callable<Integer> {
           + " or html (one offline page with charts)")
   Format format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of stdout")
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+      description = "write the report to FILE instead of stdout (a FIFO or device is written directly)")
   Path output;
+
+  @Option(names = "--fail-on-goals", description = "exit 4 when no candidate meets the goals (for CI)")
+  boolean failOnGoals;
 
   @Option(names = "--jfr", description = "also record each run with JDK Flight Recorder (DIR/runs/ID/recording.jfr)")
   boolean jfr;
@@ -87,6 +96,9 @@ final class ExperimentCommand implements Callable<Integer> {
       throw new JtuneException("give exactly one of PLAN.yaml, --resume DIR or --report DIR");
     }
     PrintWriter err = spec.commandLine().getErr();
+    if (output != null) {
+      OutputFile.check(output);
+    }
     Plan plan;
     String text;
     Path dir;
@@ -113,8 +125,9 @@ final class ExperimentCommand implements Callable<Integer> {
     }
     if (reportOnly != null) {
       List<RunResult> results = Experiment.readResults(dir, plan);
-      print(ExperimentReport.of(plan, Experiment.baseFlags(plan), results), dir);
-      return 0;
+      ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
+      print(report, dir);
+      return gate(report, ExitCodes.OK);
     }
     err.println("jtune experiment '" + plan.name() + "': " + plan.candidates().size() + " candidates x "
         + plan.levels().size() + " levels x " + plan.repetitions() + " repetitions = " + plan.schedule().size()
@@ -127,13 +140,22 @@ final class ExperimentCommand implements Callable<Integer> {
     print(report, dir);
     err.println("jtune: reports written to " + String.join(", ", files.stream().map(Path::toString).toList()));
     err.flush();
-    return results.stream().allMatch(RunResult::ok) ? 0 : 3;
+    return gate(report, results.stream().allMatch(RunResult::ok) ? ExitCodes.OK : ExitCodes.RUNS_FAILED);
+  }
+
+  /** {@code --fail-on-goals}: exit 4 when no candidate wins, unless the runs already failed (3). */
+  private int gate(ExperimentReport report, int code) {
+    if (!failOnGoals || code != ExitCodes.OK || report.recommendation().winner() != null) {
+      return code;
+    }
+    spec.commandLine().getErr().println("jtune: --fail-on-goals: no candidate meets the goals");
+    return ExitCodes.GATE_FAILED;
   }
 
   /** The report in the asked format, on stdout or into --output; {@code dir} holds the runs' files. */
   private void print(ExperimentReport report, Path dir) {
     if (output != null) {
-      ReportFiles.writeWith(output, (f, w) -> render(report, dir, w));
+      OutputFile.write(output, w -> render(report, dir, w));
       spec.commandLine().getErr().println("jtune: report written to " + output);
       return;
     }

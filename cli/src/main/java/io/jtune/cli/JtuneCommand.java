@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -19,7 +20,7 @@ public final class JtuneCommand implements Runnable {
    * The subcommands in the order the help lists them. They are added to the root when a run
    * needs them: reading a command's annotations is a good part of a short run's start (every
    * command's option classes are loaded and reflected on), so `jtune analyze` builds only
-   * analyze; help, errors and an unknown command get all of them.
+   * analyze; help, errors and an unknown command get all of them, and {@code jtune help COMMAND}.
    */
   static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
@@ -28,7 +29,18 @@ public final class JtuneCommand implements Runnable {
   private JtuneCommand() {
     spec = CommandSpec.wrapWithoutInspection(this).name("jtune").versionProvider(new JtuneVersion());
     spec.usageMessage().description(
-        "JVM performance workbench: analyze GC logs, load a service, run tuning experiments.");
+        "JVM performance workbench: analyze GC logs, load a service, run tuning experiments.")
+        .exitCodeListHeading(ExitCodes.HEADING)
+        .exitCodeList(ExitCodes.list("0:done", ExitCodes.INTERNAL_LINE, ExitCodes.USAGE_LINE,
+            "3:experiment, demo: some runs failed",
+            "4:a gate failed: analyze --fail-on found a finding that severe, experiment --fail-on-goals"
+                + " found no candidate meeting the goals"))
+        .footerHeading(ExitCodes.EXAMPLES_HEADING)
+        .footer("  jtune analyze gc.log",
+            "  jtune analyze --fail-on critical --format json -o report.json logs/",
+            "  jtune suggest -o plan.yaml gc.log",
+            "  jtune experiment --fail-on-goals plan.yaml",
+            "  jtune help analyze");
     addHelpOptions(spec);
   }
 
@@ -52,7 +64,10 @@ public final class JtuneCommand implements Runnable {
       cl.addSubcommand(args[0], only.get());
     } else {
       SUBCOMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+      cl.addSubcommand("help", new HelpCommand());
     }
+    // descriptions are paragraphs: picocli wraps them at the terminal's width (80 columns off a terminal)
+    cl.setUsageHelpAutoWidth(true);
     // every subcommand's -V prints jtune's version, as the root's does
     JtuneVersion version = new JtuneVersion();
     cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));

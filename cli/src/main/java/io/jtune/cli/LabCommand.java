@@ -26,7 +26,15 @@ import picocli.CommandLine.Spec;
     description = {
         "Run the jtune lab, an HTTP service that reproduces classic JVM performance cases on demand.",
         "With --list: list the scenarios. With --print: print a scenario's endpoint mix, load and JVM flags.",
-        "Otherwise: start the lab in the foreground under the scenario's JVM flags; Ctrl-C stops it."})
+        "Otherwise: start the lab in the foreground under the scenario's JVM flags; Ctrl-C stops it."},
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:listed, printed, or stopped with Ctrl-C", "1:the lab failed, or an internal error",
+        "2:bad usage, an unknown scenario, or the lab refused its options"},
+    footerHeading = ExitCodes.EXAMPLES_HEADING,
+    footer = {"  jtune lab --list",
+        "  jtune lab --scenario survivor-overflow --print",
+        "  jtune lab --scenario api --port 8080 --cache-size 256m",
+        "  jtune lab --scenario survivor-overflow --fix --jvm-flags \"-Xmx1g -Xmn256m\""})
 final class LabCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -49,6 +57,14 @@ final class LabCommand implements Callable<Integer> {
 
   @Option(names = "--cache", paramLabel = "heap|offheap", description = "message cache kind for /cache")
   String cache;
+
+  @Option(names = "--cache-size", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "capacity of the message cache, whole megabytes, e.g. 64m or 1g (lab default 64m)")
+  Long cacheSize;
+
+  @Option(names = "--live-size", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "small objects filled at start and kept for the lab's life, whole megabytes, e.g. 256m")
+  Long liveSize;
 
   @Option(names = "--fix", description = "add the scenario's fix flags and options")
   boolean fix;
@@ -114,10 +130,24 @@ final class LabCommand implements Callable<Integer> {
     if (cache != null) {
       labArgs.addAll(List.of("--cache", cache));
     }
+    if (cacheSize != null) {
+      labArgs.addAll(List.of("--cache-mb", Long.toString(wholeMegabytes(cacheSize, "--cache-size"))));
+    }
+    if (liveSize != null) {
+      labArgs.addAll(List.of("--live-mb", Long.toString(wholeMegabytes(liveSize, "--live-size"))));
+    }
     List<String> flags = jvmFlags == null || jvmFlags.isBlank()
         ? List.of() : Arrays.asList(jvmFlags.trim().split("\\s+"));
     return LabLaunch.of(scenario).withFix(fix).withPort(port).withJvmFlags(flags).withLabArgs(labArgs)
         .withJavaHome(javaHome == null ? ChildJvmSpec.currentJavaHome() : javaHome);
+  }
+
+  /** The lab takes its sizes in MiB: a size must be a whole number of them. */
+  private static long wholeMegabytes(long bytes, String option) {
+    if (bytes % (1L << 20) != 0) {
+      throw new JtuneException(option + " must be whole megabytes (e.g. 64m or 1g), got " + bytes + " bytes");
+    }
+    return bytes >> 20;
   }
 
   private static void printScenario(PrintWriter out, LabScenario s, LabTarget lab, LabLaunch launch) {

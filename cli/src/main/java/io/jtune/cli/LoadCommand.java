@@ -1,7 +1,6 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
-import io.jtune.load.DurationText;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
@@ -33,7 +32,15 @@ import picocli.CommandLine.Spec;
         "Closed model (default): --concurrency N connections back to back, like 'ab -c N'.",
         "Open model: --rate R requests/s on a fixed schedule; latency is measured from each request's"
             + " intended send time (coordinated-omission corrected) and also reported uncorrected.",
-        "Exit code 1 when no request succeeded, 2 on bad input."})
+        "Durations take ms, s, m or h (a plain number is seconds)."},
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:done (some requests may have failed: see the errors)",
+        "1:no request succeeded, or an internal error", ExitCodes.USAGE_LINE},
+    footerHeading = ExitCodes.EXAMPLES_HEADING,
+    footer = {"  jtune load -c 32 -d 30s http://localhost:8080/",
+        "  jtune load --rate 500 -d 1m --warmup 10s --hlog lat.hlog http://localhost/",
+        "  jtune load -X POST --body=@order.json http://localhost:8080/order",
+        "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b"})
 final class LoadCommand implements Callable<Integer> {
   /** Connections used by the open model when --concurrency is not given. */
   static final int OPEN_MODEL_CONNECTIONS = 32;
@@ -51,20 +58,21 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = {"-r", "--rate"}, paramLabel = "R", description = "open model: requests per second on a fixed schedule")
   Double rate;
 
-  @Option(names = {"-d", "--duration"}, paramLabel = "TIME",
+  @Option(names = {"-d", "--duration"}, paramLabel = "DURATION", converter = DurationConverter.class,
       description = "measured time after the warmup (default 10s unless --requests is given)")
-  String duration;
+  Duration duration;
 
   @Option(names = {"-n", "--requests"}, paramLabel = "N", description = "measured requests to send, then stop")
   long requests;
 
-  @Option(names = "--warmup", paramLabel = "TIME", defaultValue = "0s",
-      description = "time at the start whose requests are not recorded (default ${DEFAULT-VALUE})")
-  String warmup;
+  @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
+      description = "time at the start whose requests are not recorded (default 0s)")
+  Duration warmup;
 
-  @Option(names = "--ramp-up", paramLabel = "TIME", defaultValue = "0s",
-      description = "closed model: start the connections evenly over TIME; open model: raise the rate linearly over TIME")
-  String rampUp;
+  @Option(names = "--ramp-up", paramLabel = "DURATION", defaultValue = "0s", converter = DurationConverter.class,
+      description = "closed model: start the connections evenly over DURATION; open model: raise the rate linearly"
+          + " over DURATION")
+  Duration rampUp;
 
   @Option(names = {"-X", "--method"}, defaultValue = "GET", description = "HTTP method (default ${DEFAULT-VALUE})")
   String method;
@@ -80,9 +88,9 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = "--weights", split = ",", paramLabel = "W", description = "relative share of each URL, in order (default all 1)")
   List<Integer> weights;
 
-  @Option(names = "--timeout", paramLabel = "TIME", defaultValue = "5s",
-      description = "longest wait for one response or connect (default ${DEFAULT-VALUE})")
-  String timeout;
+  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+      description = "longest wait for one response or connect (default 5s)")
+  Duration timeout;
 
   @Option(names = "--threads", paramLabel = "N", description = "event-loop threads (default half the cores, at least 1)")
   Integer threads;
@@ -139,14 +147,12 @@ final class LoadCommand implements Callable<Integer> {
       }
       LoadModel model = rate == null ? LoadModel.CLOSED : LoadModel.OPEN;
       int connections = concurrency != null ? concurrency : model == LoadModel.OPEN ? OPEN_MODEL_CONNECTIONS : 10;
-      Duration measured = duration == null ? Duration.ZERO : DurationText.parse(duration, "--duration");
+      Duration measured = duration == null ? Duration.ZERO : duration;
       if (duration != null && measured.isZero()) {
         throw new LoadException("--duration must be above 0");
       }
-      return new LoadPlan(targets, model, connections, rate == null ? 0 : rate, measured, requests,
-          DurationText.parse(warmup, "--warmup"), DurationText.parse(rampUp, "--ramp-up"),
-          DurationText.parse(timeout, "--timeout"),
-          threads != null ? threads : LoadPlan.defaultThreads(connections));
+      return new LoadPlan(targets, model, connections, rate == null ? 0 : rate, measured, requests, warmup, rampUp,
+          timeout, threads != null ? threads : LoadPlan.defaultThreads(connections));
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
     }

@@ -15,13 +15,13 @@ public final class Main {
       code = run(args, new PrintWriter(System.out, true), err);
     } catch (OutOfMemoryError e) {
       err.println("jtune: out of memory (" + e.getMessage() + "); raise it with JTUNE_JAVA_OPTS=-Xmx...");
-      code = UserErrorHandler.EXIT_INTERNAL;
+      code = ExitCodes.INTERNAL;
     } catch (Throwable e) {
       err.println("jtune: internal error: " + TerminalText.safe(e.toString()));
       if (System.getenv("JTUNE_DEBUG") != null) {
         e.printStackTrace(err);
       }
-      code = UserErrorHandler.EXIT_INTERNAL;
+      code = ExitCodes.INTERNAL;
     }
     System.exit(code);
   }

@@ -5,6 +5,7 @@ import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.analysis.JvmFlags;
+import io.jtune.core.output.OutputFile;
 import io.jtune.core.target.LabScenario;
 import io.jtune.core.target.LabTarget;
 import io.jtune.experiment.plan.Plan;
@@ -19,8 +20,6 @@ import io.jtune.experiment.suggest.SuggestionText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,17 +35,20 @@ import picocli.CommandLine.Spec;
 @Command(name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
       "Suggest candidate JVM configurations from GC logs and write the experiment plan that compares them.",
-      "Takes the flags the findings recommend, sizes young and survivors the seed-003 way (young = heap/4,",
-      "survivors for the request data alive at a young GC), changes the collector when the heap or the pause",
-      "goal calls for it, and sets load levels and goals the seed-000 way. Flags the target JDK lacks are",
-      "never suggested. Says so plainly when GC is not the problem."},
-    footer = {"", "Without --lab or --command the plan's target is a command template to edit.",
-      "Exit codes: 0 suggested, 2 bad usage, nothing to analyze or no plan to write, 1 internal error.",
-      "Examples:",
-      "  jtune suggest gc.log",
-      "  jtune suggest --qps 800 --concurrency 40 --jstat jstat.txt -o plan.yaml gc.log",
-      "  jtune suggest --lab survivor-overflow --format yaml lab-gc.log",
-      "  jtune suggest --command \"java {jvmFlags} -jar app.jar --port={port}\" --ready http://127.0.0.1:{port}/health gc.log"})
+      "Takes the flags the findings recommend, sizes young and survivors for a request/response service (young = heap/4,"
+          + " survivors for the request data alive at a young GC), changes the collector when the heap or the pause"
+          + " goal calls for it, and sets goals per load level (GC behaviour grows with load). Flags the target JDK lacks are"
+          + " never suggested. Says so plainly when GC is not the problem.",
+      "Without --lab or --command the plan's target is a command template to edit."},
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:suggested", ExitCodes.INTERNAL_LINE,
+        "2:bad usage, nothing to analyze, no plan to write, or the -o file cannot be written"},
+    footerHeading = ExitCodes.EXAMPLES_HEADING,
+    footer = {"  jtune suggest gc.log",
+      "  jtune suggest --qps 800 --concurrency 40 --jstat jstat.txt -o p.yaml gc.log",
+      "  jtune suggest --pause-target 200ms --lab survivor-overflow -o p.yaml gc.log",
+      "  jtune suggest --command \"java {jvmFlags} -jar app.jar --port={port}\"",
+      "                --ready http://127.0.0.1:{port}/health gc.log"})
 final class SuggestCommand implements Callable<Integer> {
   enum OutputFormat { text, yaml, json }
 
@@ -71,8 +73,10 @@ final class SuggestCommand implements Callable<Integer> {
   @Option(names = "--jstat", paramLabel = "FILE", description = "output of 'jstat -gc [-t] PID INTERVAL': sizes and metaspace use the log lacks")
   Path jstat;
 
-  @Option(names = "--pause-target", paramLabel = "MS", description = "a pause goal in ms (default: none; pauses are judged against 50 ms)")
-  Double pauseTargetMs;
+  @Option(names = "--pause-target", paramLabel = "DURATION", converter = DurationConverter.Millis.class,
+      description = "a pause goal, e.g. 200ms (default: none; pauses are judged against 50ms; a plain number is"
+          + " milliseconds)")
+  Duration pauseTarget;
 
   @Option(names = "--jdk", paramLabel = "N", description = "major version of the JDK the candidates will run on (default: the log's)")
   Integer jdk;
@@ -89,7 +93,8 @@ final class SuggestCommand implements Callable<Integer> {
   @Option(names = "--name", paramLabel = "NAME", defaultValue = "suggested", description = "the plan's name (default: ${DEFAULT-VALUE})")
   String name;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the plan (YAML) to FILE")
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+      description = "write the plan (YAML) to FILE (a FIFO or device is written directly)")
   Path output;
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
@@ -99,6 +104,7 @@ final class SuggestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     validate();
+    Double pauseTargetMs = pauseTarget == null ? null : DurationConverter.millis(pauseTarget);
     LabScenario scenario = lab == null ? null : LabTarget.locate().scenario(lab);
     String serviceFlags = flags != null ? flags : scenario != null ? String.join(" ", scenario.jvmFlags()) : null;
     double target = pauseTargetMs != null ? pauseTargetMs : AnalysisOptions.DEFAULTS.pauseTargetMs();
@@ -156,16 +162,16 @@ final class SuggestCommand implements Callable<Integer> {
     }
     out.flush();
     if (output != null) {
-      Files.writeString(output, yaml, StandardCharsets.UTF_8);
+      OutputFile.write(output, w -> w.print(yaml));
       spec.commandLine().getErr().println("jtune: plan written to " + output + " (" + plan.schedule().size()
           + " runs); run it with 'jtune experiment " + output + "'");
     }
     return 0;
   }
 
-  private void validate() throws IOException {
-    if (pauseTargetMs != null && !(pauseTargetMs > 0)) {
-      throw new JtuneException("--pause-target must be a positive number of milliseconds");
+  private void validate() {
+    if (pauseTarget != null && pauseTarget.isZero()) {
+      throw new JtuneException("--pause-target must be above 0");
     }
     if (qps != null && !(qps > 0)) {
       throw new JtuneException("--qps must be a positive number");
@@ -192,11 +198,8 @@ final class SuggestCommand implements Callable<Integer> {
       throw new JtuneException("--ready goes with --command");
     }
     if (output != null) {
-      for (String in : inputs) {
-        if (!in.equals("-") && Files.exists(Path.of(in)) && Files.exists(output) && Files.isSameFile(Path.of(in), output)) {
-          throw new JtuneException("--output " + output + " is one of the inputs: refusing to overwrite it");
-        }
-      }
+      OutputFile.check(output);
+      OutputFile.refuseInput(output, inputs);
     }
   }
 

@@ -30,7 +30,7 @@ class AnalyzeOptionsTest {
   void defaults() throws IOException {
     JsonNode d = json(CliRun.of("analyze", "--format", "json", CliRun.corpusFile(LOG).toString()));
     assertThat(d.path("windows").path("windowS").asDouble()).isEqualTo(60.0);
-    assertThat(d.path("rates").has("qps")).isFalse();
+    assertThat(d.path("rates").has("requestRateRps")).isFalse();
     assertThat(d.path("rates").path("memoryPerRequestBytes").isNull()).isTrue();
     assertThat(d.has("events")).isFalse();
   }
@@ -41,7 +41,7 @@ class AnalyzeOptionsTest {
     JsonNode d = json(CliRun.of("analyze", "--format", "json", "--window", "30s", "--qps", "250",
         "--flags", "-Xmx777m -XX:+UseConcMarkSweepGC", "--events", log));
     assertThat(d.path("windows").path("windowS").asDouble()).isEqualTo(30.0);
-    assertThat(d.path("rates").path("qps").asDouble()).isEqualTo(250.0);
+    assertThat(d.path("rates").path("requestRateRps").asDouble()).isEqualTo(250.0);
     assertThat(d.path("rates").path("memoryPerRequestBytes").asLong()).isPositive();
     assertThat(d.path("jvm").path("flags").toString()).contains("-Xmx777m");
     assertThat(d.path("events").size()).isEqualTo(d.path("summary").path("pauseCount").asInt());
@@ -65,7 +65,7 @@ class AnalyzeOptionsTest {
     assertThat(toFile.out()).isEmpty();
     assertThat(toFile.err()).contains("report written to");
     assertThat(JSON.readTree(Files.readString(out, StandardCharsets.UTF_8)).path("schema").asText())
-        .isEqualTo("jtune.analysis/1");
+        .isEqualTo("jtune.analysis/2");
     CliRun shortName = CliRun.of("analyze", "--format", "json", "-o", dir.resolve("r2.json").toString(), log);
     assertThat(shortName.exitCode()).isZero();
     assertThat(dir.resolve("r2.json")).exists();

@@ -50,4 +50,12 @@ class DemoCommandTest {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).startsWith("jtune: ").contains("no-such-case");
   }
+
+  @Test
+  void aRunDirectoryUnderAFileIsAOneLineUsageError() throws Exception {
+    Path file = Files.writeString(dir.resolve("plain"), "x");
+    CliRun r = CliRun.of("demo", "--quick", "--out", file.resolve("run").toString());
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    assertThat(r.err().strip()).isEqualTo("jtune: " + file.resolve("run") + ": Not a directory");
+  }
 }

@@ -197,4 +197,29 @@ class ExperimentCommandTest {
     assertThat(notDir.exitCode()).isEqualTo(2);
     assertThat(notDir.err()).contains("is not an experiment run directory");
   }
+
+  /**
+   * {@code --fail-on-goals}: twins at one run a side meet no relative goal (there is no interval),
+   * so the gate fails, after the reports are written; the same runs judged against a goal both
+   * meet pass it.
+   */
+  @Test
+  void failOnGoalsExitsFourWhenNoCandidateMeetsTheGoals() throws Exception {
+    Path plan = Files.writeString(dir.resolve("twins.yaml"), TWINS.replace("repetitions: 3", "repetitions: 1")
+        .replace("duration: 3s", "duration: 1s"));
+    Path out = dir.resolve("gate");
+    CliRun run = CliRun.of("experiment", plan.toString(), "--out", out.toString(), "--fail-on-goals");
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(4);
+    assertThat(run.err()).contains("jtune: --fail-on-goals: no candidate meets the goals");
+    assertThat(run.out()).contains("Keep a");
+    assertThat(out.resolve("experiment.json")).isRegularFile();
+    assertThat(CliRun.of("experiment", "--report", out.toString()).exitCode()).isZero();
+    assertThat(CliRun.of("experiment", "--report", out.toString(), "--fail-on-goals").exitCode()).isEqualTo(4);
+
+    Path saved = out.resolve("plan.yaml");
+    Files.writeString(saved, Files.readString(saved).replace("p99: -30%", "p99: < 60000"));
+    CliRun met = CliRun.of("experiment", "--report", out.toString(), "--fail-on-goals");
+    assertThat(met.exitCode()).as(met.err()).isZero();
+    assertThat(met.out()).contains("Use b");
+  }
 }

@@ -138,8 +138,8 @@ class ExperimentHtmlBrowserTest {
     for (String c : List.of(BASELINE, CANDIDATE)) {
       double last = 0;
       for (JsonNode p : json(run(c, 1).resolve("load.json")).path("timeline")) {
-        seconds += p.path("second").asDouble() - last >= 0.5 ? 1 : 0;
-        last = p.path("second").asDouble();
+        seconds += p.path("endS").asDouble() - last >= 0.5 ? 1 : 0;
+        last = p.path("endS").asDouble();
       }
       JsonNode metrics = json(run(c, 1).resolve("result.json")).path("metrics");
       pauses += metrics.path("ygcCount").asInt() + metrics.path("fgcCount").asInt();

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The `--format json` contract (schema jtune.analysis/1): sealed by golden files (regenerate
+ * The `--format json` contract (schema jtune.analysis/2): sealed by golden files (regenerate
  * with -Djtune.golden.update=true after a deliberate change, and review the diff), and checked
  * against arithmetic that does not go through jtune: totals equal the sum of the events, counts
  * equal the events per kind, and for unified logs the pause total equals the sum of the pause
@@ -45,7 +45,7 @@ class JsonContractTest {
     ObjectNode doc = (ObjectNode) JSON.readTree(r.out());
     portable(doc, log);
 
-    assertThat(doc.get("schema").asText()).isEqualTo("jtune.analysis/1");
+    assertThat(doc.get("schema").asText()).isEqualTo("jtune.analysis/2");
     for (String key : List.of("jvm", "summary", "windows", "memory", "rates", "findings", "unparsed", "events")) {
       assertThat(doc.has(key)).as(key).isTrue();
     }

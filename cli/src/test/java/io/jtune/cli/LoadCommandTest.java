@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -58,26 +56,9 @@ class LoadCommandTest {
   }
 
   private String httpServer(AtomicInteger hits) throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 128);
-    ExecutorService pool = Executors.newFixedThreadPool(4);
-    server.createContext("/", exchange -> {
-      try (InputStream in = exchange.getRequestBody()) {
-        in.transferTo(OutputStream.nullOutputStream());
-      }
-      hits.incrementAndGet();
-      byte[] body = "hello\n".getBytes(StandardCharsets.US_ASCII);
-      exchange.sendResponseHeaders(exchange.getRequestURI().getPath().equals("/missing") ? 404 : 200, body.length);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write(body);
-      }
-    });
-    server.setExecutor(pool);
-    server.start();
-    servers.add(() -> {
-      server.stop(0);
-      pool.shutdownNow();
-    });
-    return "http://127.0.0.1:" + server.getAddress().getPort();
+    LocalHttpServer server = LocalHttpServer.start(hits::incrementAndGet);
+    servers.add(server);
+    return server.url();
   }
 
   /** A TCP server that hands every accepted connection to {@code onConnection}. */
@@ -119,7 +100,7 @@ class LoadCommandTest {
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode json = run.json();
-    assertThat(json.get("schema").asText()).isEqualTo("jtune.load/1");
+    assertThat(json.get("schema").asText()).isEqualTo("jtune.load/2");
     assertThat(json.get("requests").asLong()).isEqualTo(300);
     assertThat(json.get("successes").asLong()).isEqualTo(300);
     assertThat(hits.get()).isEqualTo(300);

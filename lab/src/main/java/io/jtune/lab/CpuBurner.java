@@ -7,7 +7,8 @@ import java.util.Arrays;
 /**
  * A fixed amount of CPU work per millisecond asked: {@code burn(ms)} runs
  * {@code ms x iterationsPerMs} iterations of a dependent arithmetic chain, so under
- * contention it takes longer, as real business code does (seed 003's perf.jsp loop).
+ * contention it takes longer, as real business code does (the
+ * CPU half of a classic CPU + IO wait test page).
  */
 final class CpuBurner {
   /*

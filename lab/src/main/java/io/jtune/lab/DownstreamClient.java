@@ -9,8 +9,8 @@ import java.time.Duration;
 
 /**
  * The lab's client for its own {@code /downstream}: a real HTTP call over pooled keep-alive
- * connections, so {@code /work?io=} waits on a socket the way seed 003's perf.jsp waited on
- * iowait.jsp.
+ * connections, so {@code /work?io=} waits on a socket the way a service waits on a
+ * downstream call.
  */
 final class DownstreamClient {
   private final HttpClient http = HttpClient.newBuilder()

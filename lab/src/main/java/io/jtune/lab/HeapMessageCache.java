@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * The on-heap message cache: a {@link LinkedHashMap} in access order. Its entries live long
  * enough to be tenured while every put and get relinks old entries to young ones, the
- * old-to-young reference churn that made seed 002's young pauses long.
+ * old-to-young reference churn that makes a broker's young pauses long (every dirty card of the
+ * old generation is scanned at each young GC).
  */
 final class HeapMessageCache implements MessageCache {
   private final long capacityBytes;

@@ -1,7 +1,8 @@
 package io.jtune.lab;
 
 /**
- * A broker's message cache with least-recently-used eviction by bytes, as in seed 002: the
+ * A broker's message cache with least-recently-used eviction by bytes, like a message
+ * broker's cache of recent messages: the
  * on-heap and the off-heap implementations have the same capacity and semantics.
  */
 interface MessageCache extends AutoCloseable {

@@ -9,7 +9,8 @@ import org.caffinitas.ohc.OHCache;
 import org.caffinitas.ohc.OHCacheBuilder;
 
 /**
- * The off-heap message cache: OHC with LRU eviction, seed 002's fix. Messages are copied out
+ * The off-heap message cache: OHC with LRU eviction, the fix for the on-heap
+ * cache's long young pauses. Messages are copied out
  * of the Java heap on put, so the collector neither copies them nor scans links to them.
  */
 final class OffHeapMessageCache implements MessageCache {

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A named preset that reproduces one case of DOMAIN.md: the endpoint mix {@code /scenario}
+ * A named preset that reproduces one JVM tuning case: the endpoint mix {@code /scenario}
  * serves, the load it is meant to run under, the JVM flags that show the case and those that
  * fix it (empty when flags are not the fix).
  *

@@ -7,7 +7,7 @@ import jakarta.servlet.http.HttpSession;
  * {@code /session?kb=&ttl=}: creates (or reuses, with a cookie) an HTTP session and stores
  * {@code kb} KiB in it, kept for the session's lifetime ({@code ttl} seconds, 30 min by
  * default, as a JSP's implicit session): clients without cookies leak one session per request,
- * seed 003's session leak.
+ * a classic session leak that fills the old generation.
  */
 final class SessionEndpoint {
   static final int DEFAULT_TTL_SECONDS = 30 * 60;

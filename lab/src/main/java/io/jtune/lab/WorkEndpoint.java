@@ -5,7 +5,8 @@ import java.util.Locale;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * {@code /work?cpu=&io=&alloc=&hold=}: seed 003's test pages in one. In order: allocates
+ * {@code /work?cpu=&io=&alloc=&hold=}: the classic load-test pages (CPU
+ * loop, IO wait, allocate and hold) in one. In order: allocates
  * {@code alloc} bytes, burns {@code cpu} ms of one core, waits {@code io} ms on a real HTTP
  * call to {@code /downstream}, sleeps {@code hold} ms; the allocation stays reachable until
  * the end, so it lives for the whole request.

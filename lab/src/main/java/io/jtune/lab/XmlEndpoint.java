@@ -11,8 +11,8 @@ import org.dom4j.Element;
 import org.dom4j.io.SAXReader;
 
 /**
- * {@code /xml?nodes=&depth=&shared=}: parses a generated XML document with dom4j, as seed 001's
- * service parsed each request body. {@code shared=true} funnels every request through one
+ * {@code /xml?nodes=&depth=&shared=}: parses a generated XML document with dom4j, as an XML
+ * over HTTP service parses each request body. {@code shared=true} funnels every request through one
  * synchronized parser, which piles worker threads up BLOCKED on its lock; {@code shared=false}
  * gives each worker thread its own parser.
  */

@@ -15,7 +15,7 @@ class ScenarioCatalogTest {
       List.of("/work", "/xml", "/session", "/cache/put", "/cache/get", "/classes");
 
   @Test
-  void shipsEveryCaseOfTheIssue() {
+  void shipsEveryCase() {
     assertThat(ScenarioCatalog.shipped().all()).extracting(Scenario::name).containsExactly(
         "api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn", "metaspace-boot",
         "cpu-bound", "io-bound");
@@ -39,7 +39,7 @@ class ScenarioCatalogTest {
   }
 
   @Test
-  void survivorOverflowIsLaidOutAsInSeed003WithALiveSetAndAnOpenLoad() {
+  void survivorOverflowHasTinySurvivorsALiveSetAndAnOpenLoad() {
     Scenario s = ScenarioCatalog.shipped().find("survivor-overflow").orElseThrow();
     assertThat(s.jvmFlags()).contains("-Xms256m", "-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8", "-XX:+UseSerialGC");
     assertThat(s.labArgs()).containsExactly("--live-mb", "100");
@@ -53,6 +53,16 @@ class ScenarioCatalogTest {
     // old 256 - 64 = 192 MiB keeps more free beside the 100 MiB live set than young holds, so
     // Serial's young GCs stay safe to promote into it instead of turning into Full GCs.
     assertThat(256 - 64 - 100).isGreaterThan(64);
+  }
+
+  @Test
+  void descriptionsStateTheRuleInsteadOfReferringToNotesUsersHaveNotSeen() {
+    for (Scenario s : ScenarioCatalog.shipped().all()) {
+      assertThat(s.describe()).as(s.name())
+          .doesNotContainPattern("(?i)seed[- ]?\\d|DOMAIN|§|example \\d|study\\s+table");
+    }
+    assertThat(ScenarioCatalog.shipped().find("cpu-bound").orElseThrow().about())
+        .contains("optimal threads = (CPU time + wait time) / CPU time x cores");
   }
 
   @Test

@@ -1,5 +1,7 @@
 package io.jtune.load;
 
+import static io.jtune.core.render.JsonNumbers.round;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -14,13 +16,14 @@ import java.util.Locale;
 
 /**
  * The outcome of a capacity sweep: the table, the knee, the USL fit and, when the target's CPU
- * time per request is known, seed 003's optimal-thread formulas beside the measurements.
+ * time per request is known, the optimal-thread formulas beside the measurements (optimal threads
+ * = (CPU time + wait time) / CPU time x cores).
  *
  * @param sweep what was run
  * @param steps one row per concurrency level
  * @param knee the smallest concurrency reaching {@value #KNEE_SHARE} of the highest throughput
  * @param usl the USL fit, null with fewer than three usable steps
- * @param formula seed 003's formulas, null when the CPU time per request is unknown
+ * @param formula the optimal-thread formulas, null when the CPU time per request is unknown
  */
 public record CapacityResult(
     CapacitySweep sweep, List<CapacityStep> steps, CapacityStep knee, UslFit usl, OptimalThreads formula) {
@@ -29,7 +32,7 @@ public record CapacityResult(
   public static final double KNEE_SHARE = 0.95;
 
   /** The JSON schema name and version written as {@code schema}. */
-  public static final String SCHEMA = "jtune.capacity/1";
+  public static final String SCHEMA = "jtune.capacity/2";
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)
@@ -115,7 +118,7 @@ public record CapacityResult(
   /**
    * The measured saturation point: the concurrency where the line of one user's rate, N x 1000
    * / RT at the lowest step, meets the highest QPS (highest QPS x that RT / 1000). Below it
-   * QPS grows with users; from it on users only queue. This is seed 003's "optimal threads"
+   * QPS grows with users; from it on users only queue. This is the "optimal threads"
    * read off the measurements, where the formula predicts it from CPU time and cores. NaN
    * without a completed lowest step.
    */
@@ -131,7 +134,7 @@ public record CapacityResult(
     return steps.stream().mapToDouble(CapacityStep::throughputRps).max().orElse(0);
   }
 
-  /** Writes seed 003's table and the analysis below it. */
+  /** Writes the table of QPS and RT per concurrency and the analysis below it. */
   public void writeText(PrintWriter out) {
     out.printf(Locale.US, "%11s %10s %11s %9s %8s %7s %11s %9s %8s%s%n", "concurrency", "QPS", "mean RT ms",
         "p99 ms", "errors", "cpu %", "cpu ms/req", "X*RT", "Little", formula != null ? "  formula RT ms  formula QPS" : "");
@@ -164,13 +167,13 @@ public record CapacityResult(
           100 * formula.cores(), busiest / 100, busiest / 100 * 1000 / formula.cpuMs());
     }
     if (formula != null) {
-      out.printf(Locale.US, "seed 003 formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
+      out.printf(Locale.US, "optimal threads formula: CPU %.2f ms/request%s, wait %.2f ms (RT at concurrency %d minus CPU),"
               + " %d cores -> optimal threads ((%.2f + %.2f) / %.2f) x %d = %.1f, max QPS %d x 1000 / %.2f = %.1f%n",
           formula.cpuMs(), cpuSource(), formula.waitMs(),
           steps.get(0).concurrency(), formula.cores(), formula.waitMs(), formula.cpuMs(), formula.cpuMs(),
           formula.cores(), formula.optimalThreads(), formula.cores(), formula.cpuMs(), formula.maxThroughputRps());
     } else {
-      out.println("seed 003 formula: give --pid of the target (or --cpu-ms) to compare with optimal threads"
+      out.println("optimal threads formula: give --pid of the target (or --cpu-ms) to compare with optimal threads"
           + " = ((wait + CPU) / CPU) x cores");
     }
     if (usl != null) {
@@ -202,47 +205,47 @@ public record CapacityResult(
     ObjectNode root = JSON.createObjectNode();
     root.put("schema", SCHEMA);
     root.put("url", sweep.base().targets().get(0).url().toString());
-    root.put("stepSeconds", sweep.stepDuration().toNanos() / 1e9);
+    root.put("stepS", round(sweep.stepDuration().toNanos() / 1e9, 3));
     ArrayNode rows = root.putArray("steps");
     for (CapacityStep s : steps) {
       ObjectNode row = rows.addObject();
       row.put("concurrency", s.concurrency());
-      row.put("throughputRps", s.throughputRps());
-      row.put("meanRtMs", s.meanRtMs());
-      row.put("p99Ms", s.p99Ms());
+      row.put("throughputRps", round(s.throughputRps(), 3));
+      row.put("meanRtMs", round(s.meanRtMs(), 3));
+      row.put("p99Ms", round(s.p99Ms(), 3));
       row.put("requests", s.requests());
       row.put("errors", s.errors());
-      putNumber(row, "serverCpuPercent", s.serverCpuPercent());
-      putNumber(row, "serverCpuMsPerRequest", s.serverCpuMsPerRequest());
-      row.put("littleConcurrency", s.littleConcurrency());
+      row.put("serverCpuPct", round(s.serverCpuPercent(), 2));
+      row.put("serverCpuMsPerRequest", round(s.serverCpuMsPerRequest(), 4));
+      row.put("littleConcurrency", round(s.littleConcurrency(), 3));
       if (formula != null) {
-        row.put("formulaRtMs", formula.predictedRtMs(s.concurrency()));
-        row.put("formulaThroughputRps", formula.predictedThroughputRps(s.concurrency()));
+        row.put("formulaRtMs", round(formula.predictedRtMs(s.concurrency()), 3));
+        row.put("formulaThroughputRps", round(formula.predictedThroughputRps(s.concurrency()), 3));
       }
     }
-    root.put("maxThroughputRps", maxThroughputRps());
+    root.put("maxThroughputRps", round(maxThroughputRps(), 3));
     if (knee != null) {
       root.put("kneeConcurrency", knee.concurrency());
     } else {
       root.putNull("kneeConcurrency");
     }
-    putNumber(root, "saturationConcurrency", saturationConcurrency());
+    root.put("saturationConcurrency", round(saturationConcurrency(), 3));
     if (formula != null) {
       ObjectNode f = root.putObject("formula");
-      f.put("cpuMs", formula.cpuMs());
-      f.put("waitMs", formula.waitMs());
+      f.put("cpuMs", round(formula.cpuMs(), 4));
+      f.put("waitMs", round(formula.waitMs(), 4));
       f.put("cores", formula.cores());
-      f.put("optimalThreads", formula.optimalThreads());
-      f.put("rtAtOptimumMs", formula.rtAtOptimumMs());
-      f.put("maxThroughputRps", formula.maxThroughputRps());
+      f.put("optimalThreads", round(formula.optimalThreads(), 3));
+      f.put("rtAtOptimumMs", round(formula.rtAtOptimumMs(), 3));
+      f.put("maxThroughputRps", round(formula.maxThroughputRps(), 3));
     }
     if (usl != null) {
       ObjectNode u = root.putObject("usl");
-      u.put("lambda", usl.lambda());
-      u.put("sigma", usl.sigma());
-      u.put("kappa", usl.kappa());
-      putNumber(u, "peakConcurrency", usl.peakConcurrency());
-      u.put("rSquared", usl.rSquared());
+      u.put("lambda", round(usl.lambda(), 4));
+      u.put("sigma", round(usl.sigma(), 6));
+      u.put("kappa", round(usl.kappa(), 9));
+      u.put("peakConcurrency", round(usl.peakConcurrency(), 3));
+      u.put("rSquared", round(usl.rSquared(), 4));
     }
     try {
       JSON.writeValue(out, root);
@@ -250,14 +253,6 @@ public record CapacityResult(
       out.flush();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
-    }
-  }
-
-  private static void putNumber(ObjectNode node, String name, double value) {
-    if (Double.isNaN(value) || Double.isInfinite(value)) {
-      node.putNull(name);
-    } else {
-      node.put(name, value);
     }
   }
 

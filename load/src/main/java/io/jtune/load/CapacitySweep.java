@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A capacity sweep: the same closed-model load at rising concurrency levels, each for a fixed
- * time, to find where throughput stops growing (seed 003's ramp of users).
+ * time, to find where throughput stops growing (ramping users until QPS flattens while RT rises).
  *
  * @param base the load for every step (its concurrency and duration are replaced per step)
  * @param levels concurrency levels, rising

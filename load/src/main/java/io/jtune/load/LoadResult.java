@@ -1,5 +1,7 @@
 package io.jtune.load;
 
+import static io.jtune.core.render.JsonNumbers.round;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,7 +19,7 @@ import java.util.Map;
 /**
  * The outcome of one load run: counts, throughput, latency percentiles (corrected and
  * uncorrected), errors by kind and a per-interval timeline. Serialized as the documented JSON
- * contract {@value #SCHEMA} (see load/README.md).
+ * contract {@value #SCHEMA} (see load/README.md; JSON Schema in schemas/jtune.load-2.schema.json).
  *
  * @param plan what was run
  * @param startTime wall-clock time the run started
@@ -45,7 +47,7 @@ public record LoadResult(
     double maxSendLagMs) {
 
   /** The JSON schema name and version written as {@code schema}. */
-  public static final String SCHEMA = "jtune.load/1";
+  public static final String SCHEMA = "jtune.load/2";
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT)
@@ -83,7 +85,7 @@ public record LoadResult(
     root.put("model", plan.model().name().toLowerCase(java.util.Locale.ROOT));
     root.put("connections", plan.connections());
     if (plan.model() == LoadModel.OPEN) {
-      root.put("rateRps", plan.rateRps());
+      root.put("rateRps", round(plan.rateRps(), 3));
     } else {
       root.putNull("rateRps");
     }
@@ -95,44 +97,40 @@ public record LoadResult(
           .put("weight", target.weight());
     }
     root.put("startTime", startTime.toString());
-    root.put("durationSeconds", round(measuredSeconds));
-    root.put("warmupSeconds", round(plan.warmup().toNanos() / 1e9));
+    root.put("durationS", round(measuredSeconds, 3));
+    root.put("warmupS", round(plan.warmup().toNanos() / 1e9, 3));
     root.put("requests", requests);
     root.put("successes", successes);
-    root.put("throughputRps", round(throughputRps));
+    root.put("throughputRps", round(throughputRps, 3));
     latency(root.putObject("latencyMs"), latencyMs);
     latency(root.putObject("uncorrectedLatencyMs"), uncorrectedLatencyMs);
     ObjectNode errorNode = root.putObject("errors");
     errorNode.put("total", errorTotal());
     errors.forEach((kind, count) -> errorNode.put(kind.key(), count));
     if (plan.model() == LoadModel.OPEN) {
-      root.put("maxSendLagMs", round(maxSendLagMs));
+      root.put("maxSendLagMs", round(maxSendLagMs, 3));
     }
     ArrayNode points = root.putArray("timeline");
     for (TimelinePoint p : timeline) {
       points.addObject()
-          .put("second", round(p.second()))
+          .put("endS", round(p.second(), 3))
           .put("requests", p.requests())
-          .put("throughputRps", round(p.throughputRps()))
-          .put("p99Ms", round(p.p99Ms()))
+          .put("throughputRps", round(p.throughputRps(), 3))
+          .put("p99Ms", round(p.p99Ms(), 3))
           .put("errors", p.errors());
     }
     return root;
   }
 
   private static void latency(ObjectNode node, LatencySummary s) {
-    node.put("p50", round(s.p50()));
-    node.put("p75", round(s.p75()));
-    node.put("p90", round(s.p90()));
-    node.put("p95", round(s.p95()));
-    node.put("p99", round(s.p99()));
-    node.put("p999", round(s.p999()));
-    node.put("p9999", round(s.p9999()));
-    node.put("max", round(s.max()));
-    node.put("mean", round(s.mean()));
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 1000.0) / 1000.0;
+    node.put("p50", round(s.p50(), 3));
+    node.put("p75", round(s.p75(), 3));
+    node.put("p90", round(s.p90(), 3));
+    node.put("p95", round(s.p95(), 3));
+    node.put("p99", round(s.p99(), 3));
+    node.put("p999", round(s.p999(), 3));
+    node.put("p9999", round(s.p9999(), 3));
+    node.put("max", round(s.max(), 3));
+    node.put("mean", round(s.mean(), 3));
   }
 }

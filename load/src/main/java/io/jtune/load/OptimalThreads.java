@@ -1,7 +1,7 @@
 package io.jtune.load;
 
 /**
- * Seed 003's thread-count formulas for a service whose requests take {@code cpuMs} of CPU and
+ * The thread-count formulas for a service whose requests take {@code cpuMs} of CPU and
  * wait {@code waitMs} (IO): optimal threads = ((wait + CPU) / CPU) x cores; beyond the optimum
  * throughput stays at cores / CPU and RT = (N / N_opt) x RT at the optimum.
  *

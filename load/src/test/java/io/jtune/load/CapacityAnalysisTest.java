@@ -17,7 +17,7 @@ class CapacityAnalysisTest {
     return new CapacitySweep(base, levels, Duration.ofSeconds(1), Duration.ZERO, 0, cpuMs, cores);
   }
 
-  /** Seed 003's ideal service: X = min(N / RT0, cores / CPU), RT = N / X. */
+  /** An ideal CPU + IO service: X = min(N / RT0, cores / CPU), RT = N / X. */
   private static List<CapacityStep> idealSteps(List<Integer> levels, double cpuMs, double ioMs, int cores) {
     List<CapacityStep> steps = new ArrayList<>();
     for (int n : levels) {
@@ -28,7 +28,7 @@ class CapacityAnalysisTest {
   }
 
   @Test
-  void seed003CaseCpu10Io80OnTwoCores() {
+  void cpu10Io80OnTwoCores() {
     List<Integer> levels = List.of(1, 2, 4, 8, 12, 16, 18, 20, 24, 32, 64);
     CapacityResult r = CapacityResult.analyze(sweep(levels, 10, 2), idealSteps(levels, 10, 80, 2));
 

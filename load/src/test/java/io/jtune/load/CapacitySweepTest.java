@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A real sweep against seed 003's CPU + IO page, served on 127.0.0.1 by the test. */
+/** A real sweep against a CPU + IO test page, served on 127.0.0.1 by the test. */
 class CapacitySweepTest {
   private static final int CPU_THREADS = 2;
   private static final double CPU_MS = 2;

@@ -82,7 +82,7 @@ final class TestServers {
   }
 
   /**
-   * Seed 003's test page: each request takes {@code cpuMillis} of CPU on a pool of
+   * A CPU + IO test page: each request takes {@code cpuMillis} of CPU on a pool of
    * {@code cpuThreads} threads, then waits {@code ioMillis} without holding a thread (like a
    * downstream call on a non-blocking client).
    */

@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * Memory views: allocated and peak size per generation (GCeasy style), allocation and
- * promotion rates, promoted bytes per young GC the seed-003 way (young drop - heap drop), the
+ * promotion rates, promoted bytes per young GC (young-generation drop - whole-heap drop), the
  * tenuring picture, and old-generation occupancy after GC over time with its trend.
  */
 public final class MemoryAggregator implements Aggregator {

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Sub-phase times of young/mixed pauses (G1 `gc+phases`, JDK 8 G1 details): total per phase
- * name, to see where pause time goes (root and card scanning vs object copy, DOMAIN.md §3).
+ * name, to see where pause time goes (root and card scanning vs object copy:
+ * old-to-young references found through the card table make young pauses long).
  */
 public final class PhaseAggregator implements Aggregator {
   private final Map<String, double[]> totals = new LinkedHashMap<>(); // totalMs, count, maxMs

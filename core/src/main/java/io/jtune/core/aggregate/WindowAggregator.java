@@ -8,7 +8,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The tuning-study table (DOMAIN.md §1): young and full GC counts and cumulative pause time per
+ * The GC comparison table of a tuning study: young and full GC counts and cumulative pause time per
  * fixed window (default one minute), and their peak and mean over the log. Young GCs are young
  * and mixed pauses; full GCs are full pauses.
  */
@@ -107,7 +107,7 @@ public final class WindowAggregator implements Aggregator {
     return sum / windows;
   }
 
-  /** The study table computed over a log span. */
+  /** The table computed over a log span. */
   public StudyTable table(double spanS) {
     double ygcCount = 0;
     double ygcMs = 0;
@@ -121,7 +121,7 @@ public final class WindowAggregator implements Aggregator {
   }
 
   /**
-   * The seed-000 comparison columns: per window, YGC count peak/mean, YGC cumulative ms
+   * The GC comparison columns: per window, YGC count peak/mean, YGC cumulative ms
    * peak/mean and mean single young pause, FGC count peak/mean, FGC cumulative ms peak/mean.
    */
   public record StudyTable(

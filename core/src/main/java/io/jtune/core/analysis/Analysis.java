@@ -44,7 +44,7 @@ public record Analysis(
     return JvmFlags.javaMajor(jvm().info().version());
   }
 
-  /** The study table over this log's span. */
+  /** The GC-per-window table (counts and pause time per window, peak and mean) over this log's span. */
   public WindowAggregator.StudyTable studyTable() {
     return windows().table(span().durationS());
   }

@@ -3,8 +3,9 @@ package io.jtune.core.analysis;
 /**
  * What the user asked of an analysis.
  *
- * @param windowS window of the study table in seconds (default 60)
- * @param pauseTargetMs young pauses above this are findings (default 50 ms, DOMAIN.md §3)
+ * @param windowS window of the GC-per-window table in seconds (default 60)
+ * @param pauseTargetMs young pauses above this are findings (default 50 ms, a common young-pause goal for
+ *     latency-sensitive services)
  * @param qps requests per second the service handled while logging, or NaN (memory per request)
  * @param flags JVM flags given by the user (added to / overriding the log's own), or null
  * @param keepEvents keep every pause for the `events` list

@@ -92,7 +92,8 @@ public final class JvmFlags {
     return v == null ? OptionalLong.empty() : parseSize(v);
   }
 
-  static OptionalLong parseSize(String v) {
+  /** A size as the JVM reads it: bytes, or a number with k, m, g or t (any case); empty if unreadable. */
+  public static OptionalLong parseSize(String v) {
     String s = v.trim().toLowerCase(Locale.ROOT);
     if (s.isEmpty()) {
       return OptionalLong.empty();
@@ -108,8 +109,8 @@ public final class JvmFlags {
     }
     String digits = mult == 1 ? s : s.substring(0, s.length() - 1);
     try {
-      return OptionalLong.of(Long.parseLong(digits) * mult);
-    } catch (NumberFormatException e) {
+      return OptionalLong.of(Math.multiplyExact(Long.parseLong(digits), mult));
+    } catch (NumberFormatException | ArithmeticException e) {
       return OptionalLong.empty();
     }
   }

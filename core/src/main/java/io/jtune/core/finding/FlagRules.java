@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
- * Problems in the JVM flags (from the log header or `--flags`), DOMAIN.md §1: no collector on
+ * Problems in the JVM flags (from the log header or `--flags`): no collector on
  * JDK 8, PermSize ignored since JDK 8, metaspace unset, -Xms != -Xmx, a young generation below a
  * quarter of the heap for a request/response service.
  */
@@ -112,7 +112,8 @@ final class FlagRules implements FindingRule {
     if (young <= 0 || heap <= 0 || young * 4 > heap) {
       return;
     }
-    // seed 000: 1536 MB of a 4 GB heap won; 3/8 leaves old well above a typical live set
+    // 3/8 of the heap (1536 MB of 4 GB, which won a published comparison of young sizes for an API
+    // service) leaves old well above a typical live set
     long suggested = Sizes.roundUpMb(heap * 3.0 / 8, 64);
     List<Example> ev = new ArrayList<>(List.of(new Example(-1, a.span().startS(), String.format(Locale.US,
         "young %s of heap %s (%.0f%%) from the %s", Sizes.mb(young), Sizes.mb(heap), 100.0 * young / heap, source))));

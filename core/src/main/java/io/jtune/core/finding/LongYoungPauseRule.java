@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Young (and mixed) pauses longer than the pause target (default 50 ms, DOMAIN.md §3). */
+/** Young (and mixed) pauses longer than the pause target (default 50 ms, a common young-pause goal). */
 final class LongYoungPauseRule implements FindingRule {
   @Override
   public void evaluate(Analysis a, List<Finding> out) {
@@ -28,7 +28,8 @@ final class LongYoungPauseRule implements FindingRule {
           + " card scanning dominating, the cost is old-to-young references, not the young size.";
     } else if (c.isCms() || c == Collector.PARNEW_SERIAL_OLD) {
       rec = "ParNew pause time grows with what survives and with old-to-young references found through the"
-          + " card table (DOMAIN.md §3). Reduce survival (object lifetimes, caches with LinkedHashMap churn),"
+          + " card table (each young GC scans every dirty card of the old generation). Reduce survival"
+          + " (object lifetimes, caches with LinkedHashMap churn),"
           + " and on large old generations try larger card stride chunks.";
       flags.add("-XX:+UnlockDiagnosticVMOptions");
       flags.add("-XX:ParGCCardsPerStrideChunk=4096");

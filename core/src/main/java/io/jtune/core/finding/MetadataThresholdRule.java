@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Collections triggered by "Metadata GC Threshold" (DOMAIN.md §1): metaspace starts small
+ * Collections triggered by "Metadata GC Threshold": metaspace starts small
  * (~21 MB) and each time it grows past the threshold a GC, often a Full GC, runs. Fix: set
  * MetaspaceSize = MaxMetaspaceSize from the observed peak with headroom.
  */

@@ -3,9 +3,9 @@ package io.jtune.core.finding;
 import io.jtune.core.analysis.Analysis;
 
 /**
- * The metaspace size to recommend (DOMAIN.md §1): the observed peak plus 50 % headroom, rounded
- * up to 64 MB (seed 000: MU ~150 MB -> 256 MB); {@code fallbackMb} when the log does not show
- * metaspace use.
+ * The metaspace size to recommend: the observed peak plus 50 % headroom, rounded up to 64 MB
+ * (a peak of ~150 MB, as jstat -gc shows it in MU, gives 256 MB); {@code fallbackMb} when the
+ * log does not show metaspace use.
  */
 final class MetaspaceSizing {
   private MetaspaceSizing() {}

@@ -9,7 +9,7 @@ import java.util.Locale;
 /**
  * The old generation's live set keeps growing: occupancy after Full GCs (or, without enough
  * Full GCs, the lowest old occupancy after GC per window) rises steadily over the log — a leak
- * suspect (DOMAIN.md §4: session leak).
+ * suspect (such as HTTP sessions that are never used again but live for their whole TTL).
  */
 final class OldGenGrowthRule implements FindingRule {
   /** Shortest span a trend is judged over. */

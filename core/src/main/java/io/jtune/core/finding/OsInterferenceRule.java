@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * Pauses where wall time far exceeds the GC threads' CPU time, or the kernel's share (sys)
  * exceeds user time: the collector was waiting on the OS — swapping, direct reclaim, page
- * faults on a heap not yet touched, CPU starvation (DOMAIN.md §5).
+ * faults on a heap not yet touched, CPU starvation (as when JVMs share a host).
  */
 final class OsInterferenceRule implements FindingRule {
   @Override

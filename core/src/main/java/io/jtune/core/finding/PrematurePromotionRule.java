@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Premature promotion / survivor overflow (DOMAIN.md §4): survivors too small for what a young
+ * Premature promotion / survivor overflow: survivors too small for what a young
  * GC keeps alive, so objects are promoted to old before they die (tenuring threshold forced
  * down, survivors full after GC, promotion on most young GCs) and old fills, leading to Full
  * GCs. Recommends a survivor share computed from the observed survivor demand.
@@ -34,7 +34,7 @@ final class PrematurePromotionRule implements FindingRule {
         && fulls > 0
         && m.meanYoungCapacity() > 0
         && m.promotedPerYoungGcMean() >= 0.01 * m.meanYoungCapacity();
-    // Premature promotion matters when it fills the old generation: Full GCs (seed 003), or
+    // Premature promotion matters when it fills the old generation: Full GCs, or
     // frequent old-generation cycles on a concurrent collector.
     boolean oldPressure = fulls > 0 || a.concurrent().cycles().count() >= 3;
     if (!oldPressure || (!thresholdSignal && !survivorSignal && !promotionSignal)) {

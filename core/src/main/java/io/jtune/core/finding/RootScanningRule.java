@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * G1 young pauses dominated by root and card scanning rather than copying (DOMAIN.md §3): the
+ * G1 young pauses dominated by root and card scanning rather than copying: the
  * cost is finding old-to-young references, which object-lifetime fixes cut, not heap sizing.
  */
 final class RootScanningRule implements FindingRule {

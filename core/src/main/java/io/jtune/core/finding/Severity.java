@@ -15,4 +15,9 @@ public enum Severity {
   public String label() {
     return label;
   }
+
+  /** Whether this is {@code other} or more severe. */
+  public boolean atLeast(Severity other) {
+    return ordinal() <= other.ordinal();
+  }
 }

@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Says plainly when GC is not the problem (DOMAIN.md §2): high throughput, no Full GCs, pauses
+ * Says plainly when GC is not the problem (as when CPU or locks, not GC, hold a service
+ * back): high throughput, no Full GCs, pauses
  * within the target and nothing serious found — look at CPU, locks and the code instead.
  */
 final class VerdictRule implements FindingRule {

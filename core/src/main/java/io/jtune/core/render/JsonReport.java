@@ -1,5 +1,7 @@
 package io.jtune.core.render;
 
+import static io.jtune.core.render.JsonNumbers.round;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
@@ -30,12 +32,12 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * The analysis as one JSON document, schema {@code jtune.analysis/1} (documented in the
- * README). Field order is fixed; absent values are null; times are seconds on the analysis
+ * The analysis as one JSON document, schema {@code jtune.analysis/2} (documented in the
+ * README; JSON Schema in schemas/jtune.analysis-2.schema.json). Field order is fixed; absent values are null; times are seconds on the analysis
  * timeline, durations milliseconds, sizes bytes, rates MB/s.
  */
 public final class JsonReport {
-  public static final String SCHEMA = "jtune.analysis/1";
+  public static final String SCHEMA = "jtune.analysis/2";
   /*
    * The tree is written with a bare JsonFactory, not an ObjectMapper: building a mapper costs
    * more than 100 ms of a fresh JVM's start (measured in a cold JVM with C1: ~155 ms for a
@@ -225,7 +227,7 @@ public final class JsonReport {
   private static ObjectNode windows(Analysis a) {
     WindowAggregator.StudyTable t = a.studyTable();
     ObjectNode o = NODES.objectNode();
-    o.put("windowS", t.windowS());
+    o.put("windowS", round(t.windowS(), 3));
     o.put("ygcCountPeak", round(t.ygcCountPeak(), 3));
     o.put("ygcCountMean", round(t.ygcCountMean(), 3));
     o.put("ygcTimePeakMs", round(t.ygcMsPeak(), 3));
@@ -258,20 +260,20 @@ public final class JsonReport {
   private static ObjectNode rates(Analysis a) {
     MemoryAggregator m = a.memory();
     ObjectNode o = NODES.objectNode();
-    o.put("allocationMBps", finite(m.allocationRateMBps(), 3));
-    o.put("promotionMBps", finite(m.promotionRateMBps(), 3));
+    o.put("allocationMBPerS", round(m.allocationRateMBps(), 3));
+    o.put("promotionMBPerS", round(m.promotionRateMBps(), 3));
     o.put("promotedPerYoungGcMeanBytes", m.promotedPerYoungGcMean() >= 0 ? m.promotedPerYoungGcMean() : null);
     o.put("promotedPerYoungGcMaxBytes", m.promotedPerYoungGcMax() >= 0 ? m.promotedPerYoungGcMax() : null);
     o.put("youngGcsWithPromotion", m.youngGcsWithPromotion());
     o.put("youngGcsMeasured", m.youngGcsMeasured());
-    o.put("meanYoungGcIntervalS", finite(m.meanYoungIntervalS(), 3));
-    o.put("oldAfterGcSlopeMBph", finite(m.oldTrend().slopeMBph(), 3));
-    o.put("oldAfterFullGcSlopeMBph", finite(m.oldAfterFullTrend().slopeMBph(), 3));
+    o.put("meanYoungGcIntervalS", round(m.meanYoungIntervalS(), 3));
+    o.put("oldAfterGcSlopeMBPerH", round(m.oldTrend().slopeMBph(), 3));
+    o.put("oldAfterFullGcSlopeMBPerH", round(m.oldAfterFullTrend().slopeMBph(), 3));
     double qps = a.options().qps();
     long eden = m.meanAllocationPerIntervalBytes();
     double interval = m.meanYoungIntervalS();
     if (!Double.isNaN(qps) && qps > 0 && eden > 0 && interval > 0) {
-      o.put("qps", qps);
+      o.put("requestRateRps", qps);
       o.put("edenBytes", eden);
       o.put("memoryPerRequestBytes", Math.round(eden / (qps * interval)));
     } else {
@@ -318,7 +320,7 @@ public final class JsonReport {
       n.put("totalMs", round(s.totalMs(), 3));
       n.put("meanMs", round(s.meanMs(), 3));
       n.put("maxMs", round(s.maxMs(), 3));
-      n.put("pctOfPauseTime", round(s.pctOfPauseTime(), 2));
+      n.put("pauseTimePct", round(s.pctOfPauseTime(), 2));
     }
     return o;
   }
@@ -362,7 +364,7 @@ public final class JsonReport {
     o.put("count", r.unparsed());
     o.put("linesRead", r.linesRead());
     o.put("gcLines", r.gcLines());
-    o.put("pctOfGcLines", round(r.unparsedPct(), 4));
+    o.put("unparsedPct", round(r.unparsedPct(), 4));
     o.put("otherTextLines", r.otherText());
     o.put("clockBackwards", r.clockBackwards());
     o.set("examples", examples(r.unparsedExamples()));
@@ -408,13 +410,13 @@ public final class JsonReport {
         try {
           gen.writeStartObject();
           gen.writeFieldName("startS");
-          writeRounded(gen, w.startS(), 3);
+          JsonNumbers.writeRounded(gen, w.startS(), 3);
           gen.writeNumberField("ygcCount", w.ygcCount());
           gen.writeFieldName("ygcMs");
-          writeRounded(gen, w.ygcMs(), 3);
+          JsonNumbers.writeRounded(gen, w.ygcMs(), 3);
           gen.writeNumberField("fgcCount", w.fgcCount());
           gen.writeFieldName("fgcMs");
-          writeRounded(gen, w.fgcMs(), 3);
+          JsonNumbers.writeRounded(gen, w.fgcMs(), 3);
           gen.writeEndObject();
         } catch (IOException e) {
           failure[0] = e;
@@ -430,60 +432,6 @@ public final class JsonReport {
     public void serializeWithType(JsonGenerator gen, SerializerProvider provider, TypeSerializer ts) throws IOException {
       serialize(gen, provider);
     }
-  }
-
-  private static final long[] POW10 = {1, 10, 100, 1000, 10_000, 100_000, 1_000_000};
-
-  /**
-   * Writes {@code round(v, decimals)} as a number, the text the generator would write for that
-   * double, without turning a double into text: a long log has a window row per minute for
-   * months, three numbers each. Between 0.001 and 10^7 the shortest decimal of the rounded
-   * double is the rounded decimal itself (doubles there are far closer together than 10^-6),
-   * so its digits are written from the scaled long; outside that range the double is written.
-   */
-  static void writeRounded(JsonGenerator g, double v, int decimals) throws IOException {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      g.writeNull();
-      return;
-    }
-    long scale = POW10[decimals];
-    long m = Math.round(v * scale);
-    double r = m / (double) scale;
-    double abs = Math.abs(r);
-    if (r != 0 && (abs < 1e-3 || abs >= 1e7)) {
-      g.writeNumber(r);
-      return;
-    }
-    long a = Math.abs(m);
-    long whole = a / scale;
-    long frac = a % scale;
-    int digits = decimals;
-    while (digits > 1 && frac % 10 == 0) {
-      frac /= 10;
-      digits--;
-    }
-    StringBuilder sb = new StringBuilder(24);
-    if (m < 0) {
-      sb.append('-');
-    }
-    sb.append(whole).append('.');
-    for (long p = POW10[digits - 1]; p > 1 && frac < p; p /= 10) {
-      sb.append('0');
-    }
-    sb.append(frac);
-    g.writeNumber(sb.toString());
-  }
-
-  static Double round(double v, int decimals) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      return null;
-    }
-    double f = Math.pow(10, decimals);
-    return Math.round(v * f) / f;
-  }
-
-  private static Double finite(double v, int decimals) {
-    return round(v, decimals);
   }
 
   private static Long nonNeg(long v) {

@@ -178,14 +178,24 @@ class FindingsTest {
   }
 
   @Test
-  void seed000FlagDiagnosis() {
-    // DOMAIN.md §1: -Xms4096M -Xmx4096M -Xmn1024M -XX:PermSize=512M -XX:MaxPermSize=512M on JDK 8
+  void jdk8FlagsOfAnApiServiceWithNoCollectorChosenAndPermSize() {
+    // an API service's flags on JDK 8: -Xms4096M -Xmx4096M -Xmn1024M -XX:PermSize=512M -XX:MaxPermSize=512M
     Analysis a = analyze(corpus("gctoolkit-testdata/gctoolkit-gclogs__preunified__ps__details__tenuring__gccause__180__1398331617.vgc"),
         new AnalysisOptions(60, 50, Double.NaN, "-Xms4096M -Xmx4096M -Xmn1024M -XX:PermSize=512M -XX:MaxPermSize=512M", false));
     assertThat(required(a, "no-collector-chosen").severity()).isEqualTo(Severity.WARNING);
     assertThat(required(a, "permsize-ignored").flags()).allMatch(s -> s.startsWith("-XX:MetaspaceSize=") || s.startsWith("-XX:MaxMetaspaceSize="));
     assertThat(required(a, "young-too-small").flags()).containsExactly("-Xmn1536m");
     assertThat(finding(a, "xms-not-xmx")).isEmpty();
+  }
+
+  @Test
+  void longParNewPausesPointAtOldToYoungReferencesInTheCardTable() {
+    Analysis a = analyze(corpus("GCViewer/src__test__resources__openjdk__SampleSun1_8_0CmsPrintGcId.txt"),
+        new AnalysisOptions(60, 1, Double.NaN, null, false));
+    Finding f = required(a, "long-young-pauses");
+    assertThat(f.recommendation()).contains("each young GC scans every dirty card of the old generation")
+        .doesNotContain("DOMAIN", "§");
+    assertThat(f.flags()).contains("-XX:ParGCCardsPerStrideChunk=4096");
   }
 
   @Test

@@ -21,7 +21,7 @@ class LabTargetTest {
       "api.signature=young only",
       "api.fix=nothing",
       "api.mix=6 /work?cpu=1 | 1 /work?io=5",
-      "survivor-overflow.about=seed 003",
+      "survivor-overflow.about=survivors too small",
       "survivor-overflow.load=concurrency=2",
       "survivor-overflow.jvm=-Xmx256m -Xmn19m -XX:SurvivorRatio=8",
       "survivor-overflow.fix.jvm=-XX:SurvivorRatio=6",

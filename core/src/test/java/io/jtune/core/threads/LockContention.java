@@ -18,7 +18,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class LockContention {
   private LockContention() {}
 
-  /** The shared object the threads contend for, as the seed-001 XML parser. */
+  /** The shared object the threads contend for, like one synchronized XML parser all requests wait for. */
   static final class SharedParser {
     private final ReentrantLock lock = new ReentrantLock();
 

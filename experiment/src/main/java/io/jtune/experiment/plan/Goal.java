@@ -3,7 +3,7 @@ package io.jtune.experiment.plan;
 import java.util.Locale;
 
 /**
- * A goal for one metric at a load level, in seed 000's terms: a change relative to the baseline
+ * A goal for one metric at a load level: a change relative to the baseline
  * ({@code p99: -30%} = at least 30 % lower; {@code throughputRps: -5%} = at most 5 % lower,
  * since more throughput is better), an absolute bound ({@code fgcPerDay: <= 4},
  * {@code maxPause: < 200}), or {@code noFgcOnStartup: true}.

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A load level (seed 000: high, medium, low): the load model and its bounds, and the goals that
+ * A load level (such as high, medium, low; goals are set per level since GC behaviour grows with
+ * load): the load model and its bounds, and the goals that
  * apply at this level.
  *
  * @param name unique within the plan

@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * What one run of an experiment measures, by the name plans and reports use. GC metrics are
  * over the measured window only (warm-up and startup excluded); per-minute columns are the
- * seed-000 study table.
+ * GC comparison table: YGC and FGC count and cumulative time per minute, peak and mean.
  */
 public enum Metric {
   THROUGHPUT("throughputRps", "throughput", "req/s", false, "%,.0f"),
@@ -79,6 +79,11 @@ public enum Metric {
   /** The label with its unit, such as "latency p99 ms". */
   public String labelWithUnit() {
     return unit.isEmpty() ? label : label + " " + unit;
+  }
+
+  /** Whether one run's value is a count of events (a whole number; its mean over runs need not be). */
+  public boolean isCount() {
+    return this == ERRORS || this == YGC_COUNT || this == FGC_COUNT || this == STARTUP_FGC;
   }
 
   public static Optional<Metric> byKey(String key) {

@@ -81,7 +81,7 @@ public final class PlanWriter {
       sb.append('\n');
       Map<String, Goal> common = commonGoals(p.levels());
       if (!common.isEmpty()) {
-        comment("", List.of("Goals (seed 000: set per load level, since GC behaviour grows with load) judge each"
+        comment("", List.of("Goals (set per load level, since GC behaviour grows with load) judge each"
             + " candidate against the baseline at the same level. '-30%' is a change vs the baseline: for"
             + " latency and GC metrics at least 30 % lower; for throughputRps '-5%' means it may lose at most"
             + " 5 %. '<= 4' is an absolute bound. These apply at every level; a level's own goals add to or"
@@ -238,7 +238,7 @@ public final class PlanWriter {
   /** What a goal asks, such as "latency p99: at least 30% lower than the baseline". */
   static String meaning(Goal g) {
     if (g.key().equals("noFgcOnStartup")) {
-      return "no Full GC while the target starts (seed 000: no FGC triggered by a deploy)";
+      return "no Full GC while the target starts (a deploy triggers no Full GC)";
     }
     Metric m = g.metric();
     String unit = m.unit().isEmpty() ? "" : " " + m.unit();

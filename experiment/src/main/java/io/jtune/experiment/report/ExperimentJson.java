@@ -1,5 +1,7 @@
 package io.jtune.experiment.report;
 
+import static io.jtune.core.render.JsonNumbers.round;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -15,11 +17,17 @@ import java.io.Writer;
 import java.util.List;
 import java.util.Map;
 
-/** The experiment report as JSON, schema {@value #SCHEMA} (documented in experiment/README.md). */
+/**
+ * The experiment report as JSON, schema {@value #SCHEMA} (documented in experiment/README.md;
+ * JSON Schema in schemas/jtune.experiment-1.schema.json).
+ */
 public final class ExperimentJson {
   public static final String SCHEMA = "jtune.experiment/1";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
       .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+
+  /** Decimals of metric values: enough for a p99 in microseconds and a GC time share of 0.01 %. */
+  private static final int DECIMALS = 4;
 
   private ExperimentJson() {}
 
@@ -71,7 +79,7 @@ public final class ExperimentJson {
       ObjectNode load = ln.putObject("load");
       load.put("model", l.level().open() ? "open" : "closed");
       if (l.level().open()) {
-        load.put("rateRps", l.level().rateRps());
+        load.put("rateRps", round(l.level().rateRps(), 3));
       }
       load.put("concurrency", l.level().concurrency());
       load.put("warmupS", l.level().warmup().toMillis() / 1000.0);
@@ -91,12 +99,14 @@ public final class ExperimentJson {
         for (Map.Entry<Metric, Summary> e : c.metrics().entrySet()) {
           Summary s = e.getValue();
           ObjectNode mn = ms.putObject(e.getKey().key());
+          boolean count = e.getKey().isCount();
           num(mn, "mean", s.mean());
           num(mn, "sd", s.sd());
-          num(mn, "min", s.min());
-          num(mn, "max", s.max());
+          value(mn, "min", s.min(), count);
+          value(mn, "max", s.max(), count);
           ArrayNode vs = mn.putArray("values");
-          s.values().forEach(vs::add);
+          s.values().forEach(v -> vs.add(count && v == Math.rint(v) ? JSON.getNodeFactory().numberNode(v.longValue())
+              : JSON.getNodeFactory().numberNode(round(v, DECIMALS))));
         }
         if (!c.baseline()) {
           ObjectNode ds = cn.putObject("deltas");
@@ -147,11 +157,17 @@ public final class ExperimentJson {
     return root;
   }
 
+  /** A measured value as every jtune document writes one: rounded, null when not a number. */
   private static void num(ObjectNode n, String key, double v) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      n.putNull(key);
+    n.put(key, round(v, DECIMALS));
+  }
+
+  /** One run's value: an integer for a count, else as {@link #num}. */
+  private static void value(ObjectNode n, String key, double v, boolean count) {
+    if (count && v == Math.rint(v) && !Double.isInfinite(v)) {
+      n.put(key, (long) v);
     } else {
-      n.put(key, v);
+      num(n, key, v);
     }
   }
 

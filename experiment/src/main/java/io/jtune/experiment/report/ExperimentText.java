@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The experiment report as terminal text or Markdown: per level the seed-000 comparison table
- * (mean ± sd per candidate, change vs the baseline with its 95 % interval), the goal verdicts
- * and the winner; then the recommendation and the winner's flag diff.
+ * The experiment report as terminal text or Markdown: per level the comparison table
+ * (each metric's mean ± sd per candidate, change vs the baseline with its 95 % interval), the
+ * goal verdicts and the winner; then the recommendation and the winner's flag diff.
  */
 public final class ExperimentText {
-  /** The table's rows: seed 000's columns first, then latency, throughput and resources. */
+  /** The rows: GC (YGC and FGC count and time per minute) first, then latency, throughput, resources. */
   public static final List<Metric> ROWS = List.of(
       Metric.YGC_PER_MIN_PEAK, Metric.YGC_PER_MIN_MEAN, Metric.YGC_MS_PER_MIN_PEAK, Metric.YGC_MS_PER_MIN_MEAN,
       Metric.YGC_PAUSE, Metric.FGC_PER_MIN_PEAK, Metric.FGC_PER_MIN_MEAN, Metric.FGC_MS_PER_MIN_PEAK,

@@ -6,6 +6,7 @@ import io.jtune.core.JtuneException;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
+import io.jtune.core.render.JsonNumbers;
 import io.jtune.core.target.ChildJvmSpec;
 import io.jtune.core.target.LabLaunch;
 import io.jtune.core.target.LabTarget;
@@ -43,6 +44,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -304,6 +306,9 @@ public final class Experiment {
       if (rssMb > 0) {
         metrics.put(Metric.RSS.key(), rssMb);
       }
+      // rounded as every jtune document rounds (no float noise); a value that is not a number is left out
+      metrics.replaceAll((k, v) -> JsonNumbers.round(v, 4));
+      metrics.values().removeIf(Objects::isNull);
       RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "ok",
           null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20));
       write(rd, r);

@@ -10,8 +10,8 @@ import java.util.Map;
 
 /**
  * The GC metrics of a run's measured window: the pauses that started in it, counted and summed
- * as seed 000's study table does (per minute; the peak over one-minute windows, or over the
- * whole window when it is shorter, scaled to a minute), plus Full GCs before the target was
+ * per minute, as the GC comparison table shows them (the peak over one-minute windows, or over
+ * the whole window when it is shorter, scaled to a minute), plus Full GCs before the target was
  * ready (startup).
  */
 public final class GcWindow {

@@ -1,6 +1,7 @@
 package io.jtune.experiment.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +22,8 @@ import java.util.Map;
  * @param jvmPid the target JVM's pid
  * @param windowStartEpochMs start of the measured window (wall clock)
  * @param windowEndEpochMs its end
- * @param metrics by {@link io.jtune.experiment.plan.Metric} key; absent when not measured
+ * @param metrics by {@link io.jtune.experiment.plan.Metric} key, counts written as integers; absent when
+ *     not measured
  * @param threads what a thread dump taken during warm-up showed, or null
  * @param gcLinesNotUnderstood GC log lines the analyzer did not understand
  * @param outputTail the last lines of the target's output (failed runs, and every run for the record)
@@ -40,7 +42,7 @@ public record RunResult(
     long jvmPid,
     long windowStartEpochMs,
     long windowEndEpochMs,
-    Map<String, Double> metrics,
+    @JsonSerialize(using = MetricValuesJson.class) Map<String, Double> metrics,
     ThreadsSeen threads,
     long gcLinesNotUnderstood,
     List<String> outputTail) {

@@ -25,14 +25,14 @@ import java.util.Map;
  * <p>Candidates, in order, each only when it changes something:
  * <ul>
  *   <li>{@code findings}: every flag the findings recommend, together (most severe first);
- *   <li>{@code young-quarter}: seed 003's sizing for collectors with a fixed young generation —
+ *   <li>{@code young-quarter}: the request/response sizing for collectors with a fixed young generation —
  *       young = heap / 4, survivors large enough for the request data alive at a young GC;
  *   <li>a collector change ({@code g1}, {@code zgc}, {@code parallel}) when the heap size, the
  *       pause goal or the pauses seen justify it, or {@code g1-pause-N} on G1 already;
  *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two.
  * </ul>
  * The complete configurations (young-quarter, collector changes) also carry the low-risk fixes
- * seed 000 applied to all its candidates: MetaspaceSize = MaxMetaspaceSize from the observed
+ * worth having in any configuration: MetaspaceSize = MaxMetaspaceSize from the observed
  * peak, -Xms = -Xmx with -XX:+AlwaysPreTouch, and the System.gc() remedy. Flags the target JDK
  * lacks are dropped, with a note.
  */
@@ -171,7 +171,7 @@ public final class Advisor {
       };
     }
 
-    /** A Full GC in the first minute of a log that starts at the JVM's start (seed 000: FGC on deploy). */
+    /** A Full GC in the first minute of a log that starts at the JVM's start (a Full GC on every deploy). */
     private static boolean startupFullGcs(Analysis a) {
       Series full = a.pauses().timeline().get(PauseKind.FULL);
       if (full == null || full.points().isEmpty()) {
@@ -226,7 +226,7 @@ public final class Advisor {
       facts();
     }
 
-    /** Seed 003: memory per request = Eden / (QPS x mean young-GC interval); alive at a young GC = that x concurrency. */
+    /** Memory per request = Eden / (QPS x mean young-GC interval); alive at a young GC = that x requests in flight. */
     private void requestData(MemoryAggregator m, JstatGc js) {
       double qps = in.qps();
       if (!(qps > 0)) {
@@ -394,14 +394,15 @@ public final class Advisor {
       return flag;
     }
 
-    /** Seed 003: young = heap / 4, survivors holding the request data alive at a young GC. */
+    /** Young = heap / 4, survivors holding the request data alive at a young GC. */
     private Candidate youngQuarter() {
       if (heap <= 0 || !fixedYoung(collector)) {
         return null;
       }
       long quarter = roundNice(heap / 4.0);
       List<String> why = new ArrayList<>();
-      why.add(String.format(Locale.US, "Seed 003 sizing for a request/response service: young = heap / 4 = %s of %s"
+      why.add(String.format(Locale.US, "Young generation a quarter of the heap for a request/response service"
+          + " (most objects die young): young = heap / 4 = %s of %s"
           + " (now %s)", size(quarter), size(heap), young > 0 ? size(young) + String.format(Locale.US, ", %.0f%%", 100.0 * young / heap) : "unknown"));
       long need = Math.max(liveRequestData, survivorDemand);
       int ratio;
@@ -421,7 +422,7 @@ public final class Advisor {
       } else {
         ratio = 6;
         why.add("no survivor demand known (no tenuring data, --qps/--concurrency or jstat): SurvivorRatio=6,"
-            + " survivor = young / 8 (seed 003: young / 6..8)");
+            + " survivor = young / 8 (survivors of young / 6 to young / 8 suit request/response services)");
       }
       List<String> changes = new ArrayList<>();
       changes.add("-Xmn" + FlagSet.size(quarter));
@@ -520,7 +521,7 @@ public final class Advisor {
       return candidate(name, changes, reasons);
     }
 
-    /** -Xms = -Xmx with pre-touch (seed 004) alone: low risk, for when little else is worth trying. */
+    /** -Xms = -Xmx with pre-touch alone (no page faults on an untouched heap): low risk, when little else is worth trying. */
     private Candidate pretouch() {
       if (heap <= 0) {
         return null;
@@ -530,7 +531,7 @@ public final class Advisor {
       return changes.isEmpty() ? null : candidate("pretouch", changes, why);
     }
 
-    /** MetaspaceSize = MaxMetaspaceSize alone (seed 000), when not set. */
+    /** MetaspaceSize = MaxMetaspaceSize alone (no Full GCs at deploy), when not set. */
     private Candidate metaspace() {
       List<String> why = new ArrayList<>();
       List<String> changes = metaspaceFlags(why);
@@ -559,7 +560,8 @@ public final class Advisor {
         why.add(metaspacePeak > 0
             ? String.format(Locale.US, "MetaspaceSize = MaxMetaspaceSize = %d MB: metaspace peak %s (%s) + 50%%, rounded up to 64 MB%s",
                 mb, size(metaspacePeak), metaspaceSource, problem ? ", against Metadata GC Threshold collections" : "")
-            : "MetaspaceSize = MaxMetaspaceSize = 256 MB (seed 000's value; the peak is not known: jstat -gc MU gives it)");
+            : "MetaspaceSize = MaxMetaspaceSize = 256 MB (room for a metaspace peak up to about 170 MB; the peak is"
+                + " not known: jstat -gc MU gives it, and the size is then the peak + 50%)");
         return List.of("-XX:MetaspaceSize=" + FlagSet.size(mb * MB), "-XX:MaxMetaspaceSize=" + FlagSet.size(mb * MB));
       }
       if (jdk.max() <= 7 && problem && !flags.has("PermSize")) {
@@ -590,12 +592,12 @@ public final class Advisor {
       }
       if (fixedAlready) {
         why.add("heap touched at start (AlwaysPreTouch; -Xms = -Xmx = " + size(heap) + " already): no page faults or"
-            + " reclaim stalls while serving (seed 004)");
+            + " kernel reclaim stalls while serving");
         return List.of("-XX:+AlwaysPreTouch");
       }
       String h = FlagSet.size(roundMb(heap));
       why.add("heap fixed at " + size(heap) + " and touched at start (-Xms = -Xmx, AlwaysPreTouch): no resizing Full GCs,"
-          + " no page faults or reclaim stalls while serving (seed 004)"
+          + " no page faults or kernel reclaim stalls while serving"
           + (xms > 0 && xms != heap ? "; now -Xms is " + size(xms) : ""));
       return List.of("-Xms" + h, "-Xmx" + h, "-XX:+AlwaysPreTouch");
     }

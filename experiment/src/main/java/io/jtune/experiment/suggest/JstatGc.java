@@ -192,7 +192,8 @@ public final class JstatGc {
     return bytes(s -> Double.isNaN(s.get("MC")) ? s.get("PC") : s.get("MC"));
   }
 
-  /** Peak metaspace use (MU; JDK 7's PU), bytes, or -1: what seed 000 sizes MetaspaceSize from. */
+  /** Peak metaspace use (MU; JDK 7's PU), bytes, or -1: what MetaspaceSize is sized from
+   * (the peak + 50 %). */
   public long metaspaceUsedPeakBytes() {
     return bytes(s -> Double.isNaN(s.get("MU")) ? s.get("PU") : s.get("MU"));
   }

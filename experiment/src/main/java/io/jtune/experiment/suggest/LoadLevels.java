@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Default load levels and goals in seed 000's terms. Levels: high, medium and low at the given
- * load, about half and a fifth of it (the study's > 1000, 500-600 and < 200 QPS per instance).
+ * Default load levels and goals, set per level since GC behaviour grows with load. Levels: high,
+ * medium and low at the given load, about half and a fifth of it (like > 1000, 500-600 and
+ * < 200 QPS per instance for a busy API).
  * Goals at every level: throughput at most 5 % lower, YGC count and cumulative time 20 % lower,
  * Full GC count halved when the baseline has Full GCs, none at startup when the log shows them
  * there; at the high level also p99 30 % lower (and Full GC time halved).

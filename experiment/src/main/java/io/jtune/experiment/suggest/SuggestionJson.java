@@ -1,5 +1,7 @@
 package io.jtune.experiment.suggest;
 
+import static io.jtune.core.render.JsonNumbers.round;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -49,7 +51,7 @@ public final class SuggestionJson {
       n.put("name", l.name());
       n.put("model", l.open() ? "open" : "closed");
       if (l.open()) {
-        n.put("rateRps", l.rateRps());
+        n.put("rateRps", round(l.rateRps(), 3));
       } else {
         n.putNull("rateRps");
       }

@@ -38,7 +38,7 @@ public final class SuggestionText {
       wrapped(out, "     why: ", c.reason(), "          ");
     }
     out.println();
-    out.println("Load levels and goals (seed 000)");
+    out.println("Load levels and goals (set per level, since GC behaviour grows with load)");
     for (Level l : s.levels()) {
       List<String> goals = new ArrayList<>();
       for (Goal g : l.goals().values()) {

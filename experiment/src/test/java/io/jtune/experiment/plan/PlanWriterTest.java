@@ -118,7 +118,9 @@ class PlanWriterTest {
     assertThat(yaml).contains("p99: \"-30%\"  # latency p99: at least 30% lower than the baseline")
         .contains("throughputRps: \"-5%\"  # throughput: at most 5% lower than the baseline")
         .contains("p95: \"+5%\"  # latency p95: at most 5% higher than the baseline")
-        .contains("fgcPerDay: \"<= 4\"  # FGC per day: at most 4");
+        .contains("fgcPerDay: \"<= 4\"  # FGC per day: at most 4")
+        .contains("# no Full GC while the target starts (a deploy triggers no Full GC)")
+        .contains("# Goals (set per load level, since GC behaviour grows with load)");
   }
 
   @Test
@@ -126,7 +128,7 @@ class PlanWriterTest {
     Plan p = new Plan("readable", Target.lab("api"), "baseline",
         List.of(Candidate.of("baseline", List.of("-Xms1g", "-Xmx1g"), "as it runs"),
             Candidate.of("bigger-young", List.of("-Xms1g", "-Xmx1g", "-Xmn256m"),
-                "Young is 7% of the heap; seed 003 wants about a quarter, so the young generation grows to 256 MB"
+                "Young is 7% of the heap; an API service wants about a quarter, so the young generation grows to 256 MB"
                     + " and young GCs come four times less often while requests keep their data short-lived.")),
         List.of(new Level("high", 100, 16, List.of("/scenario"), Duration.ofSeconds(5), Duration.ofSeconds(30),
             Duration.ofSeconds(10), goals(THROUGHPUT), 0)),

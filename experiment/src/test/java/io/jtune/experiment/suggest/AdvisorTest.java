@@ -114,12 +114,13 @@ class AdvisorTest {
     assertThat(flag(findings, "-XX:MaxMetaspaceSize=").map(AdvisorTest::sizeFlag)).contains(sizeFlag(ms));
     // System.gc() on Serial: disable it
     assertThat(findings.flags()).contains("-XX:+DisableExplicitGC");
-    // seed 003: young = heap / 4 of the heap the log shows
+    // young = heap / 4 of the heap the log shows
     Candidate quarter = candidate(s, "young-quarter").orElseThrow();
     long young = sizeFlag(flag(quarter, "-Xmn").orElseThrow());
     long heap = a.memory().heap().allocated();
     assertThat((double) young).isCloseTo(heap / 4.0, org.assertj.core.data.Percentage.withPercentage(10));
-    assertThat(quarter.reason()).contains("heap / 4").contains(Advisor.size(heap));
+    assertThat(quarter.reason()).contains("Young generation a quarter of the heap for a request/response service")
+        .contains("heap / 4").contains(Advisor.size(heap)).doesNotContainIgnoringCase("seed");
     // Full GCs in the first minute: the startup goal; Full GCs at all: fewer
     assertThat(a.pauses().kind(PauseKind.FULL).count()).isPositive();
     for (Level l : s.levels()) {
@@ -143,7 +144,7 @@ class AdvisorTest {
     long young = sizeFlag(flag(quarter, "-Xmn").orElseThrow());
     assertThat(young).isEqualTo(512 * MB);
     int ratio = Integer.parseInt(flag(quarter, "-XX:SurvivorRatio=").orElseThrow().substring("-XX:SurvivorRatio=".length()));
-    // seed 003: memory per request = eden / (QPS x young-GC interval); alive at a GC = that x concurrency
+    // memory per request = eden / (QPS x young-GC interval); alive at a GC = that x concurrency
     double perRequest = a.memory().meanAllocationPerIntervalBytes() / (qps * a.memory().meanYoungIntervalS());
     double alive = perRequest * concurrency;
     double survivor = young / (ratio + 2.0);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.core.aggregate.Series;
+import io.jtune.core.render.JsonNumbers;
 import java.util.List;
 
 /**
@@ -59,10 +60,7 @@ public final class ChartSeries {
 
   /** {@code v} rounded to {@code decimals} places; 0 for NaN and infinities (never in JSON). */
   public static double round(double v, int decimals) {
-    if (Double.isNaN(v) || Double.isInfinite(v)) {
-      return 0;
-    }
-    double f = Math.pow(10, decimals);
-    return Math.round(v * f) / f;
+    Double r = JsonNumbers.round(v, decimals);
+    return r == null ? 0 : r;
   }
 }

@@ -99,7 +99,8 @@ final class RunCharts {
     if (Files.isRegularFile(load)) {
       double last = 0;
       for (JsonNode p : JSON.readTree(load.toFile()).path("timeline")) {
-        double second = p.path("second").asDouble();
+        // jtune.load/2 names the interval's end endS; run directories of jtune.load/1 called it second
+        double second = (p.has("endS") ? p.path("endS") : p.path("second")).asDouble();
         if (second - last >= MIN_INTERVAL_S) {
           rps.add(second, p.path("throughputRps").asDouble());
           p99.add(second, p.path("p99Ms").asDouble());

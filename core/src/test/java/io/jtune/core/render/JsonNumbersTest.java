@@ -12,12 +12,12 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The window rows' number writer gives the text the generator gives for the rounded double. */
-class JsonReportNumbersTest {
+class JsonNumbersTest {
 
   private static String viaGenerator(double v) throws IOException {
     StringWriter w = new StringWriter();
     try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
-      Double r = JsonReport.round(v, 3);
+      Double r = JsonNumbers.round(v, 3);
       if (r == null) {
         g.writeNull();
       } else {
@@ -30,7 +30,7 @@ class JsonReportNumbersTest {
   private static String viaWriteRounded(double v) throws IOException {
     StringWriter w = new StringWriter();
     try (JsonGenerator g = new JsonFactory().createGenerator(w)) {
-      JsonReport.writeRounded(g, v, 3);
+      JsonNumbers.writeRounded(g, v, 3);
     }
     return w.toString();
   }
