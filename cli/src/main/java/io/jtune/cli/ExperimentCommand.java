@@ -2,6 +2,7 @@ package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
 import io.jtune.core.output.OutputFile;
+import io.jtune.core.render.TerminalText;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.report.ExperimentJson;
@@ -104,7 +105,7 @@ final class ExperimentCommand implements Callable<Integer> {
     if (planFile != null) {
       text = PlanReader.text(planFile);
       plan = PlanReader.read(planFile, text);
-      dir = out != null ? out : Path.of("jtune-runs", plan.name() + "-"
+      dir = out != null ? out : Path.of("jtune-runs", plan.fileName() + "-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
       if (Files.isDirectory(dir.resolve("runs")) && out != null) {
         throw new JtuneException(dir + " already holds an experiment: use --resume " + dir + " or another --out");
@@ -120,7 +121,7 @@ final class ExperimentCommand implements Callable<Integer> {
       Path base = Files.isRegularFile(baseFile) ? Path.of(Files.readString(baseFile).trim()) : dir.toAbsolutePath();
       plan = PlanReader.read(new StringReader(text), saved.toString(), base);
       plan = new Plan(plan.name(), plan.target(), plan.baseline(), plan.candidates(), plan.levels(), plan.repetitions(),
-          plan.order(), plan.cooldown(), base.resolve(plan.name() + ".yaml"));
+          plan.order(), plan.cooldown(), base.resolve(plan.fileName() + ".yaml"));
     }
     if (reportOnly != null) {
       List<RunResult> results = Experiment.readResults(dir, plan);
@@ -179,7 +180,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
       @Override
       public void checking(String what) {
-        out.println("  checking " + what);
+        out.println("  checking " + TerminalText.safe(what));
         out.flush();
       }
 
@@ -201,7 +202,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (current != null) {
           current.clear();
         }
-        out.println(String.format(Locale.US, "  [%d/%d] %s: %s", index, total, r.id(), summary(r)));
+        out.println(String.format(Locale.US, "  [%d/%d] %s: %s", index, total, r.id(), TerminalText.safe(summary(r))));
         out.flush();
       }
     };

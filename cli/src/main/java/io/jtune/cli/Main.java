@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import io.jtune.core.render.TerminalText;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 
@@ -16,7 +17,7 @@ public final class Main {
       err.println("jtune: out of memory (" + e.getMessage() + "); raise it with JTUNE_JAVA_OPTS=-Xmx...");
       code = ExitCodes.INTERNAL;
     } catch (Throwable e) {
-      err.println("jtune: internal error: " + e);
+      err.println("jtune: internal error: " + TerminalText.safe(e.toString()));
       if (System.getenv("JTUNE_DEBUG") != null) {
         e.printStackTrace(err);
       }

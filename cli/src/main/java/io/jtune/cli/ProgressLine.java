@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.core.parser.ReadProgress;
+import io.jtune.core.render.TerminalText;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -52,7 +53,7 @@ final class ProgressLine implements ReadProgress {
     if (!enabled) {
       return;
     }
-    err.print("\r" + text + "\u001b[K");
+    err.print("\r" + TerminalText.safe(text) + "\u001b[K");
     err.flush();
     drawn = true;
   }

@@ -2,6 +2,7 @@ package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
 import io.jtune.core.output.FileProblem;
+import io.jtune.core.render.TerminalText;
 import io.jtune.load.LoadException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;
@@ -21,7 +22,7 @@ final class UserErrorHandler implements IExecutionExceptionHandler, IParameterEx
   @Override
   public int handleParseException(ParameterException ex, String[] args) {
     CommandLine cmd = ex.getCommandLine();
-    cmd.getErr().println("jtune: " + message(ex));
+    cmd.getErr().println("jtune: " + TerminalText.safe(message(ex)));
     if (ex instanceof UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()) {
       // picocli's nearest known subcommands or options: "analyze" for analyse, "--format" for --formt
       cmd.getErr().println("Did you mean: " + String.join(" or ", unmatched.getSuggestions()) + "?");
@@ -42,21 +43,21 @@ final class UserErrorHandler implements IExecutionExceptionHandler, IParameterEx
   @Override
   public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parsed) {
     if (ex instanceof JtuneException je) {
-      cmd.getErr().println("jtune: " + je.getMessage());
+      cmd.getErr().println("jtune: " + TerminalText.safe(je.getMessage()));
       return je.exitCode();
     }
     if (ex instanceof LoadException le) {
-      cmd.getErr().println("jtune: " + le.getMessage());
+      cmd.getErr().println("jtune: " + TerminalText.safe(le.getMessage()));
       return ExitCodes.USAGE;
     }
     FileSystemException fileProblem = ex instanceof UncheckedIOException u && u.getCause() instanceof FileSystemException f
         ? f : ex instanceof FileSystemException f ? f : null;
     if (fileProblem != null) {
       // a path the user gave that cannot be used (a file where a directory belongs, no permission)
-      cmd.getErr().println("jtune: " + fileProblem.getFile() + ": " + FileProblem.why(fileProblem));
+      cmd.getErr().println("jtune: " + TerminalText.safe(fileProblem.getFile() + ": " + FileProblem.why(fileProblem)));
       return ExitCodes.USAGE;
     }
-    cmd.getErr().println("jtune: internal error: " + ex);
+    cmd.getErr().println("jtune: internal error: " + TerminalText.safe(ex.toString()));
     if (System.getenv("JTUNE_DEBUG") != null) {
       ex.printStackTrace(cmd.getErr());
     }

@@ -57,6 +57,8 @@ final class LoadWorker implements Runnable {
     /** {@link RunControl#WARMUP} or {@link RunControl#MEASURED}: where the request in flight is counted. */
     int phase;
     boolean inIdleStack;
+    /** Responses completed on the current socket: a reused socket may have been closed by the server. */
+    int served;
 
     Connection(int slot, ByteBuffer[] requests) {
       this.slot = slot;
@@ -93,6 +95,11 @@ final class LoadWorker implements Runnable {
   private long nextHousekeepingNanos;
   private int inFlight;
   private boolean sendingClosed;
+  /**
+   * Set once the server was seen closing a connection after a response without saying so:
+   * from then on each connection is checked for that close before it is reused.
+   */
+  private boolean serverClosesSilently;
 
   /** Responses with a status below 400, by phase; [MEASURED] is the result's. */
   final long[] successes = new long[2];
@@ -374,6 +381,7 @@ final class LoadWorker implements Runnable {
 
   private void connect(Connection c, int addressIndex) {
     c.addressIndex = addressIndex;
+    c.served = 0;
     c.connectStartNanos = now;
     c.state = CONNECTING;
     try {
@@ -415,6 +423,11 @@ final class LoadWorker implements Runnable {
 
   /** The request on {@code c} failed: count it, drop the connection, carry on after a pause. */
   private void requestFailed(Connection c, ErrorKind kind, long retryDelayNanos) {
+    if (closedWhileIdle(c, kind)) {
+      serverClosesSilently = true;
+      resendOnNewConnection(c);
+      return;
+    }
     if (c.phase == RunControl.MEASURED && (c.state == SENDING || c.state == AWAITING)) {
       control.countError(kind);
     }
@@ -427,6 +440,27 @@ final class LoadWorker implements Runnable {
     if (retryDelayNanos == 0) {
       becomeReady(c);
     }
+  }
+
+  /**
+   * Whether a reset hit a request sent on a reused socket before any byte of its response came
+   * back: the server closed the socket after its previous response without saying so (no
+   * {@code Connection: close}), and its close crossed our request. The request never reached
+   * the application, so it is no error; a socket that fails on its first request is.
+   */
+  private static boolean closedWhileIdle(Connection c, ErrorKind kind) {
+    return kind == ErrorKind.RESET && c.served > 0 && (c.state == SENDING || c.state == AWAITING)
+        && c.parser.receivedNothing();
+  }
+
+  /**
+   * Sends the request in flight again on a fresh socket. It keeps its intended time, so the
+   * corrected latency includes the lost attempt; the uncorrected one starts at the new write.
+   */
+  private void resendOnNewConnection(Connection c) {
+    closeChannel(c);
+    c.pendingTarget = c.target;
+    connect(c, c.addressIndex);
   }
 
   private void onReady(SelectionKey key) {
@@ -522,6 +556,7 @@ final class LoadWorker implements Runnable {
     control.correctedByPhase[phase].recordValue(Math.min(end - c.intendedNanos, ceiling));
     control.uncorrectedByPhase[phase].recordValue(Math.min(end - c.sentNanos, ceiling));
     lastCompletionNanos[phase] = end;
+    c.served++;
     if (status >= 500) {
       control.errorsByPhase[phase].incrementAndGet(ErrorKind.STATUS_5XX.ordinal());
     } else if (status >= 400) {
@@ -529,7 +564,7 @@ final class LoadWorker implements Runnable {
     } else {
       successes[phase]++;
     }
-    if (mustClose || c.parser.closesConnection()) {
+    if (mustClose || c.parser.closesConnection() || (serverClosesSilently && closedByServer(c))) {
       closeChannel(c);
       c.state = DISCONNECTED;
       c.reconnectAtNanos = now;
@@ -537,6 +572,22 @@ final class LoadWorker implements Runnable {
       c.state = IDLE;
     }
     becomeReady(c);
+  }
+
+  /**
+   * Whether the server has already closed {@code c} after the response just read (its FIN
+   * usually arrives with the response): one non-blocking read, done only against servers known
+   * to close without {@code Connection: close}, so a keep-alive server costs nothing. A close
+   * that arrives later still costs a resend.
+   */
+  private boolean closedByServer(Connection c) {
+    readBuffer.clear();
+    try {
+      // more bytes than the response are no better: the connection is not reusable either way
+      return c.channel.read(readBuffer) != 0;
+    } catch (IOException e) {
+      return true;
+    }
   }
 
   private void pushIdle(Connection c) {

@@ -89,6 +89,11 @@ final class ResponseParser {
     return status;
   }
 
+  /** Whether no byte of the response has arrived since {@link #start(boolean)}. */
+  boolean receivedNothing() {
+    return state == STATUS_LINE && headBytes == 0 && lineLength == 0;
+  }
+
   /** Whether the server closes the connection after this response. */
   boolean closesConnection() {
     return closeHeader || (http10 && !keepAliveHeader) || state == BODY_UNTIL_CLOSE;
@@ -217,6 +222,11 @@ final class ResponseParser {
     }
     http10 = line[7] == '0';
     status = (line[9] - '0') * 100 + (line[10] - '0') * 10 + (line[11] - '0');
+    if (status < 100 || status > 599) {
+      // RFC 9110 defines 100-599 only; 999 is no server error, it is no HTTP
+      fail(0, "status code outside 100-599");
+      return;
+    }
     state = HEADER_LINE;
   }
 

@@ -84,7 +84,8 @@ class ResponseParserTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"SSH-2.0-OpenSSH_9.2\r\n", "HTTP/2 200\r\n\r\n", "HTTP/1.1 2x0 OK\r\n\r\n",
-      "HTTP/1.1 200 OK\r\nContent-Length: abc\r\n\r\n", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"})
+      "HTTP/1.1 200 OK\r\nContent-Length: abc\r\n\r\n", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+      "HTTP/1.1 999 Odd\r\n\r\n", "HTTP/1.1 600 X\r\n\r\n", "HTTP/1.1 099 X\r\n\r\n"})
   void nonHttpBytesFail(String garbage) {
     byte[] response = bytes(garbage);
     ResponseParser p = new ResponseParser();
@@ -92,5 +93,19 @@ class ResponseParserTest {
     p.feed(response, 0, response.length);
     assertThat(p.hasFailed()).isTrue();
     assertThat(p.failure()).isNotBlank();
+  }
+
+  @Test
+  void knowsWhetherAnyByteOfTheResponseArrived() {
+    ResponseParser p = new ResponseParser();
+    p.start(false);
+    assertThat(p.receivedNothing()).isTrue();
+    byte[] piece = bytes("H");
+    p.feed(piece, 0, 1);
+    assertThat(p.receivedNothing()).isFalse();
+    p.start(false);
+    byte[] blank = bytes("\n");
+    p.feed(blank, 0, 1);
+    assertThat(p.receivedNothing()).as("a lone line end is a byte too").isFalse();
   }
 }

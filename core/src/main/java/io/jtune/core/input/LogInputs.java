@@ -57,6 +57,9 @@ public final class LogInputs {
           problems.add(arg + ": no such file or directory");
         } else if (!Files.isReadable(p)) {
           problems.add(arg + ": permission denied");
+        } else if (!Files.isRegularFile(p)) {
+          // a pipe, FIFO or process substitution: opening it to peek would consume or block it
+          sources.add(LogSource.stream(p));
         } else {
           addFile(p, sources);
         }
@@ -103,17 +106,16 @@ public final class LogInputs {
       LogSource s = sources.get(i);
       long[] epoch = {Long.MIN_VALUE};
       double[] uptime = {Double.NaN};
-      if (s.reopenable()) {
-        try (InputStream in = s.open()) {
-          byte[] head = in.readNBytes(HEAD_BYTES);
-          LineReader.read(new java.io.ByteArrayInputStream(head), line -> {
-            if (epoch[0] == Long.MIN_VALUE && Double.isNaN(uptime[0])) {
-              FirstStamp.scan(line, epoch, uptime);
-            }
-          });
-        } catch (IOException e) {
-          // unreadable sources sort last; the reader reports the problem
-        }
+      try {
+        // a pipe is looked into without using it up: its bytes stay for the reader
+        byte[] head = s.head(HEAD_BYTES);
+        LineReader.read(new java.io.ByteArrayInputStream(head), line -> {
+          if (epoch[0] == Long.MIN_VALUE && Double.isNaN(uptime[0])) {
+            FirstStamp.scan(line, epoch, uptime);
+          }
+        });
+      } catch (IOException e) {
+        // unreadable sources sort last; the reader reports the problem
       }
       keyed.add(new Keyed(s, epoch[0], uptime[0], i));
     }

@@ -77,6 +77,7 @@ public final class GcLogReader {
       byte[] head = in.readNBytes(SNIFF_BYTES);
       in.reset();
       if (head.length == 0) {
+        endOfContent(in);
         report.problem(source.name(), "empty file");
         report.addSource(new ParseReport.SourceSummary(source.name(), format, 0, 0));
         return;
@@ -108,13 +109,22 @@ public final class GcLogReader {
         }
       });
       p.endOfSource();
-    } catch (ZipException | EOFException e) {
-      report.problem(source.name(), "compressed data ends early or is corrupt (" + e.getMessage()
-          + "); results cover the part read");
+      endOfContent(in);
+    } catch (EOFException e) {
+      report.problem(source.name(), "compressed data ends early (the file is truncated); results cover the part read");
+    } catch (ZipException e) {
+      report.problem(source.name(), "compressed data is corrupt (" + describe(e) + "); results cover the part read");
     } catch (IOException e) {
       report.problem(source.name(), "cannot read: " + describe(e));
     }
     report.addSource(new ParseReport.SourceSummary(source.name(), format, bytes, lines[0]));
+  }
+
+  /** Compressed content that ended early was read up to the cut; now say why it ended. */
+  private static void endOfContent(InputStream in) throws IOException {
+    if (in instanceof LogSource.Decompressed d && d.cut() != null) {
+      throw d.cut();
+    }
   }
 
   /** Counts bytes as they are read and reports every few megabytes. */

@@ -84,7 +84,7 @@ public final class MarkdownReport {
   /** Escapes characters Markdown would interpret (log text is untrusted). */
   static String escape(String s) {
     StringBuilder sb = new StringBuilder(s.length());
-    for (char c : s.toCharArray()) {
+    for (char c : TerminalText.safe(s).toCharArray()) {
       switch (c) {
         case '<' -> sb.append("&lt;");
         case '>' -> sb.append("&gt;");

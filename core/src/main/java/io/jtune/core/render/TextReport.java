@@ -24,7 +24,7 @@ public final class TextReport {
     for (Section s : AnalysisSections.build(a)) {
       heading(out, s.title());
       for (String l : s.lines()) {
-        out.println("  " + l);
+        out.println("  " + TerminalText.safe(l));
       }
       if (!s.rows().isEmpty()) {
         table(out, s.headers(), s.rows());
@@ -53,18 +53,18 @@ public final class TextReport {
       String c = f.severity() == Severity.CRITICAL ? "\u001b[31m" : f.severity() == Severity.WARNING ? "\u001b[33m" : "\u001b[36m";
       tag = c + tag + RESET;
     }
-    out.println("  " + tag + " " + f.title() + "  (" + f.id() + ")");
+    out.println("  " + tag + " " + TerminalText.safe(f.title() + "  (" + f.id() + ")"));
     List<Example> ev = f.evidence();
     for (int i = 0; i < Math.min(5, ev.size()); i++) {
       Example e = ev.get(i);
-      out.println("      " + Format.when(e.gcId(), e.uptimeS()) + ": " + e.detail());
+      out.println("      " + Format.when(e.gcId(), e.uptimeS()) + ": " + TerminalText.safe(e.detail()));
     }
     if (f.occurrences() > ev.size() && !ev.isEmpty()) {
       out.println("      ... " + (f.occurrences() - Math.min(5, ev.size())) + " more");
     }
-    out.println("    -> " + f.recommendation());
+    out.println("    -> " + TerminalText.safe(f.recommendation()));
     if (!f.flags().isEmpty()) {
-      out.println("    flags: " + String.join(" ", f.flags()));
+      out.println("    flags: " + TerminalText.safe(String.join(" ", f.flags())));
     }
   }
 
@@ -73,15 +73,15 @@ public final class TextReport {
         Format.count(r.linesRead()), Format.count(r.gcLines()), Format.count(r.unparsed()), r.unparsedPct(),
         Format.count(r.otherText())));
     for (ParseReport.Example e : r.unparsedExamples()) {
-      out.println("  not understood " + e.source() + ":" + e.line() + ": " + e.text());
+      out.println(TerminalText.safe("  not understood " + e.source() + ":" + e.line() + ": " + e.text()));
     }
     for (ParseReport.Problem p : r.problems()) {
-      out.println("  problem: " + p.source() + ": " + p.message());
+      out.println(TerminalText.safe("  problem: " + p.source() + ": " + p.message()));
     }
     if (r.clockBackwards() > 0) {
       out.println("  clock went backwards " + r.clockBackwards() + " time(s)");
       for (ParseReport.Example e : r.warningExamples()) {
-        out.println("    " + e.source() + ":" + e.line() + ": " + e.text());
+        out.println(TerminalText.safe("    " + e.source() + ":" + e.line() + ": " + e.text()));
       }
     }
   }
@@ -100,14 +100,14 @@ public final class TextReport {
     for (int c = 0; c < cols; c++) {
       pad(sb, headers.get(c), w[c], c > 0);
     }
-    out.println(sb.toString().stripTrailing());
+    out.println(TerminalText.safe(sb.toString().stripTrailing()));
     for (List<String> r : rows) {
       sb.setLength(0);
       sb.append("  ");
       for (int c = 0; c < cols; c++) {
         pad(sb, r.get(c), w[c], c > 0);
       }
-      out.println(sb.toString().stripTrailing());
+      out.println(TerminalText.safe(sb.toString().stripTrailing()));
     }
   }
 

@@ -9,7 +9,7 @@ import java.util.Optional;
  * An experiment plan: the target, the candidates (one is the baseline), the load levels and
  * their goals, and how runs repeat.
  *
- * @param name short name for reports
+ * @param name short name for reports; file and directory names use {@link #fileName()}
  * @param target what to start
  * @param baseline the baseline candidate's name
  * @param candidates every configuration, the baseline included, in plan order
@@ -44,6 +44,22 @@ public record Plan(
   public Plan {
     candidates = List.copyOf(candidates);
     levels = List.copyOf(levels);
+  }
+
+  /**
+   * {@code text} made fit to name a directory: characters other than letters, digits, '.', '_'
+   * and '-' become '-', it starts with a letter or digit and has at most 64 characters; a name
+   * with nothing left is "experiment".
+   */
+  public static String safeName(String text) {
+    String s = text.replaceAll("[^A-Za-z0-9._-]", "-").replaceFirst("^[^A-Za-z0-9]+", "");
+    s = s.length() > 64 ? s.substring(0, 64) : s;
+    return s.isEmpty() ? "experiment" : s;
+  }
+
+  /** The name as used in directory and file names: {@link #safeName(String)} of it. */
+  public String fileName() {
+    return safeName(name);
   }
 
   public Candidate baselineCandidate() {

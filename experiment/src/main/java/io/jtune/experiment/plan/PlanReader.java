@@ -28,6 +28,13 @@ import java.util.regex.Pattern;
  */
 public final class PlanReader {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+  /** Plans are a few KB; anything this big is a mistake, refused before it is parsed. */
+  public static final int MAX_PLAN_BYTES = 1 << 20;
+  private static final int MAX_CANDIDATES = 100;
+  private static final int MAX_LEVELS = 100;
+  // sane ranges: a run longer than a day or a wait longer than an hour is a typo, not a plan
+  private static final Duration MAX_WINDOW = Duration.ofHours(24);
+  private static final Duration MAX_WAIT = Duration.ofHours(1);
   private static final Pattern RELATIVE = Pattern.compile("([+-]?\\d+(?:\\.\\d+)?)\\s*%");
   private static final Pattern ABSOLUTE = Pattern.compile("(<=|>=|<|>)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|MB|%)?");
 
@@ -52,8 +59,12 @@ public final class PlanReader {
 
   /** A plan file's text; throws {@link PlanException} with one line if it cannot be read. */
   public static String text(Path path) {
-    try {
-      return Files.readString(path, StandardCharsets.UTF_8);
+    try (java.io.InputStream in = Files.newInputStream(path)) {
+      byte[] bytes = in.readNBytes(MAX_PLAN_BYTES + 1);
+      if (bytes.length > MAX_PLAN_BYTES) {
+        throw YamlTree.tooLarge(path.toString());
+      }
+      return new String(bytes, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new PlanException("plan file not found: " + path);
     } catch (IOException e) {
@@ -69,7 +80,7 @@ public final class PlanReader {
   private Plan parse(Reader in, Path source) {
     YamlTree.Node root = YamlTree.read(in, file);
     Obj top = obj(root, "the plan");
-    String name = top.string("name", null);
+    String name = top.has("name") ? planName(top.get("name")) : null;
     ServiceSpec target = target(top.required("target"));
     String baseline = top.string("baseline", null);
     YamlTree.Node candNode = top.required("candidates");
@@ -86,7 +97,7 @@ public final class PlanReader {
         throw error(top.get("order"), "order must be 'interleaved' or 'sequential', not '" + o + "'");
       }
     }
-    Duration cooldown = top.duration("cooldown", Duration.ofSeconds(1));
+    Duration cooldown = top.duration("cooldown", Duration.ofSeconds(1), Duration.ZERO, MAX_WAIT);
     top.finish();
     if (baseline == null) {
       throw error(root, "no baseline: name the baseline candidate with 'baseline: NAME' (one of "
@@ -100,8 +111,29 @@ public final class PlanReader {
     if (candidates.size() < 2) {
       throw error(candNode, "a plan needs the baseline and at least one other candidate to compare");
     }
-    return new Plan(name == null ? (source == null ? "experiment" : stem(source)) : name, target, baseline,
-        candidates, levels, repetitions, order, cooldown, source);
+    Plan plan = new Plan(name == null ? (source == null ? "experiment" : Plan.safeName(stem(source))) : name, target,
+        baseline, candidates, levels, repetitions, order, cooldown, source);
+    checkRunIds(plan);
+    return plan;
+  }
+
+  /**
+   * Each run gets a directory named by its id (level-candidate-rN). Names may hold '-', so two
+   * different runs could meet in one directory (level 'hi' with candidate 'a-b', level 'hi-a'
+   * with candidate 'b'), and the second would never run; case-insensitive file systems also
+   * merge 'Hi' and 'hi'. Such plans are refused.
+   */
+  private void checkRunIds(Plan plan) {
+    Map<String, Plan.RunKey> seen = new java.util.HashMap<>();
+    for (Plan.RunKey k : plan.schedule()) {
+      Plan.RunKey other = seen.putIfAbsent(k.id().toLowerCase(Locale.ROOT), k);
+      if (other != null) {
+        YamlTree.Node at = new YamlTree.Node(null, plan.level(k.level()).map(Level::line).orElse(0));
+        throw error(at, "level '" + other.level() + "' with candidate '" + other.candidate() + "' and level '"
+            + k.level() + "' with candidate '" + k.candidate() + "' would share the run directory " + k.id()
+            + "; rename one of them");
+      }
+    }
   }
 
   private ServiceSpec target(YamlTree.Node n) {
@@ -110,7 +142,7 @@ public final class PlanReader {
     List<String> labArgs = o.has("labArgs") ? o.words("labArgs") : List.of();
     String command = o.string("command", null);
     String ready = o.string("ready", null);
-    Duration readyTimeout = o.duration("readyTimeout", Duration.ofSeconds(60));
+    Duration readyTimeout = o.duration("readyTimeout", Duration.ofSeconds(60), Duration.ofMillis(100), MAX_WAIT);
     Path javaHome = o.has("javaHome") ? javaHome(o.get("javaHome")) : null;
     Path workDir = o.has("workDir") ? base.resolve(o.string("workDir", ".")).normalize() : null;
     o.finish();
@@ -126,10 +158,13 @@ public final class PlanReader {
       if (ready == null) {
         throw error(n, "a command target needs 'ready: URL' (polled until it answers 200, may use {port})");
       }
+      if (o.has("labArgs")) {
+        throw error(o.get("labArgs"), "'labArgs' is for lab targets; put a command's options in the command");
+      }
     } else if (ready != null) {
       throw error(o.get("ready"), "'ready' is for command targets; the lab's readiness is known");
-    } else if (!labArgs.isEmpty() && command != null) {
-      throw error(o.get("labArgs"), "'labArgs' is for lab targets");
+    } else if (workDir != null) {
+      throw error(o.get("workDir"), "'workDir' is for command targets; the lab needs none");
     }
     return new ServiceSpec(lab, labArgs, command, ready, readyTimeout, javaHome, workDir, n.line());
   }
@@ -146,6 +181,9 @@ public final class PlanReader {
   private List<Candidate> candidates(YamlTree.Node n) {
     if (!n.isList() || n.list().isEmpty()) {
       throw error(n, "candidates must be a list of {name, flags}");
+    }
+    if (n.list().size() > MAX_CANDIDATES) {
+      throw error(n, n.list().size() + " candidates; a plan takes at most " + MAX_CANDIDATES);
     }
     List<Candidate> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
@@ -173,6 +211,9 @@ public final class PlanReader {
     if (!n.isList() || n.list().isEmpty()) {
       throw error(n, "levels must be a list of load levels ({name, rate or concurrency, duration, ...})");
     }
+    if (n.list().size() > MAX_LEVELS) {
+      throw error(n, n.list().size() + " levels; a plan takes at most " + MAX_LEVELS);
+    }
     List<Level> out = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (YamlTree.Node l : n.list()) {
@@ -196,12 +237,9 @@ public final class PlanReader {
         throw error(o.get("urls"), "level '" + name + "': urls is empty");
       }
       urls = joinWeights(urls, o.get("urls"));
-      Duration warmup = o.duration("warmup", Duration.ofSeconds(5));
-      Duration duration = o.duration("duration", Duration.ofSeconds(30));
-      if (duration.isZero()) {
-        throw error(o.get("duration"), "level '" + name + "': duration must be above 0");
-      }
-      Duration timeout = o.duration("timeout", Duration.ofSeconds(10));
+      Duration warmup = o.duration("warmup", Duration.ofSeconds(5), Duration.ZERO, MAX_WINDOW);
+      Duration duration = o.duration("duration", Duration.ofSeconds(30), Duration.ofSeconds(1), MAX_WINDOW);
+      Duration timeout = o.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(1), MAX_WAIT);
       Map<String, Goal> goals = new LinkedHashMap<>(planGoals);
       if (o.has("goals")) {
         goals.putAll(goals(o.get("goals")));
@@ -226,7 +264,31 @@ public final class PlanReader {
         out.add(w);
       }
     }
+    for (String entry : out) {
+      checkUrl(entry, n);
+    }
     return out;
+  }
+
+  /** An entry of urls: an optional weight from 1 to 1000, then a path on the target or an http(s) URL. */
+  private void checkUrl(String entry, YamlTree.Node n) {
+    int sp = entry.indexOf(' ');
+    String path = sp > 0 ? entry.substring(sp + 1).trim() : entry;
+    if (sp > 0) {
+      String weight = entry.substring(0, sp);
+      if (!weight.matches("\\d{1,4}") || Integer.parseInt(weight) < 1 || Integer.parseInt(weight) > 1000) {
+        throw error(n, "'" + entry + "': a weight is a whole number from 1 to 1000, then the URL");
+      }
+    }
+    boolean absolute = path.startsWith("http://") || path.startsWith("https://");
+    try {
+      java.net.URI uri = new java.net.URI(path);
+      if (!absolute && !path.startsWith("/") || absolute && uri.getHost() == null) {
+        throw new java.net.URISyntaxException(path, "not a path starting with '/' or an http(s) URL with a host");
+      }
+    } catch (java.net.URISyntaxException e) {
+      throw error(n, "'" + path + "' is not a path such as /scenario or an http(s) URL: " + e.getReason());
+    }
   }
 
   private Map<String, Goal> goals(YamlTree.Node n) {
@@ -272,6 +334,18 @@ public final class PlanReader {
     List<String> keys = new ArrayList<>(Metric.keys());
     keys.add("noFgcOnStartup");
     return keys;
+  }
+
+  /**
+   * The plan's name is for people (reports, messages) and may hold spaces; directories use
+   * {@link Plan#fileName()}. Control characters and very long names are refused.
+   */
+  private String planName(YamlTree.Node n) {
+    String name = scalarString(n, "name").strip();
+    if (name.isEmpty() || name.length() > 200 || name.chars().anyMatch(Character::isISOControl)) {
+      throw error(n, "plan name must be 1 to 200 characters without control characters");
+    }
+    return name;
   }
 
   private String name(Obj o, String what) {
@@ -415,18 +489,25 @@ public final class PlanReader {
       return d;
     }
 
-    Duration duration(String key, Duration dflt) {
+    /** A duration from {@code min} to {@code max}, both included. */
+    Duration duration(String key, Duration dflt, Duration min, Duration max) {
       if (!has(key)) {
         taken.add(key);
         return dflt;
       }
       YamlTree.Node n = get(key);
       String text = scalarString(n, key);
+      Duration d;
       try {
-        return DurationText.parse(text, key);
+        d = DurationText.parse(text, key);
       } catch (LoadException | IllegalArgumentException e) {
         throw error(n, e.getMessage());
       }
+      if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+        throw error(n, key + " must be between " + DurationText.format(min) + " and " + DurationText.format(max)
+            + ", not '" + text.trim() + "'");
+      }
+      return d;
     }
 
     /** A string split on whitespace, or a list of strings (each item kept whole). */

@@ -1,5 +1,6 @@
 package io.jtune.experiment.report;
 
+import io.jtune.core.render.TerminalText;
 import io.jtune.core.render.TextReport;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.run.RunResult;
@@ -69,7 +70,7 @@ public final class ExperimentText {
       o.println("# Experiment: " + esc(plan.name(), md));
       o.println();
     } else {
-      o.println("Experiment: " + plan.name());
+      o.println("Experiment: " + esc(plan.name(), false));
     }
     long ok = r.runs().stream().filter(RunResult::ok).count();
     line(o, md, "Target: " + plan.target().describe() + (r.baseFlags().isEmpty() ? ""
@@ -90,7 +91,7 @@ public final class ExperimentText {
         o.println("## " + esc(head, md));
         o.println();
       } else {
-        o.println(head);
+        o.println(esc(head, false));
       }
       table(o, md, l);
       o.println();
@@ -186,19 +187,21 @@ public final class ExperimentText {
   }
 
   private static void line(PrintWriter o, boolean md, String s) {
-    o.println(md ? esc(s, true) + "  " : s);
+    o.println(md ? esc(s, true) + "  " : esc(s, false));
   }
 
   private static void bullet(PrintWriter o, boolean md, String s) {
-    o.println(md ? "- " + esc(s, true) : "  - " + s);
+    o.println(md ? "- " + esc(s, true) : "  - " + esc(s, false));
   }
 
+  /** Plan text, target output and failures made safe for a terminal, and for Markdown when {@code md}. */
   private static String esc(String s, boolean md) {
+    String safe = TerminalText.safe(s);
     if (!md) {
-      return s;
+      return safe;
     }
-    StringBuilder sb = new StringBuilder(s.length());
-    for (char ch : s.toCharArray()) {
+    StringBuilder sb = new StringBuilder(safe.length());
+    for (char ch : safe.toCharArray()) {
       if ("\\`*_{}[]<>|#".indexOf(ch) >= 0) {
         sb.append('\\');
       }

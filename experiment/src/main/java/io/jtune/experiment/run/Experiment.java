@@ -221,8 +221,21 @@ public final class Experiment {
     return out;
   }
 
+  /**
+   * The run's directory: always a direct child of {@code DIR/runs}, whatever the plan's names
+   * (a run directory is deleted before its run starts, so it must never be anything else).
+   */
+  static Path runDir(Path dir, Plan.RunKey key) {
+    Path runs = dir.resolve("runs").normalize();
+    Path rd = runs.resolve(key.id()).normalize();
+    if (!runs.equals(rd.getParent())) {
+      throw new PlanException("run '" + key.id() + "' does not name a directory inside " + runs);
+    }
+    return rd;
+  }
+
   private static Optional<RunResult> readResult(Path dir, Plan.RunKey key) {
-    Path f = dir.resolve("runs").resolve(key.id()).resolve("result.json");
+    Path f = runDir(dir, key).resolve("result.json");
     if (!Files.isRegularFile(f)) {
       return Optional.empty();
     }
@@ -236,7 +249,7 @@ public final class Experiment {
   private RunResult runOne(Plan.RunKey key) {
     Candidate c = plan.candidate(key.candidate()).orElseThrow();
     Level level = plan.level(key.level()).orElseThrow();
-    Path rd = dir.resolve("runs").resolve(key.id());
+    Path rd = runDir(dir, key);
     String startedAt = Instant.now().toString();
     try {
       if (Files.exists(rd)) {

@@ -1,5 +1,6 @@
 package io.jtune.experiment.suggest;
 
+import io.jtune.core.render.TerminalText;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
@@ -65,7 +66,7 @@ public final class SuggestionText {
   private static void wrapped(PrintWriter out, String first, String text, String rest) {
     String prefix = first;
     StringBuilder line = new StringBuilder();
-    for (String w : text.split(" ")) {
+    for (String w : TerminalText.safe(text).split(" ")) {
       if (line.length() > 0 && prefix.length() + line.length() + 1 + w.length() > WIDTH) {
         out.println(prefix + line);
         prefix = rest;

@@ -146,4 +146,87 @@ class PlanReaderTest {
     assertThatThrownBy(() -> read("")).hasMessageContaining("empty");
     assertThatThrownBy(() -> read("- a\n- b\n")).hasMessageContaining("the plan must be a mapping");
   }
+
+  private static final String PLAIN = GOOD.replace("    connections: 64\n", "");
+
+  @Test
+  void runIdsThatWouldShareADirectoryAreRefused() {
+    // level 'hi' + candidate 'a-b' and level 'hi-a' + candidate 'b' both make hi-a-b-r1
+    String colliding = PLAIN.replace("name: current", "name: a-b").replace("baseline: current", "baseline: a-b")
+        .replace("name: survivors", "name: b").replace("name: high", "name: hi").replace("name: low", "name: hi-a");
+    assertThatThrownBy(() -> read(colliding))
+        .isInstanceOf(PlanException.class)
+        .hasMessageContaining("level 'hi' with candidate 'a-b' and level 'hi-a' with candidate 'b'")
+        .hasMessageContaining("hi-a-b-r1");
+    // names differing only in case meet on case-insensitive file systems
+    assertThatThrownBy(() -> read(PLAIN.replace("name: low", "name: HIGH")))
+        .hasMessageContaining("would share the run directory");
+  }
+
+  @Test
+  void planNameIsUsedInFileNamesOnlyAfterSanitising() {
+    Plan traversal = read(PLAIN.replace("name: checkout", "name: ../../../../tmp/x"));
+    assertThat(traversal.name()).isEqualTo("../../../../tmp/x");
+    assertThat(traversal.fileName()).isEqualTo("tmp-x");
+    assertThat(read(PLAIN.replace("name: checkout", "name: my plan (v2)")).fileName()).isEqualTo("my-plan--v2-");
+    assertThat(Plan.safeName("..")).isEqualTo("experiment");
+    assertThat(Plan.safeName("/")).isEqualTo("experiment");
+    assertThat(PlanReader.read(Path.of("/tmp/../weird name!.yaml"), PLAIN.replace("name: checkout\n", "")).name())
+        .isEqualTo("weird-name-");
+    assertThatThrownBy(() -> read(PLAIN.replace("name: checkout", "name: \"x\\e[2J\"")))
+        .hasMessageStartingWith("plan.yaml line 1: plan name must be 1 to 200 characters without control characters");
+  }
+
+  @Test
+  void durationsTimeoutsRatesAndCountsOutsideASaneRangeAreErrors() {
+    String[][] cases = {
+        {"duration: 20s", "duration: 1e300s", "duration must be between 1s and 86400s"},
+        {"duration: 20s", "duration: 0s", "duration must be between"},
+        {"warmup: 4s", "warmup: 1e300s", "warmup must be between 0s and 86400s"},
+        {"cooldown: 2s", "cooldown: 2000h", "cooldown must be between 0s and 3600s"},
+        {"duration: 20s", "duration: 20s\n    timeout: 0s", "timeout must be between 0.001s and 3600s"},
+        {"duration: 20s", "duration: 20s\n    timeout: 1e300s", "timeout must be between"},
+        {"rate: 300", "rate: 1e300", "rate must be between"},
+        {"rate: 300", "rate: 0", "rate must be between"},
+        {"concurrency: 2", "concurrency: 1000000", "concurrency must be between 1 and 10000"},
+        {"repetitions: 4", "repetitions: 9999999999", "repetitions must be between 1 and 100"},
+        {"  lab: survivor-overflow", "  lab: survivor-overflow\n  readyTimeout: 0s", "readyTimeout must be between"},
+        {"\"3 /scenario\"", "\"99999999999 /scenario\"", "a weight is a whole number from 1 to 1000"},
+        {"\"3 /scenario\"", "\"0 /scenario\"", "a weight is a whole number from 1 to 1000"},
+        {"\"3 /scenario\"", "\"3 /a b\"", "is not a path such as /scenario"},
+        {"\"3 /scenario\"", "\"3 scenario\"", "is not a path such as /scenario"},
+        {"\"3 /scenario\"", "\"3 http:///x\"", "is not a path such as /scenario"},
+    };
+    for (String[] c : cases) {
+      assertThatThrownBy(() -> read(PLAIN.replace(c[0], c[1]))).as(c[1])
+          .isInstanceOf(PlanException.class).hasMessageContaining(c[2]);
+    }
+  }
+
+  @Test
+  void keysOfTheOtherTargetKindAreRefused() {
+    String command = "  command: java {jvmFlags} -jar x.jar --port={port}\n  ready: http://127.0.0.1:{port}/\n";
+    assertThatThrownBy(() -> read(PLAIN.replace("  lab: survivor-overflow\n", command + "  labArgs: --x\n")))
+        .hasMessageStartingWith("plan.yaml line 5: 'labArgs' is for lab targets");
+    assertThatThrownBy(() -> read(PLAIN.replace("  lab: survivor-overflow\n", "  lab: survivor-overflow\n  workDir: /tmp\n")))
+        .hasMessageStartingWith("plan.yaml line 4: 'workDir' is for command targets");
+    assertThat(read(PLAIN.replace("  lab: survivor-overflow\n", command)).target().isLab()).isFalse();
+  }
+
+  @Test
+  void aliasesSecondDocumentsAndOversizedPlansAreRefused() {
+    String aliased = PLAIN.replace("name: checkout", "name: &n checkout").replace("cooldown: 2s", "cooldown: *n");
+    assertThatThrownBy(() -> read(aliased))
+        .hasMessageStartingWith("plan.yaml line 28: YAML aliases (*n) are not supported");
+    assertThatThrownBy(() -> read(PLAIN + "---\nname: other\n"))
+        .hasMessageContaining(": a second YAML document");
+    String bigScalar = PLAIN.replace("reason: premature promotion", "reason: " + "x".repeat(2 << 20));
+    assertThatThrownBy(() -> read(bigScalar)).hasMessage("plan.yaml: the plan is larger than 1 MB; plans are limited to that size");
+    StringBuilder manyCandidates = new StringBuilder(PLAIN.replace("levels:", "  # more below\nlevels:"));
+    int at = manyCandidates.indexOf("  # more below");
+    for (int i = 0; manyCandidates.length() < (2 << 20); i++) {
+      manyCandidates.insert(at, "  - {name: c" + i + ", flags: -Xss1m}\n");
+    }
+    assertThatThrownBy(() -> read(manyCandidates.toString())).hasMessageContaining("larger than 1 MB");
+  }
 }
