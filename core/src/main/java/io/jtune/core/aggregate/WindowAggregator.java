@@ -108,14 +108,14 @@ public final class WindowAggregator implements Aggregator {
   }
 
   /** The table computed over a log span. */
-  public StudyTable table(double spanS) {
+  public WindowTable table(double spanS) {
     double ygcCount = 0;
     double ygcMs = 0;
     for (double[] r : rows) {
       ygcCount += r[0];
       ygcMs += r[1];
     }
-    return new StudyTable(windowS,
+    return new WindowTable(windowS,
         peak(0), mean(0, spanS), peak(1), mean(1, spanS), ygcCount == 0 ? 0 : ygcMs / ygcCount,
         peak(2), mean(2, spanS), peak(3), mean(3, spanS));
   }
@@ -124,7 +124,7 @@ public final class WindowAggregator implements Aggregator {
    * The GC comparison columns: per window, YGC count peak/mean, YGC cumulative ms
    * peak/mean and mean single young pause, FGC count peak/mean, FGC cumulative ms peak/mean.
    */
-  public record StudyTable(
+  public record WindowTable(
       double windowS,
       double ygcCountPeak,
       double ygcCountMean,

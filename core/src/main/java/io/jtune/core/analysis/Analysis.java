@@ -86,7 +86,7 @@ public record Analysis(GcFacts facts, List<Finding> findings) {
   }
 
   /** The GC-per-window table (counts and pause time per window, peak and mean) over this log's span. */
-  public WindowAggregator.StudyTable studyTable() {
-    return facts.studyTable();
+  public WindowAggregator.WindowTable windowTable() {
+    return facts.windowTable();
   }
 }

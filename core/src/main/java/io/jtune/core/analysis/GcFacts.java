@@ -43,7 +43,7 @@ public record GcFacts(
   }
 
   /** The windows table over this log's span. */
-  public WindowAggregator.StudyTable studyTable() {
+  public WindowAggregator.WindowTable windowTable() {
     return windows().table(span().durationS());
   }
 }

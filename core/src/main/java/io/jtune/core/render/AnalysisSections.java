@@ -24,7 +24,7 @@ public final class AnalysisSections {
     out.add(overview(a));
     out.add(pausesByKind(a));
     out.add(pausesByCause(a));
-    out.add(study(a));
+    out.add(windows(a));
     out.add(memory(a));
     out.add(rates(a));
     Section conc = concurrent(a.concurrent());
@@ -105,8 +105,8 @@ public final class AnalysisSections {
     return Section.table("Pauses by cause", headers, rows);
   }
 
-  private static Section study(Analysis a) {
-    WindowAggregator.StudyTable t = a.studyTable();
+  private static Section windows(Analysis a) {
+    WindowAggregator.WindowTable t = a.windowTable();
     String per = Format.duration(t.windowS());
     List<List<String>> rows = List.of(
         List.of("YGC count", Format.num(t.ygcCountPeak()), Format.num(t.ygcCountMean())),

@@ -225,7 +225,7 @@ public final class JsonReport {
   }
 
   private static ObjectNode windows(Analysis a) {
-    WindowAggregator.StudyTable t = a.studyTable();
+    WindowAggregator.WindowTable t = a.windowTable();
     ObjectNode o = NODES.objectNode();
     o.put("windowS", round(t.windowS(), 3));
     o.put("ygcCountPeak", round(t.ygcCountPeak(), 3));
