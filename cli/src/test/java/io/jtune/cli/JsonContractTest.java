@@ -105,6 +105,10 @@ class JsonContractTest {
     for (JsonNode in : doc.get("inputs")) {
       ((ObjectNode) in).put("name", base);
     }
+    for (JsonNode jvm : doc.path("jvms")) {
+      ArrayNode names = ((ObjectNode) jvm).putArray("inputs");
+      names.add(base);
+    }
     for (String list : List.of("examples", "otherTextExamples", "warnings", "problems")) {
       for (JsonNode e : doc.at("/unparsed/" + list)) {
         ((ObjectNode) e).put("source", e.get("source").asText().replace(abs, base));

@@ -131,6 +131,19 @@ class JsonSchemaTest {
   }
 
   @Test
+  void analysisOfSeveralJvmLifetimes() throws IOException {
+    List<String> args = new ArrayList<>(List.of("analyze", "--format", "json"));
+    try (Stream<Path> s = Files.list(CliRun.corpus().resolve("gctoolkit-testdata"))) {
+      s.filter(p -> p.getFileName().toString().contains("short_restart_4.log")).sorted()
+          .forEach(p -> args.add(p.toString()));
+    }
+    JsonNode doc = json(CliRun.of(args.toArray(String[]::new)));
+    validAndRenameFails(doc, "/jvms/1/summary/pauseCount");
+    validAndRenameFails(doc, "/jvms/1/startReason");
+    validAndRenameFails(doc, "/jvmCount");
+  }
+
+  @Test
   void suggestion() throws IOException {
     JsonNode doc = json(CliRun.of("suggest", "--format", "json", CliRun.corpusFile(SERIAL_8).toString()));
     assertThat(doc.path("schema").asText()).isEqualTo("jtune.suggestion/1");

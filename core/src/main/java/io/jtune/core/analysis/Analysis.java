@@ -19,16 +19,30 @@ import java.util.List;
  *
  * @param facts what the logs showed, finished before the findings were drawn
  * @param findings the findings, most severe first
+ * @param jvms the JVM lifetimes in the input, each analyzed on its own; with several, the facts
+ *     and findings here are those of the latest one. Empty for the analysis of one lifetime.
  */
-public record Analysis(GcFacts facts, List<Finding> findings) {
+public record Analysis(GcFacts facts, List<Finding> findings, List<JvmLifetime> jvms) {
 
   public Analysis {
     findings = List.copyOf(findings);
+    jvms = List.copyOf(jvms);
   }
 
   /** The analysis of finished facts: the finding rules run once, reading the facts only. */
   public static Analysis of(GcFacts facts) {
-    return new Analysis(facts, FindingEngine.evaluate(facts));
+    return new Analysis(facts, FindingEngine.evaluate(facts), List.of());
+  }
+
+  /** The analysis of an input with these lifetimes: the latest one's, listing them all. */
+  public static Analysis ofLifetimes(List<JvmLifetime> jvms) {
+    Analysis latest = jvms.get(jvms.size() - 1).analysis();
+    return new Analysis(latest.facts(), latest.findings(), jvms);
+  }
+
+  /** How many JVM lifetimes the input holds (at least 1). */
+  public int jvmCount() {
+    return Math.max(1, jvms.size());
   }
 
   public AnalysisOptions options() {

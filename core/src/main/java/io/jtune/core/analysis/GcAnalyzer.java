@@ -13,9 +13,11 @@ import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.input.LogInputs;
 import io.jtune.core.parser.GcLogReader;
+import io.jtune.core.parser.JvmBoundaries;
 import io.jtune.core.parser.ParseReport;
 import io.jtune.core.parser.ReadProgress;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,32 +36,73 @@ public final class GcAnalyzer {
   public static Analysis analyze(List<String> inputs, InputStream stdin, AnalysisOptions options,
       ReadProgress progress) {
     LogInputs.Resolved resolved = LogInputs.resolve(inputs, stdin);
-    JvmInfoAggregator jvm = new JvmInfoAggregator();
-    Span span = new Span();
-    PauseAggregator pauses = new PauseAggregator(options.pauseTargetMs(), options.keepEvents());
-    WindowAggregator windows = new WindowAggregator(options.windowS());
-    MemoryAggregator memory = new MemoryAggregator(options.windowS());
-    ConcurrentAggregator concurrent = new ConcurrentAggregator();
-    PhaseAggregator phases = new PhaseAggregator();
-    AnomalyAggregator anomalies = new AnomalyAggregator();
-    // an array and an indexed loop: an event costs no iterator (this runs per event)
-    Aggregator[] all = {jvm, span, pauses, windows, memory, concurrent, phases, anomalies};
-    long[] events = {0};
-    ParseReport report = GcLogReader.read(resolved.sources(), resolved.problems(), (GcEvent e) -> {
+    List<Lifetime> lifetimes = new ArrayList<>();
+    lifetimes.add(new Lifetime(options, null));
+    JvmBoundaries boundaries = new JvmBoundaries() {
+      @Override
+      public void jvmStarts(String source, String reason) {
+        lifetimes.add(new Lifetime(options, reason));
+      }
+
+      @Override
+      public void sourceJoins(String source) {
+        lifetimes.get(lifetimes.size() - 1).inputs.add(source);
+      }
+    };
+    ParseReport report = GcLogReader.read(resolved.sources(), resolved.problems(),
+        (GcEvent e) -> lifetimes.get(lifetimes.size() - 1).accept(e), progress, boundaries);
+    List<JvmLifetime> jvms = new ArrayList<>();
+    for (Lifetime l : lifetimes) {
+      if (l.events > 0) {
+        jvms.add(new JvmLifetime(jvms.size() + 1, l.inputs, jvms.isEmpty() ? null : l.startReason,
+            l.analyze(options, report)));
+      }
+    }
+    if (jvms.isEmpty()) {
+      throw new JtuneException(nothingMessage(inputs, report));
+    }
+    return Analysis.ofLifetimes(jvms);
+  }
+
+  /** The aggregators of one JVM lifetime and the inputs its events came from. */
+  private static final class Lifetime {
+    private final String startReason;
+    private final List<String> inputs = new ArrayList<>();
+    private final JvmInfoAggregator jvm = new JvmInfoAggregator();
+    private final Span span = new Span();
+    private final PauseAggregator pauses;
+    private final WindowAggregator windows;
+    private final MemoryAggregator memory;
+    private final ConcurrentAggregator concurrent = new ConcurrentAggregator();
+    private final PhaseAggregator phases = new PhaseAggregator();
+    private final AnomalyAggregator anomalies = new AnomalyAggregator();
+    private final Aggregator[] all;
+    private long events;
+
+    Lifetime(AnalysisOptions options, String startReason) {
+      this.startReason = startReason;
+      pauses = new PauseAggregator(options.pauseTargetMs(), options.keepEvents());
+      windows = new WindowAggregator(options.windowS());
+      memory = new MemoryAggregator(options.windowS());
+      // an array and an indexed loop: an event costs no iterator (this runs per event)
+      all = new Aggregator[] {jvm, span, pauses, windows, memory, concurrent, phases, anomalies};
+    }
+
+    void accept(GcEvent e) {
       if (!(e instanceof io.jtune.core.event.JvmInfo)) {
-        events[0]++;
+        events++;
       }
       for (int i = 0; i < all.length; i++) {
         all[i].accept(e);
       }
-    }, progress);
-    if (events[0] == 0) {
-      throw new JtuneException(nothingMessage(inputs, report));
     }
-    List<String> logFlags = jvm.info().commandLineFlags() == null ? List.of() : jvm.info().commandLineFlags();
-    JvmFlags flags = JvmFlags.of(logFlags).with(JvmFlags.split(options.flags()));
-    return Analysis.of(new GcFacts(options, report, jvm, flags, span, pauses, windows, memory, concurrent,
-        phases, anomalies));
+
+    Analysis analyze(AnalysisOptions options, ParseReport report) {
+      List<String> logFlags = jvm.info().commandLineFlags() == null ? List.of() : jvm.info().commandLineFlags();
+      JvmFlags flags = JvmFlags.of(logFlags).with(JvmFlags.split(options.flags()));
+      return Analysis.of(new GcFacts(options, report, jvm, flags, span, pauses, windows, memory, concurrent,
+          phases, anomalies));
+    }
   }
 
   private static String nothingMessage(List<String> inputs, ParseReport report) {

@@ -11,6 +11,7 @@ import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -32,18 +33,14 @@ public final class GcLogReader {
   private final Consumer<GcEvent> parserSink;
   private ReadProgress progress = ReadProgress.NONE;
 
-  private GcLogReader(Consumer<GcEvent> sink) {
-    this.timeline = new Timeline(report, context);
-    this.parserSink = e -> sink.accept(timeline.place(e));
+  private GcLogReader(Consumer<GcEvent> sink, JvmBoundaries boundaries) {
+    this.timeline = new Timeline(report, context, sink, boundaries);
+    this.parserSink = timeline::place;
   }
 
   /** Reads all sources, sending events to {@code sink}; returns what was read and not understood. */
   public static ParseReport read(List<LogSource> sources, Consumer<GcEvent> sink) {
-    GcLogReader r = new GcLogReader(sink);
-    for (LogSource s : sources) {
-      r.readOne(s);
-    }
-    return r.report;
+    return read(sources, List.of(), sink, ReadProgress.NONE, JvmBoundaries.NONE);
   }
 
   /** Reads all sources; paths that could not be resolved are listed as problems first. */
@@ -54,7 +51,16 @@ public final class GcLogReader {
   /** As {@link #read(List, List, Consumer)}, telling {@code progress} how far reading has got. */
   public static ParseReport read(List<LogSource> sources, List<String> pathProblems, Consumer<GcEvent> sink,
       ReadProgress progress) {
-    GcLogReader r = new GcLogReader(sink);
+    return read(sources, pathProblems, sink, progress, JvmBoundaries.NONE);
+  }
+
+  /**
+   * As {@link #read(List, List, Consumer, ReadProgress)}, telling {@code boundaries} where each
+   * JVM lifetime starts; each lifetime's events are on its own uptime axis.
+   */
+  public static ParseReport read(List<LogSource> sources, List<String> pathProblems, Consumer<GcEvent> sink,
+      ReadProgress progress, JvmBoundaries boundaries) {
+    GcLogReader r = new GcLogReader(sink, boundaries);
     r.progress = progress;
     for (String p : pathProblems) {
       int colon = p.indexOf(": ");
@@ -96,7 +102,7 @@ public final class GcLogReader {
         report.addSource(new ParseReport.SourceSummary(source.name(), format, head.length, sniff.lines()));
         return;
       }
-      timeline.startSource();
+      timeline.startSource(format);
       GcLogParser p = parser;
       InputStream counted = progress == ReadProgress.NONE ? in : new ProgressStream(in, source, progress);
       bytes = LineReader.read(counted, line -> {
@@ -117,6 +123,7 @@ public final class GcLogReader {
     } catch (IOException e) {
       report.problem(source.name(), "cannot read: " + describe(e));
     }
+    timeline.endSource();
     report.addSource(new ParseReport.SourceSummary(source.name(), format, bytes, lines[0]));
   }
 
@@ -191,38 +198,72 @@ public final class GcLogReader {
   }
 
   /**
-   * Places events on one uptime axis. Uptime missing -> from wall clock (relative to the first
-   * stamp). A later source whose clock starts before the previous one ended (a restarted JVM,
-   * or a rotated file of a new process) is shifted to continue after it, keeping the wall-clock
-   * gap when both have stamps. Within one source, a clock going backwards is counted.
+   * Places events on one uptime axis per JVM lifetime. Uptime missing -> from wall clock
+   * (relative to the lifetime's first stamp). A later source whose clock starts before the
+   * previous one ended, a header followed by the clock going back within a source, or a source
+   * whose header names another collector or JVM version starts a new lifetime (told to the
+   * {@link JvmBoundaries}); a rotated file of the same JVM continues its timeline. Within one
+   * lifetime, a clock going backwards is counted. Header facts ({@link JvmInfo}) are held until
+   * the next event shows which lifetime they belong to.
    */
   static final class Timeline {
+    /** Rotated files of one JVM agree on its start to the millisecond; a minute apart is another JVM. */
+    private static final long START_TOLERANCE_MS = 60_000;
     private final ParseReport report;
     private final ParserContext context;
+    private final Consumer<GcEvent> sink;
+    private final JvmBoundaries boundaries;
+    private final List<JvmInfo> pending = new ArrayList<>();
     private long epochBase = GcEvent.NO_EPOCH;
-    private double offset;
     private double lastRaw = Double.NaN;
     private double maxLogged = Double.NaN;
-    private double lastPlaced = 0;
     private long lastEpoch = GcEvent.NO_EPOCH;
     private boolean sourceStart;
+    private boolean sourceJoined;
+    private boolean anyEvent;
+    private String collector;
+    private String version;
+    private Integer cpus;
+    private Long memoryBytes;
+    private LogFormat format;
+    private boolean formatChanged;
+    /** When the current JVM started by the wall clock (stamp minus uptime), when the log says it. */
+    private long startEpoch = GcEvent.NO_EPOCH;
 
-    Timeline(ParseReport report, ParserContext context) {
+    Timeline(ParseReport report, ParserContext context, Consumer<GcEvent> sink, JvmBoundaries boundaries) {
       this.report = report;
       this.context = context;
+      this.sink = sink;
+      this.boundaries = boundaries;
     }
 
-    void startSource() {
+    void startSource(LogFormat format) {
       sourceStart = true;
+      sourceJoined = false;
+      formatChanged = anyEvent && this.format != null && format != LogFormat.UNKNOWN && format != this.format;
+      if (format != LogFormat.UNKNOWN) {
+        this.format = format;
+      }
     }
 
-    GcEvent place(GcEvent e) {
-      if (e instanceof JvmInfo) {
-        return e;
+    /** The source ended: header facts not followed by an event belong to the current lifetime. */
+    void endSource() {
+      flushPending();
+    }
+
+    void place(GcEvent e) {
+      if (e instanceof JvmInfo j) {
+        if (anyEvent) {
+          pending.add(j);
+        } else {
+          remember(j);
+          sink.accept(j);
+        }
+        return;
       }
       double u = e.uptimeS();
       long epoch = e.epochMs();
-      if (epoch != GcEvent.NO_EPOCH && epochBase == GcEvent.NO_EPOCH) {
+      if (Double.isNaN(u) && epoch != GcEvent.NO_EPOCH && epochBase == GcEvent.NO_EPOCH) {
         epochBase = epoch;
       }
       if (Double.isNaN(u)) {
@@ -232,13 +273,29 @@ public final class GcLogReader {
       // else at the time it was logged. A rotated file of the same JVM continues from the last
       // printed time even when its first event (a pause begun in the previous file) starts earlier.
       double logged = u + (e instanceof GcPause p ? p.durationMs() / 1000.0 : 0);
-      if (sourceStart && !Double.isNaN(maxLogged) && logged + 0.0005 < maxLogged) {
-        // new file whose clock restarted: continue the timeline after what came before
-        double gap = epoch != GcEvent.NO_EPOCH && lastEpoch != GcEvent.NO_EPOCH && epoch >= lastEpoch
-            ? (epoch - lastEpoch) / 1000.0 : 0;
-        offset = lastPlaced + gap - u;
-        maxLogged = logged;
-      } else if (!sourceStart && !Double.isNaN(lastRaw) && u + 0.0005 < lastRaw) {
+      long start = epoch != GcEvent.NO_EPOCH && !Double.isNaN(e.uptimeS()) ? epoch - Math.round(u * 1000) : GcEvent.NO_EPOCH;
+      String restart = anyEvent ? restartReason(logged, start) : null;
+      if (restart != null) {
+        boundaries.jvmStarts(context.source(), restart);
+        lastRaw = Double.NaN;
+        maxLogged = Double.NaN;
+        lastEpoch = GcEvent.NO_EPOCH;
+        collector = null;
+        version = null;
+        cpus = null;
+        memoryBytes = null;
+        startEpoch = GcEvent.NO_EPOCH;
+        if (Double.isNaN(e.uptimeS()) && epoch != GcEvent.NO_EPOCH) {
+          epochBase = epoch;
+          u = 0;
+        }
+      }
+      flushPending();
+      if (!sourceJoined) {
+        sourceJoined = true;
+        boundaries.sourceJoins(context.source());
+      }
+      if (!sourceStart && !Double.isNaN(lastRaw) && u + 0.0005 < lastRaw) {
         report.countClockBackwards();
         report.warning(context.source(), e.line(),
             String.format(java.util.Locale.US, "clock went backwards: %.3fs after %.3fs", u, lastRaw));
@@ -251,14 +308,83 @@ public final class GcLogReader {
         report.warning(context.source(), e.line(), String.format(java.util.Locale.US,
             "wall clock went backwards by %.3fs while uptime advanced", (lastEpoch - epoch) / 1000.0));
       }
+      if (startEpoch == GcEvent.NO_EPOCH) {
+        startEpoch = start;
+      }
       sourceStart = false;
+      anyEvent = true;
       lastRaw = u;
       if (epoch != GcEvent.NO_EPOCH) {
         lastEpoch = epoch;
       }
-      double placed = u + offset;
-      lastPlaced = Math.max(lastPlaced, placed);
-      return placed == e.uptimeS() ? e : e.withUptime(placed);
+      sink.accept(u == e.uptimeS() ? e : e.withUptime(u));
+    }
+
+    /** Why the event now placed starts a new JVM lifetime, or null when it continues this one. */
+    private String restartReason(double logged, long start) {
+      boolean clockBack = !Double.isNaN(maxLogged) && logged + 0.0005 < maxLogged;
+      if (sourceStart && clockBack) {
+        return "uptime starts again";
+      }
+      if (clockBack && pending.stream().anyMatch(Timeline::isHeader)) {
+        return "new JVM header and uptime starts again";
+      }
+      if (!sourceStart) {
+        return null; // within a file, a fact inferred on the way is no new JVM
+      }
+      if (formatChanged) {
+        return "another log format";
+      }
+      if (start != GcEvent.NO_EPOCH && startEpoch != GcEvent.NO_EPOCH && Math.abs(start - startEpoch) > START_TOLERANCE_MS) {
+        return "another JVM start time";
+      }
+      for (JvmInfo j : pending) {
+        String c = collectorName(j);
+        if (c != null && collector != null && !c.equals(collector)) {
+          return "another collector (" + c + " after " + collector + ")";
+        }
+        if (j.version() != null && version != null && !j.version().equals(version)) {
+          return "another JVM version";
+        }
+        if (j.cpus() != null && cpus != null && !j.cpus().equals(cpus)
+            || j.memoryBytes() != null && memoryBytes != null && !j.memoryBytes().equals(memoryBytes)) {
+          return "another host";
+        }
+      }
+      return null;
+    }
+
+    private static String collectorName(JvmInfo j) {
+      return j.collector() == null || j.collector() == io.jtune.core.event.Collector.UNKNOWN
+          ? null : j.collector().displayName();
+    }
+
+    /** Facts a JVM prints when it starts (version, flags, host), not inferred from a collection. */
+    private static boolean isHeader(JvmInfo j) {
+      return j.version() != null || j.commandLineFlags() != null || j.cpus() != null || j.memoryBytes() != null;
+    }
+
+    private void flushPending() {
+      for (JvmInfo j : pending) {
+        remember(j);
+        sink.accept(j);
+      }
+      pending.clear();
+    }
+
+    private void remember(JvmInfo j) {
+      if (collector == null) {
+        collector = collectorName(j);
+      }
+      if (version == null) {
+        version = j.version();
+      }
+      if (cpus == null) {
+        cpus = j.cpus();
+      }
+      if (memoryBytes == null) {
+        memoryBytes = j.memoryBytes();
+      }
     }
   }
 }

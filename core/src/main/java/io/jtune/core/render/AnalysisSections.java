@@ -6,6 +6,7 @@ import io.jtune.core.aggregate.PauseDistribution;
 import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.JvmLifetime;
 import io.jtune.core.event.JvmInfo;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.parser.ParseReport;
@@ -21,6 +22,9 @@ public final class AnalysisSections {
 
   public static List<Section> build(Analysis a) {
     List<Section> out = new ArrayList<>();
+    if (a.jvmCount() > 1) {
+      out.add(lifetimes(a));
+    }
     out.add(overview(a));
     out.add(pausesByKind(a));
     out.add(pausesByCause(a));
@@ -36,6 +40,41 @@ public final class AnalysisSections {
       out.add(ph);
     }
     return out;
+  }
+
+  /** What the details describe when the input holds several JVM lifetimes. */
+  public static String lifetimesNote(Analysis a) {
+    return a.jvmCount() + " JVM lifetimes in the input, each analyzed on its own; the summary, details and"
+        + " findings below describe the latest (JVM " + a.jvmCount() + ")";
+  }
+
+  /** One row per JVM lifetime: its inputs, collector, span, pauses and findings. */
+  private static Section lifetimes(Analysis a) {
+    List<List<String>> rows = new ArrayList<>();
+    for (JvmLifetime l : a.jvms()) {
+      Analysis la = l.analysis();
+      PauseDistribution all = la.pauses().all();
+      String inputs = l.inputs().isEmpty() ? "-" : l.inputs().size() == 1
+          ? shortName(l.inputs().get(0)) : shortName(l.inputs().get(0)) + " +" + (l.inputs().size() - 1);
+      rows.add(List.of(
+          String.valueOf(l.number()),
+          inputs,
+          la.jvm().collector().displayName(),
+          la.jvm().info().version() == null ? "-" : la.jvm().info().version(),
+          String.format(Locale.US, "%.3f-%.3f s", la.span().startS(), la.span().endS()),
+          String.valueOf(all.count()),
+          String.format(Locale.US, "%.1f", all.maxMs()),
+          String.valueOf(la.findings().size()),
+          l.startReason() == null ? "first" : l.startReason()));
+    }
+    return new Section("JVM lifetimes",
+        List.of("JVM", "Inputs", "Collector", "Version", "Uptime", "Pauses", "Max ms", "Findings", "New lifetime because"),
+        rows, List.of(lifetimesNote(a)));
+  }
+
+  private static String shortName(String path) {
+    int slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+    return slash >= 0 ? path.substring(slash + 1) : path;
   }
 
   private static Section overview(Analysis a) {

@@ -21,6 +21,7 @@ import io.jtune.core.aggregate.PauseDistribution;
 import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.JvmLifetime;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.JvmInfo;
 import io.jtune.core.event.PauseKind;
@@ -64,6 +65,9 @@ public final class JsonReport {
     root.put("schema", SCHEMA);
     root.set("inputs", inputs(a.input()));
     root.set("jvm", jvm(a));
+    root.put("jvmCount", a.jvmCount());
+    root.put("jvmNote", a.jvmCount() > 1 ? AnalysisSections.lifetimesNote(a) : null);
+    root.set("jvms", jvms(a));
     root.set("summary", summary(a));
     root.set("pauses", pauses(a));
     root.set("windows", windows(a));
@@ -159,6 +163,25 @@ public final class JsonReport {
     ArrayNode flags = o.putArray("flags");
     a.flags().raw().forEach(flags::add);
     return o;
+  }
+
+  /** The {@code jvms} array: each JVM lifetime with its inputs, collector, summary and findings. */
+  private static ArrayNode jvms(Analysis a) {
+    ArrayNode arr = NODES.arrayNode();
+    for (JvmLifetime l : a.jvms()) {
+      Analysis la = l.analysis();
+      ObjectNode o = arr.addObject();
+      o.put("number", l.number());
+      ArrayNode in = o.putArray("inputs");
+      l.inputs().forEach(in::add);
+      o.put("startReason", l.startReason());
+      o.putNull("startTime");
+      o.put("collector", la.jvm().collector().displayName());
+      o.put("version", la.jvm().info().version());
+      o.set("summary", summary(la));
+      o.set("findings", findings(la));
+    }
+    return arr;
   }
 
   private static ObjectNode summary(Analysis a) {

@@ -11,6 +11,8 @@ import io.jtune.core.event.PauseKind;
 import io.jtune.core.event.SafepointPause;
 import io.jtune.core.input.LogInputs;
 import io.jtune.core.parser.GcLogReader;
+import io.jtune.core.parser.JvmBoundaries;
+import io.jtune.core.parser.ReadProgress;
 import io.jtune.core.parser.ParseReport;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,13 +54,23 @@ final class LogText {
   final ParseReport report;
   final JvmInfo info;
   final List<String> lines = new ArrayList<>();
+  /** Index in {@link #events} where each JVM lifetime after the first starts. */
+  final List<Integer> lifetimeStarts = new ArrayList<>();
 
   /** Reads the given paths as one input set. */
   LogText(List<Path> paths) {
     LogInputs.Resolved resolved = LogInputs.resolve(paths.stream().map(Path::toString).toList(),
         InputStream.nullInputStream());
     assertThat(resolved.problems()).isEmpty();
-    report = GcLogReader.read(resolved.sources(), events::add);
+    report = GcLogReader.read(resolved.sources(), List.of(), events::add, ReadProgress.NONE, new JvmBoundaries() {
+      @Override
+      public void jvmStarts(String source, String reason) {
+        lifetimeStarts.add(events.size());
+      }
+
+      @Override
+      public void sourceJoins(String source) {}
+    });
     JvmInfo merged = JvmInfo.EMPTY;
     for (GcEvent e : events) {
       if (e instanceof JvmInfo j) {
@@ -192,7 +204,11 @@ final class LogText {
   void assertTimeOrdered() {
     assertThat(report.clockBackwards()).as("clock went backwards").isZero();
     double last = Double.NEGATIVE_INFINITY;
-    for (GcEvent e : events) {
+    for (int i = 0; i < events.size(); i++) {
+      GcEvent e = events.get(i);
+      if (lifetimeStarts.contains(i)) {
+        last = Double.NEGATIVE_INFINITY; // each JVM lifetime is its own timeline
+      }
       if (e instanceof JvmInfo) {
         continue;
       }

@@ -1,0 +1,112 @@
+package io.jtune.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Several JVMs in one input: each lifetime is found and analyzed on its own. */
+class JvmLifetimesTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  private static List<String> restartedSet() throws IOException {
+    try (Stream<Path> s = Files.list(CliRun.corpus().resolve("gctoolkit-testdata"))) {
+      return s.filter(p -> p.getFileName().toString().contains("short_restart_4.log")).sorted()
+          .map(Path::toString).toList();
+    }
+  }
+
+  private static JsonNode analyzeJson(List<String> inputs) throws IOException {
+    List<String> args = new ArrayList<>(List.of("analyze", "--format", "json"));
+    args.addAll(inputs);
+    CliRun r = CliRun.of(args.toArray(String[]::new));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    return JSON.readTree(r.out());
+  }
+
+  @Test
+  void fiveRestartsOfOneServiceAreFiveLifetimes() throws IOException {
+    List<String> set = restartedSet();
+    assertThat(set).hasSize(5);
+    JsonNode doc = analyzeJson(set);
+
+    assertThat(doc.path("jvmCount").asInt()).isEqualTo(5);
+    JsonNode jvms = doc.path("jvms");
+    assertThat(jvms).hasSize(5);
+    List<String> inputs = new ArrayList<>();
+    long pauses = 0;
+    for (JsonNode j : jvms) {
+      assertThat(j.path("inputs")).as("each restart is in a file of its own").hasSize(1);
+      inputs.add(j.path("inputs").get(0).asText());
+      assertThat(j.path("collector").asText()).isEqualTo("G1");
+      // each lifetime is on its own uptime axis, starting near the JVM's start
+      assertThat(j.path("summary").path("startS").asDouble()).isLessThan(1.0);
+      assertThat(j.path("summary").path("spanS").asDouble()).isLessThan(60.0);
+      pauses += j.path("summary").path("pauseCount").asLong();
+    }
+    assertThat(inputs).containsExactlyInAnyOrderElementsOf(set);
+    assertThat(jvms.get(0).path("startReason").isNull()).isTrue();
+    assertThat(jvms.get(1).path("startReason").asText()).isEqualTo("uptime starts again");
+    // the top level describes the latest lifetime, and says so
+    assertThat(doc.path("summary")).isEqualTo(jvms.get(4).path("summary"));
+    assertThat(doc.path("findings")).isEqualTo(jvms.get(4).path("findings"));
+    assertThat(doc.path("jvmNote").asText()).contains("5 JVM lifetimes").contains("latest (JVM 5)");
+    assertThat(pauses).as("every pause in one lifetime").isGreaterThan(doc.path("summary").path("pauseCount").asLong());
+
+    List<String> args = new ArrayList<>(List.of("analyze"));
+    args.addAll(set);
+    CliRun text = CliRun.of(args.toArray(String[]::new));
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    assertThat(text.out()).startsWith("JVM lifetimes\n").contains("describe the latest (JVM 5)");
+    assertThat(text.out().lines().filter(l -> l.contains("short_restart_4.log"))).hasSize(5);
+  }
+
+  @Test
+  void jdk17G1AndJdk25ShenandoahInOneDirectoryAreTwoJvms() throws IOException {
+    // real logs of a JDK 17 and a JDK 25 run, kept with the parser tests
+    Path real = Path.of("../core/src/test/resources/unified/real");
+    Files.copy(real.resolve("jdk17-g1-info.log"), dir.resolve("a-g1.log"));
+    Files.copy(real.resolve("jdk25-shenandoah-info.log"), dir.resolve("b-shenandoah.log"));
+    JsonNode doc = analyzeJson(List.of(dir.toString()));
+
+    assertThat(doc.path("jvmCount").asInt()).isEqualTo(2);
+    JsonNode jvms = doc.path("jvms");
+    assertThat(jvms).hasSize(2);
+    List<String> collectors = new ArrayList<>();
+    for (JsonNode j : jvms) {
+      collectors.add(j.path("collector").asText());
+      assertThat(j.path("summary").path("pauseCount").asInt()).isPositive();
+    }
+    assertThat(collectors).containsExactlyInAnyOrder("G1", "Shenandoah");
+    JsonNode g1 = jvms.get(collectors.indexOf("G1"));
+    assertThat(g1.path("inputs").get(0).asText()).endsWith("a-g1.log");
+    assertThat(g1.path("version").asText()).startsWith("17");
+    assertThat(jvms.get(collectors.indexOf("Shenandoah")).path("version").asText()).startsWith("25");
+    assertThat(doc.path("jvm").path("collector").asText()).isEqualTo(collectors.get(1));
+
+    CliRun md = CliRun.of("analyze", "--format", "markdown", dir.toString());
+    assertThat(md.exitCode()).as(md.err()).isZero();
+    assertThat(md.out()).contains("JVM lifetimes").contains("a-g1.log").contains("b-shenandoah.log");
+  }
+
+  @Test
+  void rotatedFilesOfOneJvmStayOneLifetime() throws IOException {
+    JsonNode doc = analyzeJson(List.of(CliRun.corpusFile(
+        "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__zip__rollover.zip").toString()));
+    assertThat(doc.path("jvmCount").asInt()).isEqualTo(1);
+    assertThat(doc.path("jvms")).hasSize(1);
+    assertThat(doc.path("jvms").get(0).path("inputs").size()).isGreaterThan(1);
+    assertThat(doc.path("jvmNote").isNull()).isTrue();
+    assertThat(doc.path("jvms").get(0).path("summary")).isEqualTo(doc.path("summary"));
+  }
+}
