@@ -109,4 +109,22 @@ class JvmLifetimesTest {
     assertThat(doc.path("jvmNote").isNull()).isTrue();
     assertThat(doc.path("jvms").get(0).path("summary")).isEqualTo(doc.path("summary"));
   }
+
+  @Test
+  void aDirectoryOfUnrelatedLogsIsAnalyzedLifetimeByLifetime() throws IOException {
+    // 55 logs of many JVMs: before, stitched into one timeline of thousands of days (out of memory)
+    Path gcviewer = CliRun.corpus().resolve("GCViewer");
+    long files;
+    try (Stream<Path> s = Files.list(gcviewer)) {
+      files = s.filter(Files::isRegularFile).count();
+    }
+    JsonNode doc = analyzeJson(List.of(gcviewer.toString()));
+    assertThat(doc.path("jvmCount").asInt()).isGreaterThan(30).isEqualTo(doc.path("jvms").size());
+    long inputs = 0;
+    for (JsonNode j : doc.path("jvms")) {
+      inputs += j.path("inputs").size();
+      assertThat(j.path("summary").path("spanS").asDouble()).as("%s", j.path("inputs")).isLessThan(2 * 86400.0);
+    }
+    assertThat(inputs).as("every log with events is in one lifetime").isLessThanOrEqualTo(files).isGreaterThan(files / 2);
+  }
 }

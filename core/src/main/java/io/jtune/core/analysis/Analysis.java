@@ -34,9 +34,8 @@ public record Analysis(GcFacts facts, List<Finding> findings, List<JvmLifetime> 
     return new Analysis(facts, FindingEngine.evaluate(facts), List.of());
   }
 
-  /** The analysis of an input with these lifetimes: the latest one's, listing them all. */
-  public static Analysis ofLifetimes(List<JvmLifetime> jvms) {
-    Analysis latest = jvms.get(jvms.size() - 1).analysis();
+  /** The analysis of an input with these lifetimes: {@code latest} (the last one's), listing them all. */
+  public static Analysis ofLifetimes(Analysis latest, List<JvmLifetime> jvms) {
     return new Analysis(latest.facts(), latest.findings(), jvms);
   }
 

@@ -36,32 +36,45 @@ public final class GcAnalyzer {
   public static Analysis analyze(List<String> inputs, InputStream stdin, AnalysisOptions options,
       ReadProgress progress) {
     LogInputs.Resolved resolved = LogInputs.resolve(inputs, stdin);
-    List<Lifetime> lifetimes = new ArrayList<>();
-    lifetimes.add(new Lifetime(options, null));
+    // one lifetime's aggregators at a time: a finished lifetime keeps its figures and findings only
+    List<JvmLifetime> jvms = new ArrayList<>();
+    Lifetime[] current = {new Lifetime(options, null)};
+    Lifetime[] latest = {null};
     JvmBoundaries boundaries = new JvmBoundaries() {
       @Override
       public void jvmStarts(String source, String reason) {
-        lifetimes.add(new Lifetime(options, reason));
+        finish(current[0], jvms, latest, options, null);
+        current[0] = new Lifetime(options, reason);
       }
 
       @Override
       public void sourceJoins(String source) {
-        lifetimes.get(lifetimes.size() - 1).inputs.add(source);
+        current[0].inputs.add(source);
       }
     };
     ParseReport report = GcLogReader.read(resolved.sources(), resolved.problems(),
-        (GcEvent e) -> lifetimes.get(lifetimes.size() - 1).accept(e), progress, boundaries);
-    List<JvmLifetime> jvms = new ArrayList<>();
-    for (Lifetime l : lifetimes) {
-      if (l.events > 0) {
-        jvms.add(new JvmLifetime(jvms.size() + 1, l.inputs, jvms.isEmpty() ? null : l.startReason,
-            l.analyze(options, report)));
-      }
-    }
+        (GcEvent e) -> current[0].accept(e), progress, boundaries);
+    finish(current[0], jvms, latest, options, report);
     if (jvms.isEmpty()) {
       throw new JtuneException(nothingMessage(inputs, report));
     }
-    return Analysis.ofLifetimes(jvms);
+    // the latest lifetime's full analysis, against the finished report of what was read
+    return Analysis.ofLifetimes(latest[0].analyze(options, report), jvms);
+  }
+
+  /**
+   * Analyzes a lifetime that ended and lists it; it stays the latest (its aggregators kept) until
+   * a later one has events. The finding rules read the facts, not the read report, which is not
+   * complete before the end of reading ({@code report} is null until then).
+   */
+  private static void finish(Lifetime l, List<JvmLifetime> jvms, Lifetime[] latest, AnalysisOptions options,
+      ParseReport report) {
+    if (l.events == 0) {
+      return;
+    }
+    Analysis a = l.analyze(options, report);
+    jvms.add(JvmLifetime.of(jvms.size() + 1, l.inputs, jvms.isEmpty() ? null : l.startReason, a));
+    latest[0] = l;
   }
 
   /** The aggregators of one JVM lifetime and the inputs its events came from. */

@@ -7,6 +7,7 @@ import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.JvmLifetime;
+import io.jtune.core.analysis.LifetimeSummary;
 import io.jtune.core.event.JvmInfo;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.parser.ParseReport;
@@ -52,19 +53,18 @@ public final class AnalysisSections {
   private static Section lifetimes(Analysis a) {
     List<List<String>> rows = new ArrayList<>();
     for (JvmLifetime l : a.jvms()) {
-      Analysis la = l.analysis();
-      PauseDistribution all = la.pauses().all();
+      LifetimeSummary s = l.summary();
       String inputs = l.inputs().isEmpty() ? "-" : l.inputs().size() == 1
           ? shortName(l.inputs().get(0)) : shortName(l.inputs().get(0)) + " +" + (l.inputs().size() - 1);
       rows.add(List.of(
           String.valueOf(l.number()),
           inputs,
-          la.jvm().collector().displayName(),
-          la.jvm().info().version() == null ? "-" : la.jvm().info().version(),
-          String.format(Locale.US, "%.3f-%.3f s", la.span().startS(), la.span().endS()),
-          String.valueOf(all.count()),
-          String.format(Locale.US, "%.1f", all.maxMs()),
-          String.valueOf(la.findings().size()),
+          l.collector(),
+          l.version() == null ? "-" : l.version(),
+          String.format(Locale.US, "%.3f-%.3f s", s.startS(), s.endS()),
+          String.valueOf(s.pauseCount()),
+          String.format(Locale.US, "%.1f", s.pauseMaxMs()),
+          String.valueOf(l.findings().size()),
           l.startReason() == null ? "first" : l.startReason()));
     }
     return new Section("JVM lifetimes",

@@ -22,6 +22,7 @@ import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.JvmLifetime;
+import io.jtune.core.analysis.LifetimeSummary;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.JvmInfo;
 import io.jtune.core.event.PauseKind;
@@ -169,38 +170,45 @@ public final class JsonReport {
   private static ArrayNode jvms(Analysis a) {
     ArrayNode arr = NODES.arrayNode();
     for (JvmLifetime l : a.jvms()) {
-      Analysis la = l.analysis();
       ObjectNode o = arr.addObject();
       o.put("number", l.number());
       ArrayNode in = o.putArray("inputs");
       l.inputs().forEach(in::add);
       o.put("startReason", l.startReason());
       o.putNull("startTime");
-      o.put("collector", la.jvm().collector().displayName());
-      o.put("version", la.jvm().info().version());
-      o.set("summary", summary(la));
-      o.set("findings", findings(la));
+      o.put("collector", l.collector());
+      o.put("version", l.version());
+      o.set("summary", summary(l.summary()));
+      o.set("findings", findings(l.findings()));
     }
     return arr;
   }
 
-  private static ObjectNode summary(Analysis a) {
-    PauseDistribution all = a.pauses().all();
+  /** A lifetime's summary: the same fields as the top-level {@code summary}. */
+  private static ObjectNode summary(LifetimeSummary s) {
     ObjectNode o = NODES.objectNode();
-    o.put("startS", round(a.span().startS(), 3));
-    o.put("endS", round(a.span().endS(), 3));
-    o.put("spanS", round(a.span().durationS(), 3));
-    o.put("pauseCount", all.count());
-    o.put("pauseTotalMs", round(all.totalMs(), 3));
-    o.put("pauseMeanMs", round(all.meanMs(), 3));
-    o.put("pauseMaxMs", round(all.maxMs(), 3));
-    percentiles(o, all);
-    o.put("throughputPct", round(a.throughputPct(), 3));
-    o.put("youngCount", a.pauses().kind(PauseKind.YOUNG).count());
-    o.put("mixedCount", a.pauses().kind(PauseKind.MIXED).count());
-    o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
-    o.put("concurrentCycles", a.concurrent().cycles().count());
+    o.put("startS", round(s.startS(), 3));
+    o.put("endS", round(s.endS(), 3));
+    o.put("spanS", round(s.spanS(), 3));
+    o.put("pauseCount", s.pauseCount());
+    o.put("pauseTotalMs", round(s.pauseTotalMs(), 3));
+    o.put("pauseMeanMs", round(s.pauseMeanMs(), 3));
+    o.put("pauseMaxMs", round(s.pauseMaxMs(), 3));
+    o.put("p50Ms", round(s.p50Ms(), 3));
+    o.put("p90Ms", round(s.p90Ms(), 3));
+    o.put("p95Ms", round(s.p95Ms(), 3));
+    o.put("p99Ms", round(s.p99Ms(), 3));
+    o.put("p999Ms", round(s.p999Ms(), 3));
+    o.put("throughputPct", round(s.throughputPct(), 3));
+    o.put("youngCount", s.youngCount());
+    o.put("mixedCount", s.mixedCount());
+    o.put("fullCount", s.fullCount());
+    o.put("concurrentCycles", s.concurrentCycles());
     return o;
+  }
+
+  private static ObjectNode summary(Analysis a) {
+    return summary(LifetimeSummary.of(a));
   }
 
   private static void percentiles(ObjectNode o, PauseDistribution d) {
@@ -361,8 +369,12 @@ public final class JsonReport {
 
   /** The {@code findings} array: id, severity, title, occurrences, evidence, recommendation, flags. */
   public static ArrayNode findings(Analysis a) {
+    return findings(a.findings());
+  }
+
+  private static ArrayNode findings(java.util.List<Finding> findings) {
     ArrayNode arr = NODES.arrayNode();
-    for (Finding f : a.findings()) {
+    for (Finding f : findings) {
       ObjectNode o = arr.addObject();
       o.put("id", f.id());
       o.put("severity", f.severity().label());

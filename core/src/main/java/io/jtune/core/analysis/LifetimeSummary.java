@@ -1,0 +1,37 @@
+package io.jtune.core.analysis;
+
+import io.jtune.core.aggregate.PauseDistribution;
+import io.jtune.core.event.PauseKind;
+
+/**
+ * The headline figures of one JVM lifetime, kept when its aggregators are let go so that any
+ * number of lifetimes fits in bounded memory. The same figures as the analysis summary.
+ */
+public record LifetimeSummary(
+    double startS,
+    double endS,
+    double spanS,
+    long pauseCount,
+    double pauseTotalMs,
+    double pauseMeanMs,
+    double pauseMaxMs,
+    double p50Ms,
+    double p90Ms,
+    double p95Ms,
+    double p99Ms,
+    double p999Ms,
+    double throughputPct,
+    long youngCount,
+    long mixedCount,
+    long fullCount,
+    long concurrentCycles) {
+
+  public static LifetimeSummary of(Analysis a) {
+    PauseDistribution all = a.pauses().all();
+    return new LifetimeSummary(a.span().startS(), a.span().endS(), a.span().durationS(), all.count(),
+        all.totalMs(), all.meanMs(), all.maxMs(), all.percentileMs(50), all.percentileMs(90),
+        all.percentileMs(95), all.percentileMs(99), all.percentileMs(99.9), a.throughputPct(),
+        a.pauses().kind(PauseKind.YOUNG).count(), a.pauses().kind(PauseKind.MIXED).count(),
+        a.pauses().kind(PauseKind.FULL).count(), a.concurrent().cycles().count());
+  }
+}
