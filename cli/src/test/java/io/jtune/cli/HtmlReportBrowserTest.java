@@ -189,6 +189,23 @@ class HtmlReportBrowserTest {
   }
 
   @Test
+  void severalJvmLifetimesAreListedAndTheTopSaysWhichOneIsShown() throws IOException {
+    Path restarts = Files.createDirectory(dir.resolve("restarts"));
+    try (java.util.stream.Stream<Path> s = Files.list(CliRun.corpus().resolve("gctoolkit-testdata"))) {
+      for (Path p : s.filter(p -> p.getFileName().toString().contains("short_restart_4.log")).toList()) {
+        Files.copy(p, restarts.resolve(p.getFileName()));
+      }
+    }
+    browser.open(report(restarts, dir.resolve("restarts.html")));
+    assertThat(browser.driver().findElement(By.id("subtitle")).getText())
+        .contains("5 JVM lifetimes in the input").contains("describe the latest (JVM 5)");
+    List<WebElement> rows = browser.driver().findElements(By.xpath("//table[@data-table='JVM lifetimes']//tbody/tr"));
+    assertThat(rows).hasSize(5);
+    assertThat(rows.get(4).getText()).contains("short_restart_4.log").contains("uptime starts again");
+    assertThat(browser.consoleMessages()).isEmpty();
+  }
+
+  @Test
   void windowTableSortsByClickedColumn() throws IOException {
     Path html = report(corpus(CMS_LOG), dir.resolve("sort.html"), "--window", "10s");
     browser.open(html);

@@ -286,6 +286,10 @@
       sub.push('heap max ' + fmtBytes(jvm.heapMaxBytes));
     }
     sub.push(inputs.length + ' input(s): ' + inputs.join(', '));
+    // several JVM lifetimes: say at the top which one the report describes (the table is under Tables)
+    a.tables.filter(function (t) { return t.title === 'JVM lifetimes'; }).forEach(function (t) {
+      sub.push(t.lines[0]);
+    });
     document.getElementById('subtitle').textContent = sub.join(' \u00b7 ');
 
     var fullTimes = fullGcTimes(a);
