@@ -100,6 +100,24 @@ class JvmLifetimesTest {
   }
 
   @Test
+  void aRestartAppendedToTheSameFileIsANewLifetime() throws IOException {
+    // stdout logging appended to one file (java ... >> gc.log): the second JVM's header, then its clock from 0
+    Path real = Path.of("../core/src/test/resources/unified/real");
+    Path both = dir.resolve("appended.log");
+    Files.write(both, Files.readAllBytes(real.resolve("jdk17-g1-info.log")));
+    Files.write(both, Files.readAllBytes(real.resolve("jdk17-shenandoah-info.log")), java.nio.file.StandardOpenOption.APPEND);
+    JsonNode doc = analyzeJson(List.of(both.toString()));
+
+    assertThat(doc.path("jvmCount").asInt()).isEqualTo(2);
+    JsonNode jvms = doc.path("jvms");
+    assertThat(jvms.get(0).path("collector").asText()).isEqualTo("G1");
+    assertThat(jvms.get(1).path("collector").asText()).isEqualTo("Shenandoah");
+    assertThat(jvms.get(1).path("startReason").asText()).isEqualTo("new JVM header and uptime starts again");
+    assertThat(jvms.get(1).path("inputs").get(0).asText()).isEqualTo(both.toString());
+    assertThat(doc.path("unparsed").path("clockBackwards").asInt(0)).as("a restart is no clock going backwards").isZero();
+  }
+
+  @Test
   void rotatedFilesOfOneJvmStayOneLifetime() throws IOException {
     JsonNode doc = analyzeJson(List.of(CliRun.corpusFile(
         "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__zip__rollover.zip").toString()));

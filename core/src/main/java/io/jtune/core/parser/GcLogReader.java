@@ -274,9 +274,13 @@ public final class GcLogReader {
       // printed time even when its first event (a pause begun in the previous file) starts earlier.
       double logged = u + (e instanceof GcPause p ? p.durationMs() / 1000.0 : 0);
       long start = epoch != GcEvent.NO_EPOCH && !Double.isNaN(e.uptimeS()) ? epoch - Math.round(u * 1000) : GcEvent.NO_EPOCH;
-      String restart = anyEvent ? restartReason(logged, start) : null;
+      // a parser may hand over an event after header lines that follow it in the log (a pause
+      // completed late): such an event still belongs to the JVM before the header
+      boolean afterHeader = pending.isEmpty() || e.line() <= 0 || e.line() > pending.get(0).line();
+      String restart = anyEvent && afterHeader ? restartReason(logged, start) : null;
       if (restart != null) {
         boundaries.jvmStarts(context.source(), restart);
+        sourceJoined = false; // the file read now is (also) an input of the new lifetime
         lastRaw = Double.NaN;
         maxLogged = Double.NaN;
         lastEpoch = GcEvent.NO_EPOCH;
@@ -290,7 +294,9 @@ public final class GcLogReader {
           u = 0;
         }
       }
-      flushPending();
+      if (afterHeader) {
+        flushPending();
+      }
       if (!sourceJoined) {
         sourceJoined = true;
         boundaries.sourceJoins(context.source());

@@ -37,6 +37,11 @@ final class JvmInfoLines {
     this.out = out;
   }
 
+  /** Whether a collector was named or inferred already (a further "Using ..." line starts another JVM). */
+  boolean named() {
+    return collector != null;
+  }
+
   /** "Using G1", "Using The Z Garbage Collector", ...: the collector. */
   int using(Line l, int at) {
     Collector c = null;

@@ -336,6 +336,9 @@ public final class UnifiedLogParser implements GcLogParser {
           return details.cpu(l, m + 5);
         }
         if (l.startsWith(USING, m)) {
+          if (cur.gcId < 0 && info.named()) {
+            endOfSource(); // a second "Using ..." header: a restarted JVM; what the last one left open ends here
+          }
           return info.using(l, m + 6);
         }
         return UNKNOWN;
