@@ -1,5 +1,6 @@
 package io.jtune.core.render;
 
+import io.jtune.core.aggregate.Span;
 import java.util.Locale;
 
 /** Number formatting shared by the human-readable renderers. */
@@ -44,7 +45,11 @@ final class Format {
     return String.format(Locale.US, "%.1f days", s / 86400);
   }
 
-  static String when(long gcId, double uptimeS) {
-    return (gcId >= 0 ? "GC(" + gcId + ") " : "") + String.format(Locale.US, "at %.3f s", uptimeS);
+  /** "GC(7) at 2024-05-01T08:15:30.123Z" when the log carries dates, else "GC(7) at 142.237 s" (uptime). */
+  static String when(long gcId, double uptimeS, Span span) {
+    String iso = IsoTime.of(span.epochAt(uptimeS));
+    return (gcId >= 0 ? "GC(" + gcId + ") " : "")
+        + (iso != null ? "at " + iso : String.format(Locale.US, "at %.3f s", uptimeS));
   }
+
 }

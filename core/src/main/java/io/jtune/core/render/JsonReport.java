@@ -63,6 +63,7 @@ public final class JsonReport {
     ObjectNode root = NODES.objectNode();
     root.put("schema", SCHEMA);
     root.set("inputs", inputs(a.input()));
+    putTime(root, "startTime", a.span().startEpochMs());
     root.set("jvm", jvm(a));
     root.set("summary", summary(a));
     root.set("pauses", pauses(a));
@@ -82,6 +83,7 @@ public final class JsonReport {
           e.put("gcId", p.gcId());
         }
         e.put("uptimeS", round(p.uptimeS(), 3));
+        putTime(e, "time", a.span().epochAt(p.uptimeS()));
         e.put("kind", p.kind().label());
         e.put("name", p.name());
         e.put("cause", p.cause());
@@ -93,6 +95,14 @@ public final class JsonReport {
       }
     }
     return root;
+  }
+
+  /** Adds a wall-clock time (ISO-8601) when the log carries dates; leaves it out otherwise. */
+  private static void putTime(ObjectNode o, String field, long epochMs) {
+    String iso = IsoTime.of(epochMs);
+    if (iso != null) {
+      o.put(field, iso);
+    }
   }
 
   /** Writes a tree the way databind would, without needing its serializer provider. */
@@ -216,6 +226,7 @@ public final class JsonReport {
       ObjectNode l = longest.addObject();
       l.put("gcId", p.gcId() >= 0 ? p.gcId() : null);
       l.put("uptimeS", round(p.uptimeS(), 3));
+      putTime(l, "time", a.span().epochAt(p.uptimeS()));
       l.put("kind", p.kind().label());
       l.put("name", p.name());
       l.put("cause", p.cause());
@@ -350,6 +361,7 @@ public final class JsonReport {
         ObjectNode x = ev.addObject();
         x.put("gcId", e.gcId() >= 0 ? e.gcId() : null);
         x.put("uptimeS", round(e.uptimeS(), 3));
+        putTime(x, "time", a.span().epochAt(e.uptimeS()));
         x.put("detail", e.detail());
       }
       o.put("recommendation", f.recommendation());

@@ -77,9 +77,33 @@
     return num(s / 86400, 1) + ' d';
   }
 
-  function when(gcId, uptimeS) {
-    return (gcId === null || gcId === undefined ? '' : 'GC(' + gcId + ') ') + 'at ' + num(uptimeS, 3) + ' s';
+  /** Wall clock (epoch ms) at uptime 0 when the log carries dates, else null: times are then uptimes. */
+  var wallZeroMs = typeof data.startTime === 'string' && data.summary && typeof data.summary.startS === 'number'
+    ? Date.parse(data.startTime) - data.summary.startS * 1000 : null;
+  if (wallZeroMs !== null && isNaN(wallZeroMs)) {
+    wallZeroMs = null;
   }
+
+  /** An uptime as ISO-8601 wall clock (UTC), as the JSON writes it. */
+  function wallClock(uptimeS) {
+    return new Date(Math.round(wallZeroMs + uptimeS * 1000)).toISOString();
+  }
+
+  function when(gcId, uptimeS) {
+    return (gcId === null || gcId === undefined ? '' : 'GC(' + gcId + ') ')
+      + (wallZeroMs !== null ? 'at ' + wallClock(uptimeS) : 'at ' + num(uptimeS, 3) + ' s');
+  }
+
+  /** A time-axis label: wall-clock time of day (with the date when the range spans days), else uptime. */
+  function axisLabel(v) {
+    if (wallZeroMs === null) {
+      return fmtDuration(v);
+    }
+    var iso = wallClock(v);
+    var days = timeRange.min !== undefined && timeRange.max - timeRange.min >= 86400;
+    return days ? iso.substring(0, 10) + ' ' + iso.substring(11, 19) : iso.substring(11, 19);
+  }
+
 
   function section(id, title, navLabel) {
     var s = el('section', 'report-section');
@@ -255,8 +279,8 @@
       type: 'linear',
       min: timeRange.min === undefined ? undefined : Math.max(Math.min(timeRange.min, 0), timeRange.min - pad),
       max: timeRange.max === undefined ? undefined : timeRange.max + pad,
-      title: { display: true, text: 'uptime' },
-      ticks: { callback: function (v) { return fmtDuration(v); }, maxTicksLimit: 12, includeBounds: false }
+      title: { display: true, text: wallZeroMs !== null ? 'wall clock (UTC)' : 'uptime' },
+      ticks: { callback: axisLabel, maxTicksLimit: 12, includeBounds: false }
     };
   }
 
