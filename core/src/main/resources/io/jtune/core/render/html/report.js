@@ -78,8 +78,9 @@
   }
 
   /** Wall clock (epoch ms) at uptime 0 when the log carries dates, else null: times are then uptimes. */
-  var wallZeroMs = typeof data.startTime === 'string' && data.summary && typeof data.summary.startS === 'number'
-    ? Date.parse(data.startTime) - data.summary.startS * 1000 : null;
+  var clock = data.analyze && data.analyze.clock;
+  var wallZeroMs = clock && typeof clock.startTime === 'string' && typeof clock.startS === 'number'
+    ? Date.parse(clock.startTime) - clock.startS * 1000 : null;
   if (wallZeroMs !== null && isNaN(wallZeroMs)) {
     wallZeroMs = null;
   }
