@@ -1,6 +1,6 @@
 package io.jtune.core.render;
 
-import io.jtune.core.aggregate.Span;
+import io.jtune.core.analysis.Analysis;
 import java.util.Locale;
 
 /** Number formatting shared by the human-readable renderers. */
@@ -45,9 +45,9 @@ final class Format {
     return String.format(Locale.US, "%.1f days", s / 86400);
   }
 
-  /** "GC(7) at 2024-05-01T08:15:30.123Z" when the log carries dates, else "GC(7) at 142.237 s" (uptime). */
-  static String when(long gcId, double uptimeS, Span span) {
-    String iso = IsoTime.of(span.epochAt(uptimeS));
+  /** "GC(7) at 2024-05-01T10:15:30.123+02:00" when the log carries dates, else "GC(7) at 142.237 s" (uptime). */
+  static String when(long gcId, double uptimeS, Analysis a) {
+    String iso = IsoTime.of(a.span().epochAt(uptimeS), a.input().wallClockOffset());
     return (gcId >= 0 ? "GC(" + gcId + ") " : "")
         + (iso != null ? "at " + iso : String.format(Locale.US, "at %.3f s", uptimeS));
   }

@@ -63,7 +63,7 @@ public final class JsonReport {
     ObjectNode root = NODES.objectNode();
     root.put("schema", SCHEMA);
     root.set("inputs", inputs(a.input()));
-    putTime(root, "startTime", a.span().startEpochMs());
+    putTime(root, "startTime", a.span().startEpochMs(), a);
     root.set("jvm", jvm(a));
     root.set("summary", summary(a));
     root.set("pauses", pauses(a));
@@ -83,7 +83,7 @@ public final class JsonReport {
           e.put("gcId", p.gcId());
         }
         e.put("uptimeS", round(p.uptimeS(), 3));
-        putTime(e, "time", a.span().epochAt(p.uptimeS()));
+        putTime(e, "time", a.span().epochAt(p.uptimeS()), a);
         e.put("kind", p.kind().label());
         e.put("name", p.name());
         e.put("cause", p.cause());
@@ -97,9 +97,9 @@ public final class JsonReport {
     return root;
   }
 
-  /** Adds a wall-clock time (ISO-8601) when the log carries dates; leaves it out otherwise. */
-  private static void putTime(ObjectNode o, String field, long epochMs) {
-    String iso = IsoTime.of(epochMs);
+  /** Adds a wall-clock time (ISO-8601 with the log's offset) when the log carries dates; leaves it out otherwise. */
+  private static void putTime(ObjectNode o, String field, long epochMs, Analysis a) {
+    String iso = IsoTime.of(epochMs, a.input().wallClockOffset());
     if (iso != null) {
       o.put(field, iso);
     }
@@ -226,7 +226,7 @@ public final class JsonReport {
       ObjectNode l = longest.addObject();
       l.put("gcId", p.gcId() >= 0 ? p.gcId() : null);
       l.put("uptimeS", round(p.uptimeS(), 3));
-      putTime(l, "time", a.span().epochAt(p.uptimeS()));
+      putTime(l, "time", a.span().epochAt(p.uptimeS()), a);
       l.put("kind", p.kind().label());
       l.put("name", p.name());
       l.put("cause", p.cause());
@@ -361,7 +361,7 @@ public final class JsonReport {
         ObjectNode x = ev.addObject();
         x.put("gcId", e.gcId() >= 0 ? e.gcId() : null);
         x.put("uptimeS", round(e.uptimeS(), 3));
-        putTime(x, "time", a.span().epochAt(e.uptimeS()));
+        putTime(x, "time", a.span().epochAt(e.uptimeS()), a);
         x.put("detail", e.detail());
       }
       o.put("recommendation", f.recommendation());

@@ -1,7 +1,6 @@
 package io.jtune.core.render;
 
 import io.jtune.core.aggregate.Example;
-import io.jtune.core.aggregate.Span;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.finding.Finding;
 import io.jtune.core.finding.Severity;
@@ -37,7 +36,7 @@ public final class TextReport {
       out.println("  none");
     }
     for (Finding f : a.findings()) {
-      finding(out, f, a.span());
+      finding(out, f, a);
     }
     out.println();
     unparsed(out, a.input());
@@ -48,7 +47,7 @@ public final class TextReport {
     out.println(color ? BOLD + title + RESET : title);
   }
 
-  private void finding(PrintWriter out, Finding f, Span span) {
+  private void finding(PrintWriter out, Finding f, Analysis a) {
     String tag = "[" + f.severity().label().toUpperCase(Locale.ROOT) + "]";
     if (color) {
       String c = f.severity() == Severity.CRITICAL ? "\u001b[31m" : f.severity() == Severity.WARNING ? "\u001b[33m" : "\u001b[36m";
@@ -58,7 +57,7 @@ public final class TextReport {
     List<Example> ev = f.evidence();
     for (int i = 0; i < Math.min(5, ev.size()); i++) {
       Example e = ev.get(i);
-      out.println("      " + Format.when(e.gcId(), e.uptimeS(), span) + ": " + TerminalText.safe(e.detail()));
+      out.println("      " + Format.when(e.gcId(), e.uptimeS(), a) + ": " + TerminalText.safe(e.detail()));
     }
     if (f.occurrences() > ev.size() && !ev.isEmpty()) {
       out.println("      ... " + (f.occurrences() - Math.min(5, ev.size())) + " more");

@@ -13,7 +13,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -49,16 +48,22 @@ class WallClockReportTest {
         new AnalysisOptions(60, 50, Double.NaN, null, true));
   }
 
-  /** The wall clock at uptime 0 as the log states it: the first stamped line's date minus its uptime. */
-  static long logEpochAtZero(Path log) throws IOException {
+  /** The first stamped line's date and uptime. */
+  static Matcher firstStamp(Path log) throws IOException {
     for (String line : Files.readAllLines(log)) {
       Matcher m = STAMPED.matcher(line);
       if (m.find()) {
-        long date = OffsetDateTime.parse(m.group(1), LOG_DATE).toInstant().toEpochMilli();
-        return date - Math.round(Double.parseDouble(m.group(2)) * 1000);
+        return m;
       }
     }
     throw new AssertionError("no date stamp in " + log);
+  }
+
+  /** The wall clock at uptime 0 as the log states it: the first stamped line's date minus its uptime. */
+  static long logEpochAtZero(Path log) throws IOException {
+    Matcher m = firstStamp(log);
+    long date = OffsetDateTime.parse(m.group(1), LOG_DATE).toInstant().toEpochMilli();
+    return date - Math.round(Double.parseDouble(m.group(2)) * 1000);
   }
 
   static Path log(String which) {
@@ -74,7 +79,10 @@ class WallClockReportTest {
 
     double startS = json.at("/summary/startS").asDouble();
     assertThat(json.path("startTime").isTextual()).as("startTime").isTrue();
-    assertThat(Instant.parse(json.get("startTime").asText()).toEpochMilli())
+    OffsetDateTime start = OffsetDateTime.parse(json.get("startTime").asText());
+    assertThat(start.getOffset()).as("the log's own offset")
+        .isEqualTo(OffsetDateTime.parse(firstStamp(log).group(1), LOG_DATE).getOffset());
+    assertThat(start.toInstant().toEpochMilli())
         .isCloseTo(zero + Math.round(startS * 1000), org.assertj.core.data.Offset.offset(1L));
     JsonNode events = json.get("events");
     assertThat(events).isNotEmpty();
@@ -82,6 +90,7 @@ class WallClockReportTest {
       assertThat(e.path("time").isTextual()).as("time of %s", e).isTrue();
       // ISO-8601 with an offset, milliseconds kept
       OffsetDateTime t = OffsetDateTime.parse(e.get("time").asText());
+      assertThat(t.getOffset()).isEqualTo(start.getOffset());
       assertThat(t.toInstant().toEpochMilli())
           .isCloseTo(zero + Math.round(e.get("uptimeS").asDouble() * 1000), org.assertj.core.data.Offset.offset(1L));
     }
@@ -98,7 +107,7 @@ class WallClockReportTest {
     JsonNode evidence = json.at("/findings/0/evidence/0");
     assertThat(evidence.isMissingNode()).as("the log has a finding with evidence").isFalse();
     String time = evidence.get("time").asText();
-    assertThat(Instant.parse(time).toEpochMilli())
+    assertThat(OffsetDateTime.parse(time).toInstant().toEpochMilli())
         .isEqualTo(logEpochAtZero(log) + Math.round(evidence.get("uptimeS").asDouble() * 1000));
 
     StringWriter text = new StringWriter();
@@ -116,6 +125,6 @@ class WallClockReportTest {
     assertThat(json.has("startTime")).isFalse();
     assertThat(json.get("events")).isNotEmpty().allSatisfy(e -> assertThat(e.has("time")).isFalse());
     assertThat(a.span().hasWallClock()).isFalse();
-    assertThat(Format.when(3, 12.3456, a.span())).isEqualTo("GC(3) at 12.346 s");
+    assertThat(Format.when(3, 12.3456, a)).isEqualTo("GC(3) at 12.346 s");
   }
 }

@@ -46,7 +46,7 @@ final class AnalyzeReportData {
     if (a.span().hasWallClock()) {
       // the log carries dates: the time axis and evidence show wall clock (uptime + the offset)
       ObjectNode clock = o.putObject("clock");
-      clock.put("startTime", IsoTime.of(a.span().startEpochMs()));
+      clock.put("startTime", IsoTime.of(a.span().startEpochMs(), a.input().wallClockOffset()));
       clock.put("startS", ChartSeries.round(a.span().startS(), 3));
     }
     o.set("findings", JsonReport.findings(a));

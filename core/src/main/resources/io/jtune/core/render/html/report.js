@@ -85,9 +85,15 @@
     wallZeroMs = null;
   }
 
-  /** An uptime as ISO-8601 wall clock (UTC), as the JSON writes it. */
+  /** The log's UTC offset as written at the end of startTime ("Z", "+02:00") and in minutes. */
+  var wallSuffix = wallZeroMs === null ? 'Z' : (/(Z|[+-]\d\d:\d\d)$/.exec(clock.startTime) || ['Z', 'Z'])[1];
+  var wallOffsetMin = wallSuffix === 'Z' ? 0
+    : (wallSuffix.charAt(0) === '-' ? -1 : 1) * (Number(wallSuffix.substring(1, 3)) * 60 + Number(wallSuffix.substring(4, 6)));
+
+  /** An uptime as ISO-8601 wall clock with the log's offset, as the JSON writes it. */
   function wallClock(uptimeS) {
-    return new Date(Math.round(wallZeroMs + uptimeS * 1000)).toISOString();
+    var local = new Date(Math.round(wallZeroMs + uptimeS * 1000) + wallOffsetMin * 60000).toISOString();
+    return local.substring(0, 23) + wallSuffix;
   }
 
   function when(gcId, uptimeS) {
@@ -280,7 +286,7 @@
       type: 'linear',
       min: timeRange.min === undefined ? undefined : Math.max(Math.min(timeRange.min, 0), timeRange.min - pad),
       max: timeRange.max === undefined ? undefined : timeRange.max + pad,
-      title: { display: true, text: wallZeroMs !== null ? 'wall clock (UTC)' : 'uptime' },
+      title: { display: true, text: wallZeroMs !== null ? 'wall clock (UTC' + (wallSuffix === 'Z' ? '' : wallSuffix) + ')' : 'uptime' },
       ticks: { callback: axisLabel, maxTicksLimit: 12, includeBounds: false }
     };
   }
