@@ -249,7 +249,7 @@ public final class JsonReport {
     o.put("fgcTimePeakMs", round(t.fgcMsPeak(), 3));
     o.put("fgcTimeMeanMs", round(t.fgcMsMean(), 3));
     // a long log has a row per minute for months: written straight to the output, not held as a tree
-    o.putPOJO("rows", new WindowRows(a.windows()));
+    o.putPOJO("rows", new WindowRows(a.windows(), a));
     return o;
   }
 
@@ -410,7 +410,7 @@ public final class JsonReport {
   }
 
   /** The window rows, serialized as they are written. */
-  private record WindowRows(WindowAggregator windows) implements JsonSerializable {
+  private record WindowRows(WindowAggregator windows, Analysis a) implements JsonSerializable {
     @Override
     public void serialize(JsonGenerator gen, SerializerProvider provider) throws IOException {
       gen.writeStartArray();
@@ -423,6 +423,10 @@ public final class JsonReport {
           gen.writeStartObject();
           gen.writeFieldName("startS");
           JsonNumbers.writeRounded(gen, w.startS(), 3);
+          String time = IsoTime.of(a.span().epochAt(w.startS()), a.input().wallClockOffset());
+          if (time != null) {
+            gen.writeStringField("time", time);
+          }
           gen.writeNumberField("ygcCount", w.ygcCount());
           gen.writeFieldName("ygcMs");
           JsonNumbers.writeRounded(gen, w.ygcMs(), 3);

@@ -3,6 +3,7 @@ package io.jtune.core.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
@@ -75,7 +76,10 @@ class WallClockReportTest {
   void jsonPlacesTheTimelineAndEveryPauseOnTheLogsWallClock(String which) throws IOException {
     Path log = log(which);
     long zero = logEpochAtZero(log);
-    ObjectNode json = JsonReport.build(analyze(log));
+    Analysis a = analyze(log);
+    ObjectNode json = JsonReport.build(a);
+    StringWriter written = new StringWriter();
+    JsonReport.write(a, written);
 
     double startS = json.at("/summary/startS").asDouble();
     assertThat(json.path("startTime").isTextual()).as("startTime").isTrue();
@@ -97,6 +101,12 @@ class WallClockReportTest {
     for (JsonNode p : json.at("/pauses/longest")) {
       assertThat(p.path("time").isTextual()).isTrue();
     }
+    JsonNode rows = new ObjectMapper().readTree(written.toString()).at("/windows/rows");
+    assertThat(rows).isNotEmpty();
+    for (JsonNode w : rows) {
+      assertThat(OffsetDateTime.parse(w.get("time").asText()).toInstant().toEpochMilli())
+          .isCloseTo(zero + Math.round(w.get("startS").asDouble() * 1000), org.assertj.core.data.Offset.offset(1L));
+    }
   }
 
   @Test
@@ -112,7 +122,8 @@ class WallClockReportTest {
 
     StringWriter text = new StringWriter();
     new TextReport(false).write(a, new PrintWriter(text));
-    assertThat(text.toString()).contains("at " + time + ": ").doesNotContainPattern("at \\d+\\.\\d{3} s:");
+    assertThat(text.toString()).contains(", " + json.get("startTime").asText() + " to ")
+        .contains("at " + time + ": ").doesNotContainPattern("at \\d+\\.\\d{3} s:");
     StringWriter md = new StringWriter();
     MarkdownReport.write(a, new PrintWriter(md));
     assertThat(md.toString()).contains("at " + time + ": ");

@@ -634,7 +634,7 @@
     s.appendChild(el('p', 'note', w.rows.length + ' windows; click a column to sort.'));
     var rows = w.rows.map(function (r) {
       return [
-        { text: fmtDuration(r[0]), sort: r[0] },
+        { text: wallZeroMs !== null ? wallClock(r[0]) : fmtDuration(r[0]), sort: r[0] },
         { text: num(r[1], 0), sort: r[1] },
         { text: fmtMs(r[2]), sort: r[2] },
         { text: num(r[3], 0), sort: r[3] },
