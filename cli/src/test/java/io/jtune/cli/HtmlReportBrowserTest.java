@@ -188,6 +188,39 @@ class HtmlReportBrowserTest {
     assertThat(browser.consoleMessages()).as("console after clicks").isEmpty();
   }
 
+  static final String DATED_LOG = "GCViewer/src__test__resources__openjdk__SampleSun1_8_0CMS_ScavengeBR_HeapAtGC_TenuringDist_PrintFLS.txt";
+  private static final String X_AXIS = "var x = window.jtuneReport.charts['pauses'].chart.scales.x;"
+      + " return [x.options.title.text].concat(x.ticks.map(function (t) { return t.value + '|' + t.label; }));";
+
+  /** The time axis: wall-clock time of day for a log with date stamps, uptime for a log without. */
+  @ParameterizedTest
+  @CsvSource({"dated, " + DATED_LOG, "uptime, " + CMS_LOG})
+  void timeAxisShowsTheWallClockWhenTheLogHasDates(String name, String file) throws IOException {
+    Path log = corpus(file);
+    Path html = report(log, dir.resolve("axis-" + name + ".html"));
+    browser.open(html);
+    @SuppressWarnings("unchecked")
+    List<String> axis = (List<String>) browser.js(X_AXIS);
+    assertThat(axis).hasSizeGreaterThan(2);
+    var json = io.jtune.core.render.JsonReport.build(GcAnalyzer.analyze(List.of(log.toString()),
+        InputStream.nullInputStream(), AnalysisOptions.DEFAULTS));
+    boolean dated = name.equals("dated");
+    assertThat(json.has("startTime")).isEqualTo(dated);
+    java.time.OffsetDateTime start = dated ? java.time.OffsetDateTime.parse(json.get("startTime").asText()) : null;
+    assertThat(axis.get(0)).isEqualTo(dated ? "wall clock (UTC" + (start.getOffset().getTotalSeconds() == 0 ? "" : start.getOffset().getId()) + ")" : "uptime");
+    long zero = dated ? start.toInstant().toEpochMilli() - Math.round(json.at("/summary/startS").asDouble() * 1000) : 0;
+    for (String tick : axis.subList(1, axis.size())) {
+      double v = Double.parseDouble(tick.substring(0, tick.indexOf('|')));
+      String label = tick.substring(tick.indexOf('|') + 1);
+      if (dated) {
+        var local = java.time.Instant.ofEpochMilli(zero + Math.round(v * 1000)).atOffset(start.getOffset()).toLocalTime();
+        assertThat(label).as("tick at %s", v).isEqualTo(local.withNano(0).format(java.time.format.DateTimeFormatter.ISO_LOCAL_TIME));
+      } else {
+        assertThat(label).as("tick at %s", v).matches(".*\\d.*").doesNotMatch("\\d\\d:\\d\\d:\\d\\d");
+      }
+    }
+  }
+
   @Test
   void severalJvmLifetimesAreListedAndTheTopSaysWhichOneIsShown() throws IOException {
     Path restarts = Files.createDirectory(dir.resolve("restarts"));

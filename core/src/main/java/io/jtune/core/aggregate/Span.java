@@ -13,6 +13,8 @@ public final class Span implements Aggregator {
   private double endS = Double.NaN;
   private long firstEpochMs = GcEvent.NO_EPOCH;
   private long lastEpochMs = GcEvent.NO_EPOCH;
+  /** Wall clock at uptime 0, from the first event that carries both; NO_EPOCH when none does. */
+  private long epochAtZeroMs = GcEvent.NO_EPOCH;
 
   private boolean headerFirst;
   private boolean sawEvent;
@@ -44,6 +46,9 @@ public final class Span implements Aggregator {
         firstEpochMs = e.epochMs();
       }
       lastEpochMs = e.epochMs();
+      if (epochAtZeroMs == GcEvent.NO_EPOCH && !Double.isNaN(t)) {
+        epochAtZeroMs = e.epochMs() - Math.round(t * 1000.0);
+      }
     }
   }
 
@@ -70,5 +75,23 @@ public final class Span implements Aggregator {
 
   public long lastEpochMs() {
     return lastEpochMs;
+  }
+
+  /** Whether the log carries wall-clock stamps that place its uptimes in time. */
+  public boolean hasWallClock() {
+    return epochAtZeroMs != GcEvent.NO_EPOCH;
+  }
+
+  /** Wall clock (epoch ms) of an uptime on this timeline, or {@link GcEvent#NO_EPOCH} without stamps. */
+  public long epochAt(double uptimeS) {
+    if (!hasWallClock() || Double.isNaN(uptimeS) || Double.isInfinite(uptimeS)) {
+      return GcEvent.NO_EPOCH;
+    }
+    return epochAtZeroMs + Math.round(uptimeS * 1000.0);
+  }
+
+  /** Wall clock (epoch ms) of the start of this timeline, or {@link GcEvent#NO_EPOCH} without stamps. */
+  public long startEpochMs() {
+    return isEmpty() ? GcEvent.NO_EPOCH : epochAt(startS);
   }
 }

@@ -95,6 +95,7 @@ public final class GcLogReader {
         return;
       }
       format = sniff.format();
+      report.noteWallClockOffset(LogOffset.of(head));
       GcLogParser parser = format == LogFormat.UNKNOWN ? lastParser() : parserFor(format);
       if (parser == null) {
         report.problem(source.name(), "not a GC log: no GC log lines in the first "

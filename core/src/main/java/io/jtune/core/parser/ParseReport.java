@@ -32,6 +32,7 @@ public final class ParseReport {
   private long unparsed;
   private long otherText;
   private long clockBackwards;
+  private java.time.ZoneOffset wallClockOffset;
   private long warnings;
 
   void addSource(SourceSummary s) {
@@ -69,6 +70,18 @@ public final class ParseReport {
     if (warningExamples.size() < MAX_EXAMPLES) {
       warningExamples.add(new Example(source, line, clip(text)));
     }
+  }
+
+  /** Keeps the UTC offset of the first input with date stamps (null: this input has none). */
+  void noteWallClockOffset(java.time.ZoneOffset o) {
+    if (wallClockOffset == null) {
+      wallClockOffset = o;
+    }
+  }
+
+  /** The UTC offset the logs write their date stamps with; UTC when they have none. */
+  public java.time.ZoneOffset wallClockOffset() {
+    return wallClockOffset == null ? java.time.ZoneOffset.UTC : wallClockOffset;
   }
 
   void countClockBackwards() {

@@ -103,7 +103,8 @@ public final class AnalysisSections {
     ParseReport in = a.input();
     l.add(String.format(Locale.US, "Log         %d input(s), %s lines, %s; span %s (uptime %.1f s to %.1f s)",
         in.sources().size(), Format.count(in.linesRead()), ByteSize.human(in.bytesRead()),
-        Format.duration(a.span().durationS()), a.span().startS(), a.span().endS()));
+        Format.duration(a.span().durationS()), a.span().startS(), a.span().endS())
+        + wallClockRange(a));
     PauseDistribution all = a.pauses().all();
     l.add(String.format(Locale.US, "Throughput  %.2f%% (stop-the-world pauses %s of %s)", a.throughputPct(),
         Format.duration(all.totalMs() / 1000), Format.duration(a.span().durationS())));
@@ -142,6 +143,13 @@ public final class AnalysisSections {
     List<String> headers = new ArrayList<>(DIST_HEADERS);
     headers.set(0, "cause");
     return Section.table("Pauses by cause", headers, rows);
+  }
+
+  /** ", 2024-05-01T10:15:30.123+02:00 to ..." when the log carries dates, else "". */
+  private static String wallClockRange(Analysis a) {
+    String from = IsoTime.of(a.span().epochAt(a.span().startS()), a.input().wallClockOffset());
+    String to = IsoTime.of(a.span().epochAt(a.span().endS()), a.input().wallClockOffset());
+    return from == null ? "" : ", " + from + " to " + to;
   }
 
   private static Section windows(Analysis a) {

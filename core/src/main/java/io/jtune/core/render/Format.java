@@ -1,5 +1,6 @@
 package io.jtune.core.render;
 
+import io.jtune.core.analysis.Analysis;
 import java.util.Locale;
 
 /** Number formatting shared by the human-readable renderers. */
@@ -44,7 +45,11 @@ final class Format {
     return String.format(Locale.US, "%.1f days", s / 86400);
   }
 
-  static String when(long gcId, double uptimeS) {
-    return (gcId >= 0 ? "GC(" + gcId + ") " : "") + String.format(Locale.US, "at %.3f s", uptimeS);
+  /** "GC(7) at 2024-05-01T10:15:30.123+02:00" when the log carries dates, else "GC(7) at 142.237 s" (uptime). */
+  static String when(long gcId, double uptimeS, Analysis a) {
+    String iso = IsoTime.of(a.span().epochAt(uptimeS), a.input().wallClockOffset());
+    return (gcId >= 0 ? "GC(" + gcId + ") " : "")
+        + (iso != null ? "at " + iso : String.format(Locale.US, "at %.3f s", uptimeS));
   }
+
 }

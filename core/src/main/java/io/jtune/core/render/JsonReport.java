@@ -65,6 +65,7 @@ public final class JsonReport {
     ObjectNode root = NODES.objectNode();
     root.put("schema", SCHEMA);
     root.set("inputs", inputs(a.input()));
+    putTime(root, "startTime", a.span().startEpochMs(), a);
     root.set("jvm", jvm(a));
     root.put("jvmCount", a.jvmCount());
     root.put("jvmNote", a.jvmCount() > 1 ? AnalysisSections.lifetimesNote(a) : null);
@@ -87,6 +88,7 @@ public final class JsonReport {
           e.put("gcId", p.gcId());
         }
         e.put("uptimeS", round(p.uptimeS(), 3));
+        putTime(e, "time", a.span().epochAt(p.uptimeS()), a);
         e.put("kind", p.kind().label());
         e.put("name", p.name());
         e.put("cause", p.cause());
@@ -98,6 +100,14 @@ public final class JsonReport {
       }
     }
     return root;
+  }
+
+  /** Adds a wall-clock time (ISO-8601 with the log's offset) when the log carries dates; leaves it out otherwise. */
+  private static void putTime(ObjectNode o, String field, long epochMs, Analysis a) {
+    String iso = IsoTime.of(epochMs, a.input().wallClockOffset());
+    if (iso != null) {
+      o.put(field, iso);
+    }
   }
 
   /** Writes a tree the way databind would, without needing its serializer provider. */
@@ -247,6 +257,7 @@ public final class JsonReport {
       ObjectNode l = longest.addObject();
       l.put("gcId", p.gcId() >= 0 ? p.gcId() : null);
       l.put("uptimeS", round(p.uptimeS(), 3));
+      putTime(l, "time", a.span().epochAt(p.uptimeS()), a);
       l.put("kind", p.kind().label());
       l.put("name", p.name());
       l.put("cause", p.cause());
@@ -269,7 +280,7 @@ public final class JsonReport {
     o.put("fgcTimePeakMs", round(t.fgcMsPeak(), 3));
     o.put("fgcTimeMeanMs", round(t.fgcMsMean(), 3));
     // a long log has a row per minute for months: written straight to the output, not held as a tree
-    o.putPOJO("rows", new WindowRows(a.windows()));
+    o.putPOJO("rows", new WindowRows(a.windows(), a));
     return o;
   }
 
@@ -385,6 +396,7 @@ public final class JsonReport {
         ObjectNode x = ev.addObject();
         x.put("gcId", e.gcId() >= 0 ? e.gcId() : null);
         x.put("uptimeS", round(e.uptimeS(), 3));
+        putTime(x, "time", a.span().epochAt(e.uptimeS()), a);
         x.put("detail", e.detail());
       }
       o.put("recommendation", f.recommendation());
@@ -433,7 +445,7 @@ public final class JsonReport {
   }
 
   /** The window rows, serialized as they are written. */
-  private record WindowRows(WindowAggregator windows) implements JsonSerializable {
+  private record WindowRows(WindowAggregator windows, Analysis a) implements JsonSerializable {
     @Override
     public void serialize(JsonGenerator gen, SerializerProvider provider) throws IOException {
       gen.writeStartArray();
@@ -446,6 +458,10 @@ public final class JsonReport {
           gen.writeStartObject();
           gen.writeFieldName("startS");
           JsonNumbers.writeRounded(gen, w.startS(), 3);
+          String time = IsoTime.of(a.span().epochAt(w.startS()), a.input().wallClockOffset());
+          if (time != null) {
+            gen.writeStringField("time", time);
+          }
           gen.writeNumberField("ygcCount", w.ygcCount());
           gen.writeFieldName("ygcMs");
           JsonNumbers.writeRounded(gen, w.ygcMs(), 3);

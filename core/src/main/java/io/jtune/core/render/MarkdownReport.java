@@ -52,7 +52,7 @@ public final class MarkdownReport {
         out.println();
       }
       for (Example e : f.evidence()) {
-        out.println("- " + Format.when(e.gcId(), e.uptimeS()) + ": " + escape(e.detail()));
+        out.println("- " + Format.when(e.gcId(), e.uptimeS(), a) + ": " + escape(e.detail()));
       }
       if (!f.evidence().isEmpty()) {
         out.println();

@@ -36,7 +36,7 @@ public final class TextReport {
       out.println("  none");
     }
     for (Finding f : a.findings()) {
-      finding(out, f);
+      finding(out, f, a);
     }
     out.println();
     unparsed(out, a.input());
@@ -47,7 +47,7 @@ public final class TextReport {
     out.println(color ? BOLD + title + RESET : title);
   }
 
-  private void finding(PrintWriter out, Finding f) {
+  private void finding(PrintWriter out, Finding f, Analysis a) {
     String tag = "[" + f.severity().label().toUpperCase(Locale.ROOT) + "]";
     if (color) {
       String c = f.severity() == Severity.CRITICAL ? "\u001b[31m" : f.severity() == Severity.WARNING ? "\u001b[33m" : "\u001b[36m";
@@ -57,7 +57,7 @@ public final class TextReport {
     List<Example> ev = f.evidence();
     for (int i = 0; i < Math.min(5, ev.size()); i++) {
       Example e = ev.get(i);
-      out.println("      " + Format.when(e.gcId(), e.uptimeS()) + ": " + TerminalText.safe(e.detail()));
+      out.println("      " + Format.when(e.gcId(), e.uptimeS(), a) + ": " + TerminalText.safe(e.detail()));
     }
     if (f.occurrences() > ev.size() && !ev.isEmpty()) {
       out.println("      ... " + (f.occurrences() - Math.min(5, ev.size())) + " more");

@@ -12,6 +12,7 @@ import io.jtune.core.analysis.Analysis;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.parser.ParseReport;
 import io.jtune.core.render.AnalysisSections;
+import io.jtune.core.render.IsoTime;
 import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.Section;
 import java.util.List;
@@ -42,6 +43,12 @@ final class AnalyzeReportData {
     o.set("inputs", JsonReport.inputs(a.input()));
     o.set("jvm", JsonReport.jvm(a));
     o.set("kpis", kpis(a));
+    if (a.span().hasWallClock()) {
+      // the log carries dates: the time axis and evidence show wall clock (uptime + the offset)
+      ObjectNode clock = o.putObject("clock");
+      clock.put("startTime", IsoTime.of(a.span().startEpochMs(), a.input().wallClockOffset()));
+      clock.put("startS", ChartSeries.round(a.span().startS(), 3));
+    }
     o.set("findings", JsonReport.findings(a));
     o.set("pauseTimeline", pauseTimeline(a));
     o.set("heap", heap(a.memory()));

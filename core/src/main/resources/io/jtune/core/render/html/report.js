@@ -77,9 +77,40 @@
     return num(s / 86400, 1) + ' d';
   }
 
-  function when(gcId, uptimeS) {
-    return (gcId === null || gcId === undefined ? '' : 'GC(' + gcId + ') ') + 'at ' + num(uptimeS, 3) + ' s';
+  /** Wall clock (epoch ms) at uptime 0 when the log carries dates, else null: times are then uptimes. */
+  var clock = data.analyze && data.analyze.clock;
+  var wallZeroMs = clock && typeof clock.startTime === 'string' && typeof clock.startS === 'number'
+    ? Date.parse(clock.startTime) - clock.startS * 1000 : null;
+  if (wallZeroMs !== null && isNaN(wallZeroMs)) {
+    wallZeroMs = null;
   }
+
+  /** The log's UTC offset as written at the end of startTime ("Z", "+02:00") and in minutes. */
+  var wallSuffix = wallZeroMs === null ? 'Z' : (/(Z|[+-]\d\d:\d\d)$/.exec(clock.startTime) || ['Z', 'Z'])[1];
+  var wallOffsetMin = wallSuffix === 'Z' ? 0
+    : (wallSuffix.charAt(0) === '-' ? -1 : 1) * (Number(wallSuffix.substring(1, 3)) * 60 + Number(wallSuffix.substring(4, 6)));
+
+  /** An uptime as ISO-8601 wall clock with the log's offset, as the JSON writes it. */
+  function wallClock(uptimeS) {
+    var local = new Date(Math.round(wallZeroMs + uptimeS * 1000) + wallOffsetMin * 60000).toISOString();
+    return local.substring(0, 23) + wallSuffix;
+  }
+
+  function when(gcId, uptimeS) {
+    return (gcId === null || gcId === undefined ? '' : 'GC(' + gcId + ') ')
+      + (wallZeroMs !== null ? 'at ' + wallClock(uptimeS) : 'at ' + num(uptimeS, 3) + ' s');
+  }
+
+  /** A time-axis label: wall-clock time of day (with the date when the range spans days), else uptime. */
+  function axisLabel(v) {
+    if (wallZeroMs === null) {
+      return fmtDuration(v);
+    }
+    var iso = wallClock(v);
+    var days = timeRange.min !== undefined && timeRange.max - timeRange.min >= 86400;
+    return days ? iso.substring(0, 10) + ' ' + iso.substring(11, 19) : iso.substring(11, 19);
+  }
+
 
   function section(id, title, navLabel) {
     var s = el('section', 'report-section');
@@ -255,8 +286,8 @@
       type: 'linear',
       min: timeRange.min === undefined ? undefined : Math.max(Math.min(timeRange.min, 0), timeRange.min - pad),
       max: timeRange.max === undefined ? undefined : timeRange.max + pad,
-      title: { display: true, text: 'uptime' },
-      ticks: { callback: function (v) { return fmtDuration(v); }, maxTicksLimit: 12, includeBounds: false }
+      title: { display: true, text: wallZeroMs !== null ? 'wall clock (UTC' + (wallSuffix === 'Z' ? '' : wallSuffix) + ')' : 'uptime' },
+      ticks: { callback: axisLabel, maxTicksLimit: 12, includeBounds: false }
     };
   }
 
@@ -607,7 +638,7 @@
     s.appendChild(el('p', 'note', w.rows.length + ' windows; click a column to sort.'));
     var rows = w.rows.map(function (r) {
       return [
-        { text: fmtDuration(r[0]), sort: r[0] },
+        { text: wallZeroMs !== null ? wallClock(r[0]) : fmtDuration(r[0]), sort: r[0] },
         { text: num(r[1], 0), sort: r[1] },
         { text: fmtMs(r[2]), sort: r[2] },
         { text: num(r[3], 0), sort: r[3] },
