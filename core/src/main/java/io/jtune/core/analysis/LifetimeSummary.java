@@ -1,11 +1,13 @@
 package io.jtune.core.analysis;
 
 import io.jtune.core.aggregate.PauseDistribution;
+import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.PauseKind;
 
 /**
  * The headline figures of one JVM lifetime, kept when its aggregators are let go so that any
- * number of lifetimes fits in bounded memory. The same figures as the analysis summary.
+ * number of lifetimes fits in bounded memory. The same figures as the analysis summary, and
+ * where its log has dates, the wall clock of its uptime zero ({@code epochAtZeroMs}).
  */
 public record LifetimeSummary(
     double startS,
@@ -24,7 +26,8 @@ public record LifetimeSummary(
     long youngCount,
     long mixedCount,
     long fullCount,
-    long concurrentCycles) {
+    long concurrentCycles,
+    long epochAtZeroMs) {
 
   public static LifetimeSummary of(Analysis a) {
     PauseDistribution all = a.pauses().all();
@@ -32,6 +35,20 @@ public record LifetimeSummary(
         all.totalMs(), all.meanMs(), all.maxMs(), all.percentileMs(50), all.percentileMs(90),
         all.percentileMs(95), all.percentileMs(99), all.percentileMs(99.9), a.throughputPct(),
         a.pauses().kind(PauseKind.YOUNG).count(), a.pauses().kind(PauseKind.MIXED).count(),
-        a.pauses().kind(PauseKind.FULL).count(), a.concurrent().cycles().count());
+        a.pauses().kind(PauseKind.FULL).count(), a.concurrent().cycles().count(),
+        a.span().hasWallClock() ? a.span().epochAt(0) : GcEvent.NO_EPOCH);
+  }
+
+  /** Wall clock (epoch ms) of an uptime of this lifetime, or {@link GcEvent#NO_EPOCH} when its log has no dates. */
+  public long epochAt(double uptimeS) {
+    if (epochAtZeroMs == GcEvent.NO_EPOCH || !Double.isFinite(uptimeS)) {
+      return GcEvent.NO_EPOCH;
+    }
+    return epochAtZeroMs + Math.round(uptimeS * 1000.0);
+  }
+
+  /** Wall clock (epoch ms) of this lifetime's first event, or {@link GcEvent#NO_EPOCH}. */
+  public long startEpochMs() {
+    return epochAt(startS);
   }
 }

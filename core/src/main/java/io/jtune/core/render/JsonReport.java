@@ -185,11 +185,16 @@ public final class JsonReport {
       ArrayNode in = o.putArray("inputs");
       l.inputs().forEach(in::add);
       o.put("startReason", l.startReason());
-      o.putNull("startTime");
+      String start = IsoTime.of(l.summary().startEpochMs(), a.input().wallClockOffset());
+      if (start != null) {
+        o.put("startTime", start);
+      } else {
+        o.putNull("startTime");
+      }
       o.put("collector", l.collector());
       o.put("version", l.version());
       o.set("summary", summary(l.summary()));
-      o.set("findings", findings(l.findings()));
+      o.set("findings", findings(l.findings(), l.summary()::epochAt, a));
     }
     return arr;
   }
@@ -380,10 +385,11 @@ public final class JsonReport {
 
   /** The {@code findings} array: id, severity, title, occurrences, evidence, recommendation, flags. */
   public static ArrayNode findings(Analysis a) {
-    return findings(a.findings());
+    return findings(a.findings(), a.span()::epochAt, a);
   }
 
-  private static ArrayNode findings(java.util.List<Finding> findings) {
+  private static ArrayNode findings(java.util.List<Finding> findings, java.util.function.DoubleToLongFunction epochAt,
+      Analysis a) {
     ArrayNode arr = NODES.arrayNode();
     for (Finding f : findings) {
       ObjectNode o = arr.addObject();
@@ -396,7 +402,7 @@ public final class JsonReport {
         ObjectNode x = ev.addObject();
         x.put("gcId", e.gcId() >= 0 ? e.gcId() : null);
         x.put("uptimeS", round(e.uptimeS(), 3));
-        putTime(x, "time", a.span().epochAt(e.uptimeS()), a);
+        putTime(x, "time", epochAt.applyAsLong(e.uptimeS()), a);
         x.put("detail", e.detail());
       }
       o.put("recommendation", f.recommendation());

@@ -88,6 +88,15 @@ class WallClockReportTest {
         .isEqualTo(OffsetDateTime.parse(firstStamp(log).group(1), LOG_DATE).getOffset());
     assertThat(start.toInstant().toEpochMilli())
         .isCloseTo(zero + Math.round(startS * 1000), org.assertj.core.data.Offset.offset(1L));
+    // one JVM: its lifetime entry starts at the same wall clock, and its evidence is dated too
+    JsonNode lifetime = json.at("/jvms/0");
+    assertThat(lifetime.path("startTime").asText()).isEqualTo(json.get("startTime").asText());
+    for (JsonNode f : lifetime.get("findings")) {
+      for (JsonNode ev : f.get("evidence")) {
+        assertThat(OffsetDateTime.parse(ev.get("time").asText()).toInstant().toEpochMilli()).as("%s", ev)
+            .isCloseTo(zero + Math.round(ev.get("uptimeS").asDouble() * 1000), org.assertj.core.data.Offset.offset(1L));
+      }
+    }
     JsonNode events = json.get("events");
     assertThat(events).isNotEmpty();
     for (JsonNode e : events) {
@@ -134,6 +143,7 @@ class WallClockReportTest {
     Analysis a = analyze(corpus(UPTIME_ONLY));
     ObjectNode json = JsonReport.build(a);
     assertThat(json.has("startTime")).isFalse();
+    assertThat(json.at("/jvms/0/startTime").isNull()).isTrue();
     assertThat(json.get("events")).isNotEmpty().allSatisfy(e -> assertThat(e.has("time")).isFalse());
     assertThat(a.span().hasWallClock()).isFalse();
     assertThat(Format.when(3, 12.3456, a)).isEqualTo("GC(3) at 12.346 s");
