@@ -176,6 +176,10 @@ public final class JsonReport {
     o.put("youngCount", a.pauses().kind(PauseKind.YOUNG).count());
     o.put("mixedCount", a.pauses().kind(PauseKind.MIXED).count());
     o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
+    long degenerated = a.pauses().kind(PauseKind.DEGENERATED).count();
+    if (degenerated > 0 || a.jvm().collector().isShenandoah()) {
+      o.put("degeneratedCount", degenerated);
+    }
     o.put("concurrentCycles", a.concurrent().cycles().count());
     return o;
   }

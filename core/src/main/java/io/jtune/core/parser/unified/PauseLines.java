@@ -89,7 +89,7 @@ final class PauseLines {
       } else if (is(l, base, baseLen, "Final Mark") || is(l, base, baseLen, "Mark End")) {
         kind = PauseKind.REMARK;
       } else if (is(l, base, baseLen, "Degenerated GC")) {
-        kind = PauseKind.FULL;
+        kind = PauseKind.DEGENERATED;
         degenerated = true;
       } else {
         kind = PauseKind.OTHER;

@@ -434,7 +434,7 @@ class Jdk8RecordShapesTest {
 
     List<GcPause> p = r.pauses();
     assertThat(p).extracting(GcPause::kind)
-        .containsExactly(PauseKind.INITIAL_MARK, PauseKind.REMARK, PauseKind.FULL);
+        .containsExactly(PauseKind.INITIAL_MARK, PauseKind.REMARK, PauseKind.DEGENERATED);
     assertThat(p).extracting(GcPause::name)
         .containsExactly("Pause Init Mark", "Pause Final Mark", "Pause Degenerated GC");
     assertThat(p).extracting(GcPause::durationMs).containsExactly(3.341, 4.423, 184.489);
