@@ -10,6 +10,7 @@ import io.jtune.core.aggregate.PauseAggregator;
 import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.Span;
 import io.jtune.core.aggregate.WindowAggregator;
+import io.jtune.core.event.Collector;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.input.LogInputs;
 import io.jtune.core.parser.GcLogReader;
@@ -54,7 +55,7 @@ public final class GcAnalyzer {
       }
     }, progress);
     if (events[0] == 0) {
-      throw new JtuneException(nothingMessage(inputs, report));
+      throw new JtuneException(nothingMessage(inputs, report, jvm.collector()));
     }
     List<String> logFlags = jvm.info().commandLineFlags() == null ? List.of() : jvm.info().commandLineFlags();
     JvmFlags flags = JvmFlags.of(logFlags).with(JvmFlags.split(options.flags()));
@@ -62,7 +63,7 @@ public final class GcAnalyzer {
         phases, anomalies));
   }
 
-  private static String nothingMessage(List<String> inputs, ParseReport report) {
+  private static String nothingMessage(List<String> inputs, ParseReport report, Collector collector) {
     String what = inputs.size() == 1 ? inputs.get(0) : inputs.size() + " inputs";
     if (!report.problems().isEmpty()) {
       ParseReport.Problem p = report.problems().get(0);
@@ -71,6 +72,7 @@ public final class GcAnalyzer {
     }
     if (report.gcLines() > 0) {
       return "nothing to analyze: " + what + " has " + report.gcLines() + " GC log lines but no collections"
+          + (collector != Collector.UNKNOWN ? " (a " + collector.displayName() + " log that ends before its first collection)" : "")
           + (report.unparsed() > 0 ? " (" + report.unparsed() + " lines not understood)" : "");
     }
     return "nothing to analyze: no GC log lines in " + what + " (" + report.linesRead() + " lines read)";
