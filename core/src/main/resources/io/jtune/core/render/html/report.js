@@ -47,7 +47,8 @@
     if (v === null || v === undefined) {
       return '-';
     }
-    return v >= 1000 ? num(v, 0) + ' ms' : v >= 10 ? num(v, 1) + ' ms' : num(v, 2) + ' ms';
+    // sub-millisecond pauses (ZGC, Shenandoah) keep their microseconds
+    return v >= 1000 ? num(v, 0) + ' ms' : v >= 10 ? num(v, 1) + ' ms' : v >= 1 ? num(v, 2) + ' ms' : num(v, 3) + ' ms';
   }
 
   function fmtBytes(b) {
