@@ -116,6 +116,7 @@ class JsonSchemaTest {
       "GCViewer/src__test__resources__openjdk__SampleSun1_8_0CmsPrintGcId.txt",
       "GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1_ConcurrentCycle.txt",
       "GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk17.txt",
+      "GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk11-PauseDegeneratedGc.txt",
       "GCViewer/src__test__resources__openjdk__unified-jvm-logging__sample-ujl-zgc-gc-other.txt"})
   void analysis(String log) throws IOException {
     String path = CliRun.corpusFile(log).toString();
@@ -128,6 +129,11 @@ class JsonSchemaTest {
       validAndRenameFails(everything, "/rates/requestRateRps");
     }
     validAndRenameFails(everything, "/jvm/collector");
+    if (log.contains("PauseDegeneratedGc")) { // a degenerated cycle: its own kind, not a Full GC
+      assertThat(plain.at("/summary/fullCount").asLong()).isZero();
+      assertThat(plain.at("/summary/degeneratedCount").asLong()).isEqualTo(1);
+      validAndRenameFails(plain, "/pauses/byKind/degenerated");
+    }
   }
 
   @Test

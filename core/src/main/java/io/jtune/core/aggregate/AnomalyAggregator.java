@@ -22,6 +22,7 @@ public final class AnomalyAggregator implements Aggregator {
   private final ExampleList fullGcs = new ExampleList(10);
   private final ExampleList backToBack = new ExampleList(10);
   private final ExampleList requestedFull = new ExampleList(10);
+  private final ExampleList degenerated = new ExampleList(10);
   private double lastFullEndS = Double.NaN;
 
   @Override
@@ -32,7 +33,9 @@ public final class AnomalyAggregator implements Aggregator {
     for (Anomaly a : p.anomalies()) {
       byAnomaly.computeIfAbsent(a, k -> new ExampleList(10)).add(p.gcId(), p.uptimeS(), () -> describe(p));
     }
-    if (p.kind() == PauseKind.FULL && isRequested(p)) {
+    if (p.kind() == PauseKind.DEGENERATED) {
+      degenerated.add(p.gcId(), p.uptimeS(), () -> describe(p));
+    } else if (p.kind() == PauseKind.FULL && isRequested(p)) {
       requestedFull.add(p.gcId(), p.uptimeS(), () -> describe(p));
     } else if (p.kind() == PauseKind.FULL) {
       fullGcs.add(p.gcId(), p.uptimeS(), () -> describe(p));
@@ -86,6 +89,11 @@ public final class AnomalyAggregator implements Aggregator {
   }
 
   /** Full GCs something asked for: System.gc(), metadata threshold, heap dumps; see {@link #isRequested}. */
+  /** Shenandoah degenerated cycles (finished stop-the-world, not Full GCs). */
+  public ExampleList degeneratedCycles() {
+    return degenerated;
+  }
+
   public ExampleList requestedFullGcs() {
     return requestedFull;
   }

@@ -10,6 +10,7 @@ import io.jtune.core.aggregate.PauseAggregator;
 import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.Span;
 import io.jtune.core.aggregate.WindowAggregator;
+import io.jtune.core.event.Collector;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.input.LogInputs;
 import io.jtune.core.parser.GcLogReader;
@@ -56,7 +57,7 @@ public final class GcAnalyzer {
         (GcEvent e) -> current[0].accept(e), progress, boundaries);
     finish(current[0], jvms, latest, options, report);
     if (jvms.isEmpty()) {
-      throw new JtuneException(nothingMessage(inputs, report));
+      throw new JtuneException(nothingMessage(inputs, report, current[0].jvm.collector()));
     }
     // the latest lifetime's full analysis, against the finished report of what was read
     return Analysis.ofLifetimes(latest[0].analyze(options, report), jvms);
@@ -118,7 +119,7 @@ public final class GcAnalyzer {
     }
   }
 
-  private static String nothingMessage(List<String> inputs, ParseReport report) {
+  private static String nothingMessage(List<String> inputs, ParseReport report, Collector collector) {
     String what = inputs.size() == 1 ? inputs.get(0) : inputs.size() + " inputs";
     if (!report.problems().isEmpty()) {
       ParseReport.Problem p = report.problems().get(0);
@@ -127,6 +128,7 @@ public final class GcAnalyzer {
     }
     if (report.gcLines() > 0) {
       return "nothing to analyze: " + what + " has " + report.gcLines() + " GC log lines but no collections"
+          + (collector != Collector.UNKNOWN ? " (a " + collector.displayName() + " log that ends before its first collection)" : "")
           + (report.unparsed() > 0 ? " (" + report.unparsed() + " lines not understood)" : "");
     }
     return "nothing to analyze: no GC log lines in " + what + " (" + report.linesRead() + " lines read)";

@@ -26,6 +26,8 @@ public record LifetimeSummary(
     long youngCount,
     long mixedCount,
     long fullCount,
+    long degeneratedCount,
+    boolean shenandoah,
     long concurrentCycles,
     long epochAtZeroMs) {
 
@@ -35,7 +37,8 @@ public record LifetimeSummary(
         all.totalMs(), all.meanMs(), all.maxMs(), all.percentileMs(50), all.percentileMs(90),
         all.percentileMs(95), all.percentileMs(99), all.percentileMs(99.9), a.throughputPct(),
         a.pauses().kind(PauseKind.YOUNG).count(), a.pauses().kind(PauseKind.MIXED).count(),
-        a.pauses().kind(PauseKind.FULL).count(), a.concurrent().cycles().count(),
+        a.pauses().kind(PauseKind.FULL).count(), a.pauses().kind(PauseKind.DEGENERATED).count(),
+        a.jvm().collector().isShenandoah(), a.concurrent().cycles().count(),
         a.span().hasWallClock() ? a.span().epochAt(0) : GcEvent.NO_EPOCH);
   }
 

@@ -29,4 +29,9 @@ public enum Collector {
   public boolean isCms() {
     return this == PARNEW_CMS || this == DEFNEW_CMS;
   }
+
+  /** True for Shenandoah, single-generation or generational. */
+  public boolean isShenandoah() {
+    return this == SHENANDOAH || this == SHENANDOAH_GENERATIONAL;
+  }
 }

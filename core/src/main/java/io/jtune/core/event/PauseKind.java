@@ -6,8 +6,13 @@ public enum PauseKind {
   YOUNG("young"),
   /** G1 mixed collection (young plus some old regions). */
   MIXED("mixed"),
-  /** Whole-heap stop-the-world collection, incl. Shenandoah degenerated and Full GC. */
+  /** Whole-heap stop-the-world collection: a real Full GC. */
   FULL("full"),
+  /**
+   * Shenandoah degenerated cycle: a concurrent cycle that ran out of memory and was finished
+   * stop-the-world where it stood (not a Full GC; Shenandoah upgrades to one only when this fails).
+   */
+  DEGENERATED("degenerated"),
   /** Remark / final mark pause of a concurrent cycle. */
   REMARK("remark"),
   /** G1 cleanup pause. */

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Concurrent collectors falling behind: ZGC allocation stalls, Shenandoah cancelled cycles and
- * degenerated collections, G1 concurrent mark aborts.
+ * Concurrent collectors falling behind: ZGC allocation stalls, Shenandoah cancelled cycles (those
+ * that degenerated are {@link DegeneratedCycleRule}'s), G1 concurrent mark aborts.
  */
 final class ConcurrentTroubleRule implements FindingRule {
   @Override
@@ -26,11 +26,10 @@ final class ConcurrentTroubleRule implements FindingRule {
           List.of()));
     }
     var cancelled = a.concurrent().notices(GcNotice.Kind.CYCLE_CANCELLED);
-    long degenerated = a.pauses().byCause().stream()
-        .filter(e -> e.getKey().toLowerCase(Locale.ROOT).contains("degenerated")).mapToLong(e -> e.getValue().count()).sum();
-    if (cancelled.count() > 0) {
+    // cancelled cycles that degenerated are the degenerated-cycle finding's
+    if (cancelled.count() > 0 && a.pauses().kind(PauseKind.DEGENERATED).count() == 0) {
       out.add(new Finding("cycle-cancelled", Severity.WARNING,
-          cancelled.count() + " concurrent cycle(s) cancelled" + (degenerated > 0 ? ", " + degenerated + " degenerated" : ""),
+          cancelled.count() + " concurrent cycle(s) cancelled",
           cancelled.examples(), cancelled.count(),
           "The concurrent cycle lost the race with allocation and fell back to a stop-the-world (degenerated"
               + " or full) collection. Start cycles earlier, give the heap more headroom, or reduce allocation.",

@@ -15,6 +15,7 @@ public final class FindingEngine {
       new PrematurePromotionRule(),
       new HumongousRule(),
       new ConcurrentTroubleRule(),
+      new DegeneratedCycleRule(),
       new LongYoungPauseRule(),
       new RootScanningRule(),
       new OldGenGrowthRule(),

@@ -17,7 +17,8 @@ final class Format {
     if (v >= 10) {
       return String.format(Locale.US, "%.1f", v);
     }
-    return String.format(Locale.US, "%.2f", v);
+    // sub-millisecond pauses (ZGC, Shenandoah) keep their microseconds: 0.012, not 0.01
+    return String.format(Locale.US, v < 1 ? "%.3f" : "%.2f", v);
   }
 
   static String num(double v) {

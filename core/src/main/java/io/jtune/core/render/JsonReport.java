@@ -218,6 +218,9 @@ public final class JsonReport {
     o.put("youngCount", s.youngCount());
     o.put("mixedCount", s.mixedCount());
     o.put("fullCount", s.fullCount());
+    if (s.degeneratedCount() > 0 || s.shenandoah()) {
+      o.put("degeneratedCount", s.degeneratedCount());
+    }
     o.put("concurrentCycles", s.concurrentCycles());
     return o;
   }

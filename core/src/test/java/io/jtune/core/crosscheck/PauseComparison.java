@@ -444,7 +444,10 @@ final class PauseComparison {
         if (pauseName.startsWith("Pause Mark End") || pauseName.startsWith("Pause Final Mark")) {
           return EnumSet.of(PauseKind.REMARK);
         }
-        if (pauseName.startsWith("Pause Degenerated") || pauseName.startsWith("Pause Full")) {
+        if (pauseName.startsWith("Pause Degenerated")) {
+          return EnumSet.of(PauseKind.DEGENERATED);
+        }
+        if (pauseName.startsWith("Pause Full")) {
           return EnumSet.of(PauseKind.FULL);
         }
         return EnumSet.of(PauseKind.OTHER);

@@ -105,6 +105,30 @@ class FindingsTest {
   }
 
   @Test
+  void shenandoahDegeneratedCyclesAreNotFullGcs() throws IOException {
+    for (String name : List.of(
+        "GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk11-PauseDegeneratedGc.txt",
+        "gctoolkit-testdata/gctoolkit-shenandoah-logs__shenandoah__shenandoah.log.2")) {
+      Path log = corpus(name);
+      List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+      long degeneratedEnds = lines.stream().filter(l -> l.contains("Pause Degenerated") && l.endsWith("ms")).count();
+      long fullEnds = lines.stream().filter(l -> l.contains("Pause Full") && l.endsWith("ms")).count();
+      Analysis a = analyze(log);
+      assertThat(degeneratedEnds).as(name).isPositive();
+      assertThat(a.pauses().kind(io.jtune.core.event.PauseKind.FULL).count()).as(name).isEqualTo(fullEnds);
+      assertThat(a.pauses().kind(io.jtune.core.event.PauseKind.DEGENERATED).count()).as(name).isEqualTo(degeneratedEnds);
+      Finding f = required(a, "degenerated-cycle");
+      assertThat(f.occurrences()).isEqualTo(degeneratedEnds);
+      assertThat(f.evidence()).isNotEmpty();
+      assertThat(f.recommendation()).contains("-Xmx", "-XX:ConcGCThreads").doesNotContainIgnoringCase("old gen");
+      if (fullEnds == 0) {
+        assertThat(a.findings()).extracting(Finding::id)
+            .doesNotContain("full-gc", "frequent-full-gc", "premature-promotion", "old-gen-growth");
+      }
+    }
+  }
+
+  @Test
   void healthyLogSaysGcIsNotTheProblem() {
     Analysis a = analyze(corpus("GCViewer/src__test__resources__openjdk__SampleSun1_8_0Series-Part2.txt"));
     assertThat(required(a, "gc-not-the-problem").title()).startsWith("GC is not the problem");

@@ -415,7 +415,7 @@ final class BodyScanner {
         retry = true;
         return t.length();
       }
-      return records.nestedPause(t, i);
+      return records.nestedPause(t, i, d);
     }
     Ascii y = nameAt(t, j, c, YOUNG_NAMES);
     if (y != null) {

@@ -7,7 +7,7 @@ import java.util.function.Consumer;
 
 /**
  * Events that started after the pause of the record being read (concurrent phases glued into
- * the record, a young collection inside a CMS remark, a cycle ended by them): held until that
+ * the record, a cycle ended by them): held until that
  * pause is out.
  */
 final class Deferred {

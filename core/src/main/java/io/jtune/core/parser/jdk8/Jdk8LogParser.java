@@ -26,9 +26,9 @@ public final class Jdk8LogParser implements GcLogParser {
    *
    * Order: a pause whose record has no "[Times: ...]" is held until the next line, which may
    * carry its details (G1 phase lines, "[Eden: ...]", " [Times: ...]", tenuring); any other line
-   * emits it. CMS/G1 concurrent phases glued into a record, and a young collection logged inside
-   * a CMS remark (CMSScavengeBeforeRemark), are emitted after the record's pause, as they
-   * started after it (Deferred). ConcurrentPhase events carry the time stamp of the line that
+   * emits it. CMS/G1 concurrent phases glued into a record are emitted after the record's pause,
+   * as they started after it (Deferred); a young collection logged inside a CMS remark
+   * (CMSScavengeBeforeRemark) runs within the remark's stop and is a phase of that pause. ConcurrentPhase events carry the time stamp of the line that
    * ended them (CMS and G1 print a phase when it ends), so a phase started durationMs before its
    * uptime.
    *

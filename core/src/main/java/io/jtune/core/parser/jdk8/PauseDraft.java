@@ -45,6 +45,9 @@ final class PauseDraft {
   final long[] meta = new long[3];
   CpuTimes times;
   Tenuring tenuring;
+  /** Heap and young generation of a young collection nested in this record (scavenge before remark). */
+  final long[] nestedHeap = new long[3];
+  final long[] nestedYoung = new long[3];
   final EnumSet<Anomaly> anomalies = EnumSet.noneOf(Anomaly.class);
   private final PhaseTimes.Builder phases = new PhaseTimes.Builder();
 
@@ -70,6 +73,8 @@ final class PauseDraft {
     clear(old);
     clear(heap);
     clear(meta);
+    clear(nestedHeap);
+    clear(nestedYoung);
     times = null;
     tenuring = null;
     anomalies.clear();
@@ -105,8 +110,32 @@ final class PauseDraft {
     return a >= 0 && b >= 0 && a >= b ? a - b : NONE;
   }
 
+  /**
+   * A stop that began with a nested young collection (CMSScavengeBeforeRemark) starts from that
+   * collection's heap: its "before" values are the nested ones, the young generation ends where
+   * the nested collection left it.
+   */
+  private void startsWithNested() {
+    if (known(heap) && nestedHeap[0] != NONE) {
+      heap[0] = nestedHeap[0];
+    }
+    if (known(young) && nestedYoung[0] != NONE) {
+      young[0] = nestedYoung[0];
+      young[1] = nestedYoung[1];
+    }
+    if (known(old)) {
+      long oldBefore = minus(nestedHeap[0], nestedYoung[0]);
+      if (oldBefore != NONE) {
+        old[0] = oldBefore;
+      }
+    }
+  }
+
   /** The pause as an event; the old generation is derived as heap minus young when not logged. */
   GcPause toPause() {
+    if (known(nestedHeap)) {
+      startsWithNested();
+    }
     MemoryUsage oldUsage = usage(old);
     if (oldUsage == null && known(young) && known(heap)) {
       oldUsage = new MemoryUsage(minus(heap[0], young[0]), minus(heap[1], young[1]), minus(heap[2], young[2]));

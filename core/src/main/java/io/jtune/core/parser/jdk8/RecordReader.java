@@ -263,8 +263,12 @@ final class RecordReader {
     }
   }
 
-  /** A young collection logged inside another record (CMS remark with CMSScavengeBeforeRemark). */
-  int nestedPause(Line t, int i) {
+  /**
+   * A young collection logged inside another record (CMS remark with CMSScavengeBeforeRemark):
+   * it runs within the remark's stop, so it is a phase of {@code outer} (named after its young
+   * segment, e.g. "ParNew"), not a pause of its own; its tenuring, anomalies and heap before go to the remark.
+   */
+  int nestedPause(Line t, int i, PauseDraft outer) {
     PauseDraft d = pauses.scratch;
     d.reset(st.gcId, scan.scanUptime, scan.scanEpoch, st.lineNo);
     int k = readHead(t, i + 1, d);
@@ -274,8 +278,13 @@ final class RecordReader {
       k = Segments.times(t, q + 8, d);
     }
     if (finish(d)) {
-      // it started after the record holding it, so it is emitted after that record's pause
-      deferred.defer(d.toPause());
+      outer.phase(d.name, d.secs * 1000.0);
+      outer.anomalies.addAll(d.anomalies);
+      System.arraycopy(d.heap, 0, outer.nestedHeap, 0, 3);
+      System.arraycopy(d.young, 0, outer.nestedYoung, 0, 3);
+      if (outer.tenuring == null) {
+        outer.tenuring = d.tenuring;
+      }
       if (!col.collectorFromRecords) {
         col.inferCollector(d);
       }

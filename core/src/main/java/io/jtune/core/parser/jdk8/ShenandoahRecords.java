@@ -74,7 +74,7 @@ final class ShenandoahRecords {
         }
       }
     } else if (t.startsWith("Pause Degenerated", j)) {
-      d.kind = PauseKind.FULL;
+      d.kind = PauseKind.DEGENERATED;
       d.anomalies.add(Anomaly.ALLOCATION_FAILURE_DEGENERATED);
     } else {
       d.kind = PauseKind.OTHER;

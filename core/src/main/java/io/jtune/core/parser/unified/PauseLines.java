@@ -89,7 +89,7 @@ final class PauseLines {
       } else if (is(l, base, baseLen, "Final Mark") || is(l, base, baseLen, "Mark End")) {
         kind = PauseKind.REMARK;
       } else if (is(l, base, baseLen, "Degenerated GC")) {
-        kind = PauseKind.FULL;
+        kind = PauseKind.DEGENERATED;
         degenerated = true;
       } else {
         kind = PauseKind.OTHER;
@@ -144,6 +144,8 @@ final class PauseLines {
     String cause = causeFrom < 0 ? null : names.get(l, causeFrom, causeTo);
     if (cause != null && cause.startsWith("G1 ")) {
       info.inferCollector(Collector.G1);
+    } else if ("Ergonomics".equals(cause)) { // the adaptive size policy's cause: only Parallel has it
+      info.inferCollector(Collector.PARALLEL);
     }
     if (kind == PauseKind.YOUNG && mixed) {
       kind = PauseKind.MIXED;

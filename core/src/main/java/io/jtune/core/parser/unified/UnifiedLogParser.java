@@ -71,6 +71,9 @@ public final class UnifiedLogParser implements GcLogParser {
   private static final Ascii COMMAND_LINE = Ascii.of("Command Line: ");
   private static final Ascii EDEN_REGIONS = Ascii.of("Eden regions: ");
   private static final Ascii SURVIVOR_REGIONS = Ascii.of("Survivor regions: ");
+  private static final Ascii SHENANDOAH_ = Ascii.of("Shenandoah ");
+  private static final Ascii INITIALIZING_Z = Ascii.of("Initializing The Z Garbage Collector");
+  private static final Ascii INITIALIZE_SHENANDOAH = Ascii.of("Initialize Shenandoah heap");
   private static final Ascii SAFEPOINT = Ascii.of("Safepoint \"");
   private static final Ascii OLD_REGIONS = Ascii.of("Old regions: ");
   private static final Ascii OLD = Ascii.of("Old: ");
@@ -253,6 +256,9 @@ public final class UnifiedLogParser implements GcLogParser {
         if (l.startsWith(SAFEPOINT, m)) {
           return safepoints.safepoint(l, m);
         }
+        if (l.startsWith(SHENANDOAH_, m)) { // "Shenandoah heuristics: ...", "Shenandoah GC mode: ..." (gc,init)
+          info.inferCollector(Collector.SHENANDOAH);
+        }
         return UNKNOWN;
       case 'O':
         if (l.startsWith(OLD_REGIONS, m)) {
@@ -325,6 +331,12 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         return cur.gcId < 0 ? info.heapBound(l, m) : UNKNOWN;
       case 'I':
+        // start-up lines only one collector prints name it when no "Using ..." line did
+        if (l.startsWith(INITIALIZING_Z, m)) {
+          info.inferCollector(Collector.ZGC);
+        } else if (l.startsWith(INITIALIZE_SHENANDOAH, m)) {
+          info.inferCollector(Collector.SHENANDOAH);
+        }
         return cur.gcId < 0 ? info.heapBound(l, m) : UNKNOWN;
       case 'G':
         if (l.startsWith(GARBAGE_COLLECTION, m)) {

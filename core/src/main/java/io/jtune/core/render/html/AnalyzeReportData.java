@@ -86,6 +86,7 @@ final class AnalyzeReportData {
     o.put("youngCount", a.pauses().kind(PauseKind.YOUNG).count());
     o.put("mixedCount", a.pauses().kind(PauseKind.MIXED).count());
     o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
+    o.put("degeneratedCount", a.pauses().kind(PauseKind.DEGENERATED).count());
     o.put("concurrentCycles", a.concurrent().cycles().count());
     return o;
   }

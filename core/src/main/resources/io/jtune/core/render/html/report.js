@@ -13,7 +13,7 @@
 
   var KIND_COLORS = {
     young: '#4e79a7', mixed: '#59a14f', full: '#e15759', remark: '#b07aa1',
-    cleanup: '#9c755f', 'initial-mark': '#f28e2b', other: '#8c8c8c'
+    cleanup: '#9c755f', 'initial-mark': '#f28e2b', degenerated: '#ff9da7', other: '#8c8c8c'
   };
   var LINE_COLORS = ['#4e79a7', '#e15759', '#59a14f', '#f28e2b', '#b07aa1', '#76b7b2'];
   var EVIDENCE_COLOR = '#ff8c00';
@@ -47,7 +47,8 @@
     if (v === null || v === undefined) {
       return '-';
     }
-    return v >= 1000 ? num(v, 0) + ' ms' : v >= 10 ? num(v, 1) + ' ms' : num(v, 2) + ' ms';
+    // sub-millisecond pauses (ZGC, Shenandoah) keep their microseconds
+    return v >= 1000 ? num(v, 0) + ' ms' : v >= 10 ? num(v, 1) + ' ms' : v >= 1 ? num(v, 2) + ' ms' : num(v, 3) + ' ms';
   }
 
   function fmtBytes(b) {
@@ -358,6 +359,9 @@
       card('mixed GCs', num(k.mixedCount, 0));
     }
     card('full GCs', num(k.fullCount, 0), k.fullCount > 0);
+    if (k.degeneratedCount > 0) {
+      card('degenerated cycles', num(k.degeneratedCount, 0), true);
+    }
     card('total pause', fmtDuration(k.pauseTotalMs / 1000));
     card('log span', fmtDuration(k.spanS));
     if (k.concurrentCycles > 0) {

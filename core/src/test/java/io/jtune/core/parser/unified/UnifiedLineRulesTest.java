@@ -398,7 +398,7 @@ class UnifiedLineRulesTest {
         tuple(PauseKind.INITIAL_MARK, "Pause Init Mark (unload classes)"),
         tuple(PauseKind.REMARK, "Pause Final Mark (unload classes)"),
         tuple(PauseKind.OTHER, "Pause Init Update Refs"),
-        tuple(PauseKind.FULL, "Pause Degenerated GC (Outside of Cycle)"));
+        tuple(PauseKind.DEGENERATED, "Pause Degenerated GC (Outside of Cycle)"));
     assertThat(pauses).extracting(GcPause::cause).containsOnlyNulls();
     GcPause degenerated = pauses.get(3);
     assertThat(degenerated.durationMs()).isEqualTo(11.373);
