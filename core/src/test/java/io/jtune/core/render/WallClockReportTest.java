@@ -32,7 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class WallClockReportTest {
   static final String JDK8_DATES =
-      "GCViewer/src__test__resources__openjdk__SampleSun1_8_0CMS_ScavengeBR_HeapAtGC_TenuringDist_PrintFLS.txt";
+      "GCViewer/src__test__resources__openjdk__SampleSun1_7_0CMS_PrintTenuringDistributionPromotionFailure.txt";
   static final String UPTIME_ONLY = "GCViewer/src__test__resources__openjdk__SampleSun1_4_2PrintGCDetails.txt";
   static final Path UNIFIED_TIME = Path.of("src/test/resources/clock/g1-time-uptime-jdk17.log");
 
