@@ -173,6 +173,9 @@ public final class JsonReport {
     o.put("pauseMaxMs", round(all.maxMs(), 3));
     percentiles(o, all);
     o.put("throughputPct", round(a.throughputPct(), 3));
+    if (a.throughputNotApplicable() != null) {
+      o.put("throughputNotApplicable", a.throughputNotApplicable());
+    }
     o.put("youngCount", a.pauses().kind(PauseKind.YOUNG).count());
     o.put("mixedCount", a.pauses().kind(PauseKind.MIXED).count());
     o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
@@ -237,6 +240,10 @@ public final class JsonReport {
     o.put("fgcCountMean", round(t.fgcCountMean(), 3));
     o.put("fgcTimePeakMs", round(t.fgcMsPeak(), 3));
     o.put("fgcTimeMeanMs", round(t.fgcMsMean(), 3));
+    if (a.windows().clockJumps() > 0) {
+      o.put("clockJumps", a.windows().clockJumps());
+      o.put("clockJumpedS", round(a.windows().clockJumpedS(), 3));
+    }
     // a long log has a row per minute for months: written straight to the output, not held as a tree
     o.putPOJO("rows", new WindowRows(a.windows()));
     return o;
