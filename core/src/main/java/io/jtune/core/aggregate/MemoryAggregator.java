@@ -174,10 +174,14 @@ public final class MemoryAggregator implements Aggregator {
 
   private void youngGc(GcPause p, HeapChange m, double t) {
     youngGcs++;
-    if (Double.isNaN(firstYoungS)) {
+    // the earliest and latest young GC: a clock that went back between them must not make the
+    // interval and promotion rate negative
+    if (Double.isNaN(firstYoungS) || t < firstYoungS) {
       firstYoungS = t;
     }
-    lastYoungS = t;
+    if (Double.isNaN(lastYoungS) || t > lastYoungS) {
+      lastYoungS = t;
+    }
     if (m.young() != null && m.young().hasCapacity()) {
       youngCapacitySum += m.young().capacity();
       youngCapacityCount++;
