@@ -75,7 +75,7 @@ class JsonContractTest {
     double roundingPct = 100 * (sum / 1000) * 0.0005 / (span * span);
     if (span < 1) {
       // under a second of log there is no throughput to speak of: null, with the reason
-      assertThat(s.get("throughputPct").isNull()).isTrue();
+      assertThat(s.get("throughputPct").isNull()).as(s.toString()).isTrue();
       assertThat(s.get("throughputNotApplicable").asText()).isNotBlank();
     } else {
       assertThat(s.get("throughputPct").asDouble()).isCloseTo(100 * (1 - sum / 1000 / span), within(0.01 + roundingPct));

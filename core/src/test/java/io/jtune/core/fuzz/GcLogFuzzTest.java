@@ -31,31 +31,34 @@ import java.util.zip.ZipOutputStream;
  * in {@code GcLogFuzzTestInputs/<target>/}). Each input either gives an analysis whose numbers
  * hold (no negative time, no NaN or infinity, throughput within 0-100 % or null with a reason,
  * window means at most their peaks) and that renders as text and JSON, or a one-line user error;
- * never another exception or error. The default test run replays the seeds only; {@code
- * JAZZER_FUZZ=1} fuzzes each target for {@code maxDuration} (or {@code -Djazzer.max_duration}).
+ * never another exception or error. The default test run replays the seeds only (a few seconds);
+ * with {@code JAZZER_FUZZ=1} the one target selected fuzzes for {@link #FUZZ_FOR}, and the inputs
+ * it found interesting (core/.cifuzz-corpus) carry over to the next run.
  */
 class GcLogFuzzTest {
+  /** How long one fuzzing run (JAZZER_FUZZ=1) of a target lasts. */
+  static final String FUZZ_FOR = "3m";
 
   /** JDK 8 style logs: the seeds are slices of JDK 8 corpus logs. */
-  @FuzzTest(maxDuration = "5s")
+  @FuzzTest(maxDuration = FUZZ_FOR)
   void jdk8Parser(byte[] data) throws IOException {
     check(write("fuzz.log", data));
   }
 
   /** Unified logging (JDK 9+) logs: the seeds are slices of unified corpus logs. */
-  @FuzzTest(maxDuration = "5s")
+  @FuzzTest(maxDuration = FUZZ_FOR)
   void unifiedParser(byte[] data) throws IOException {
     check(write("fuzz.log", data));
   }
 
   /** Format sniffing: mixed, truncated and binary-looking text under a name that says nothing. */
-  @FuzzTest(maxDuration = "5s")
+  @FuzzTest(maxDuration = FUZZ_FOR)
   void formatSniffing(byte[] data) throws IOException {
     check(write("input", data));
   }
 
   /** gz and zip containers: the bytes gzipped, zipped, and as they are under container names. */
-  @FuzzTest(maxDuration = "5s")
+  @FuzzTest(maxDuration = FUZZ_FOR)
   void containers(byte[] data) throws IOException {
     Path gz = write("fuzz.log.gz", gzip(data));
     check(gz);
