@@ -135,4 +135,11 @@ class SoundNumbersTest {
     assertThat(steady.notEnoughDataReason()).isNull();
     assertThat(steady.slopeMBph()).isGreaterThan(0);
   }
+
+  @Test
+  void phaseNamesLeaveOutTheirStartAndEndTimes() {
+    Analysis a = analyze(corpus("GCViewer/src__test__resources__openjdk__unified-jvm-logging__sample-ujl-g1-gc-all,safepoint,os+cpu.txt"));
+    assertThat(a.concurrent().phases()).containsKey("Concurrent Mark");
+    assertThat(a.concurrent().phases().keySet()).noneMatch(n -> n.matches(".*\\(\\d.*"));
+  }
 }
