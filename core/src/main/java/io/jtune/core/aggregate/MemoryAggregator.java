@@ -174,10 +174,14 @@ public final class MemoryAggregator implements Aggregator {
 
   private void youngGc(GcPause p, HeapChange m, double t) {
     youngGcs++;
-    if (Double.isNaN(firstYoungS)) {
+    // the earliest and latest young GC: a clock that went back between them must not make the
+    // interval and promotion rate negative
+    if (Double.isNaN(firstYoungS) || t < firstYoungS) {
       firstYoungS = t;
     }
-    lastYoungS = t;
+    if (Double.isNaN(lastYoungS) || t > lastYoungS) {
+      lastYoungS = t;
+    }
     if (m.young() != null && m.young().hasCapacity()) {
       youngCapacitySum += m.young().capacity();
       youngCapacityCount++;
@@ -263,16 +267,22 @@ public final class MemoryAggregator implements Aggregator {
     return heap;
   }
 
-  /** Mean allocation rate in MB/s, or NaN when the log does not show occupancy growth. */
+  /** Shortest time a rate is measured over, seconds: a rate over a few milliseconds is noise. */
+  static final double MIN_RATE_SPAN_S = 1;
+
+  /**
+   * Mean allocation rate in MB/s, or NaN when the log does not show occupancy growth over at
+   * least {@link #MIN_RATE_SPAN_S}.
+   */
   public double allocationRateMBps() {
     double dt = allocLastS - allocFirstS;
-    return allocIntervals == 0 || !(dt > 0) ? Double.NaN : allocBytes / dt / (1 << 20);
+    return allocIntervals == 0 || !(dt >= MIN_RATE_SPAN_S) ? Double.NaN : allocBytes / dt / (1 << 20);
   }
 
-  /** Mean promotion rate in MB/s over the young GCs' time span, or NaN. */
+  /** Mean promotion rate in MB/s over the young GCs' time span (at least {@link #MIN_RATE_SPAN_S}), or NaN. */
   public double promotionRateMBps() {
     double dt = lastYoungS - firstYoungS;
-    return youngMeasured < 2 || !(dt > 0) ? Double.NaN : promotedTotal / dt / (1 << 20);
+    return youngMeasured < 2 || !(dt >= MIN_RATE_SPAN_S) ? Double.NaN : promotedTotal / dt / (1 << 20);
   }
 
   /** Mean bytes promoted per young GC (young drop - heap drop), or -1. */

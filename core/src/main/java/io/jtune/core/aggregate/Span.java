@@ -25,9 +25,12 @@ public final class Span implements Aggregator {
       headerFirst |= !sawEvent;
       return;
     }
-    if (!sawEvent && headerFirst && !Double.isNaN(e.uptimeS())) {
+    if (!(e.uptimeS() >= 0) || Double.isInfinite(e.uptimeS())) {
+      return; // no uptime is negative: a mangled stamp says nothing about the time the log covers
+    }
+    if (!sawEvent && headerFirst) {
       // the log starts with the JVM's header: it covers the run from JVM start (uptime 0)
-      startS = Math.min(0, e.uptimeS());
+      startS = 0;
     }
     sawEvent = true;
     double t = e.uptimeS();

@@ -1,8 +1,21 @@
 package io.jtune.core.aggregate;
 
-/** A least-squares line through (time, bytes) points, kept as running sums. */
+/**
+ * A least-squares line through (time, bytes) points, kept as running sums. A slope is given only
+ * from enough data: at least {@link #MIN_POINTS} points over at least {@link #MIN_SPAN_S} seconds,
+ * with no gap between two consecutive points longer than three quarters of the span (two clusters either side
+ * of a long gap fit any line perfectly and say nothing about the time between them).
+ */
 public final class Trend {
+  /** Fewest points a slope is fitted to. */
+  public static final int MIN_POINTS = 3;
+  /** Shortest time a slope is fitted over, seconds. */
+  public static final double MIN_SPAN_S = 30;
+  /** Largest share of the span one gap between consecutive points may take. */
+  public static final double MAX_GAP_SHARE = 0.75;
+
   private long n;
+  private double maxGapS;
   private double sx;
   private double sy;
   private double sxx;
@@ -17,6 +30,8 @@ public final class Trend {
     if (n == 0) {
       firstX = x;
       firstY = y;
+    } else {
+      maxGapS = Math.max(maxGapS, x - lastX);
     }
     lastX = x;
     lastY = y;
@@ -32,10 +47,37 @@ public final class Trend {
     return n;
   }
 
-  /** Slope in bytes per second, or NaN with fewer than 3 points or no time spread. */
+  /** Whether the points are enough for a slope (see the class comment). */
+  public boolean enoughData() {
+    double span = spanS();
+    return n >= MIN_POINTS && span >= MIN_SPAN_S && maxGapS <= MAX_GAP_SHARE * span;
+  }
+
+  /** Why there is no slope, or null when there is one. */
+  public String notEnoughDataReason() {
+    if (n < MIN_POINTS) {
+      return "not enough data: " + n + " point(s), at least " + MIN_POINTS + " needed";
+    }
+    if (spanS() < MIN_SPAN_S) {
+      return String.format(java.util.Locale.US, "not enough data: the points cover %.3f s, at least %.0f s needed",
+          spanS(), MIN_SPAN_S);
+    }
+    if (maxGapS > MAX_GAP_SHARE * spanS()) {
+      return String.format(java.util.Locale.US, "not enough data: a gap of %.1f s without points in a span of %.1f s",
+          maxGapS, spanS());
+    }
+    return null;
+  }
+
+  /** Longest time between two consecutive points, seconds. */
+  public double maxGapS() {
+    return maxGapS;
+  }
+
+  /** Slope in bytes per second, or NaN without {@linkplain #enoughData() enough data}. */
   public double slopePerS() {
     double d = n * sxx - sx * sx;
-    return n < 3 || d <= 0 ? Double.NaN : (n * sxy - sx * sy) / d;
+    return !enoughData() || d <= 0 ? Double.NaN : (n * sxy - sx * sy) / d;
   }
 
   /** Slope in MB per hour, or NaN. */
@@ -47,7 +89,7 @@ public final class Trend {
   public double r2() {
     double dx = n * sxx - sx * sx;
     double dy = n * syy - sy * sy;
-    if (n < 3 || dx <= 0 || dy <= 0) {
+    if (!enoughData() || dx <= 0 || dy <= 0) {
       return Double.NaN;
     }
     double r = (n * sxy - sx * sy) / Math.sqrt(dx * dy);

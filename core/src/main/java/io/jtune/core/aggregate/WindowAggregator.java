@@ -10,15 +10,27 @@ import java.util.List;
 /**
  * The GC comparison table of a tuning study: young and full GC counts and cumulative pause time per
  * fixed window (default one minute), and their peak and mean over the log. Young GCs are young
- * and mixed pauses; full GCs are full pauses.
+ * and mixed pauses; full GCs are full pauses. Windows run from the first pause to the last,
+ * empty ones included, except across a clock jump: a gap of more than {@link #JUMP_S} seconds
+ * between two pauses (uptimes or dates jumping by days or years) is counted as a jump and the
+ * next window starts at the pause after it, instead of one empty window per minute of the gap.
  */
 public final class WindowAggregator implements Aggregator {
   /** One window: its start on the timeline and what happened in it. */
   public record Window(double startS, long ygcCount, double ygcMs, long fgcCount, double fgcMs, long otherCount, double otherMs) {}
 
+  /** A gap between pauses longer than this (one day) is a clock jump, seconds. */
+  public static final double JUMP_S = 86_400;
+
   private final double windowS;
-  private final List<double[]> rows = new ArrayList<>(); // ygcCount, ygcMs, fgcCount, fgcMs, otherCount, otherMs
+  // ygcCount, ygcMs, fgcCount, fgcMs, otherCount, otherMs, window start
+  private final List<double[]> rows = new ArrayList<>();
+  // start of window 0 of the current stretch (since the last clock jump) and its row index
   private double originS = Double.NaN;
+  private int originIndex;
+  private double lastPauseS = Double.NaN;
+  private int jumps;
+  private double jumpedS;
   // the window pauses were added to last: most pauses fall into the same one as the pause before
   private int lastIndex = -1;
   private double[] lastRow;
@@ -35,16 +47,29 @@ public final class WindowAggregator implements Aggregator {
     if (!(e instanceof GcPause p)) {
       return;
     }
+    double t = p.uptimeS();
+    if (Double.isNaN(t) || Double.isInfinite(t)) {
+      return;
+    }
     if (Double.isNaN(originS)) {
-      originS = p.uptimeS();
+      originS = t;
+    } else if (t - lastPauseS > JUMP_S) {
+      jumps++;
+      jumpedS += t - lastPauseS;
+      originS = t;
+      originIndex = rows.size();
     }
-    int idx = (int) Math.floor((p.uptimeS() - originS) / windowS);
-    if (idx < 0) {
-      return; // clock went backwards before the first pause; counted by the reader
+    double rel = Math.floor((t - originS) / windowS);
+    if (rel < 0) {
+      return; // clock went backwards; counted by the reader
     }
+    lastPauseS = Math.max(Double.isNaN(lastPauseS) ? t : lastPauseS, t);
+    int idx = originIndex + (int) rel;
     if (idx != lastIndex) {
       while (rows.size() <= idx) {
-        rows.add(new double[6]);
+        double[] row = new double[7];
+        row[6] = originS + (rows.size() - originIndex) * windowS;
+        rows.add(row);
       }
       lastIndex = idx;
       lastRow = rows.get(idx);
@@ -66,7 +91,17 @@ public final class WindowAggregator implements Aggregator {
     return windowS;
   }
 
-  /** Number of windows from the first pause to the last. */
+  /** Clock jumps (gaps over {@link #JUMP_S}) the windows skip. */
+  public int clockJumps() {
+    return jumps;
+  }
+
+  /** Time the skipped clock jumps cover, seconds. */
+  public double clockJumpedS() {
+    return jumpedS;
+  }
+
+  /** Number of windows from the first pause to the last (clock jumps skipped). */
   public int size() {
     return rows.size();
   }
@@ -75,7 +110,7 @@ public final class WindowAggregator implements Aggregator {
   public void forEach(java.util.function.Consumer<Window> action) {
     for (int i = 0; i < rows.size(); i++) {
       double[] r = rows.get(i);
-      action.accept(new Window(originS + i * windowS, (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5]));
+      action.accept(new Window(r[6], (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5]));
     }
   }
 
@@ -83,7 +118,7 @@ public final class WindowAggregator implements Aggregator {
     List<Window> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       double[] r = rows.get(i);
-      out.add(new Window(originS + i * windowS, (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5]));
+      out.add(new Window(r[6], (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5]));
     }
     return Collections.unmodifiableList(out);
   }
@@ -97,18 +132,21 @@ public final class WindowAggregator implements Aggregator {
     return m;
   }
 
-  /** Mean per window of column {@code c} over the log's span (empty windows count). */
-  private double mean(int c, double spanS) {
+  /**
+   * Mean per window of column {@code c} over the windows from the first pause to the last, empty
+   * ones included. The last window (and the first) may be partial: each counts as one window, so
+   * the mean is never above the peak.
+   */
+  private double mean(int c) {
     double sum = 0;
     for (double[] r : rows) {
       sum += r[c];
     }
-    double windows = Math.max(1.0, spanS / windowS);
-    return sum / windows;
+    return rows.isEmpty() ? 0 : sum / rows.size();
   }
 
-  /** The table computed over a log span. */
-  public WindowTable table(double spanS) {
+  /** The table over the windows. */
+  public WindowTable table() {
     double ygcCount = 0;
     double ygcMs = 0;
     for (double[] r : rows) {
@@ -116,8 +154,8 @@ public final class WindowAggregator implements Aggregator {
       ygcMs += r[1];
     }
     return new WindowTable(windowS,
-        peak(0), mean(0, spanS), peak(1), mean(1, spanS), ygcCount == 0 ? 0 : ygcMs / ygcCount,
-        peak(2), mean(2, spanS), peak(3), mean(3, spanS));
+        peak(0), mean(0), peak(1), mean(1), ygcCount == 0 ? 0 : ygcMs / ygcCount,
+        peak(2), mean(2), peak(3), mean(3));
   }
 
   /**

@@ -93,6 +93,11 @@ public record Analysis(GcFacts facts, List<Finding> findings, List<JvmLifetime> 
     return facts.throughputPct();
   }
 
+  /** Why there is no throughput, or null. */
+  public String throughputNotApplicable() {
+    return facts.throughputNotApplicable();
+  }
+
   /** The major Java version of the logged JVM, or -1 when unknown. */
   public int javaMajor() {
     return facts.javaMajor();

@@ -28,13 +28,36 @@ public record GcFacts(
     PhaseAggregator phases,
     AnomalyAggregator anomalies) {
 
-  /** Share of the span the application ran (not in a stop-the-world GC pause), percent. */
+  /** Shortest span a throughput is given for, seconds. */
+  static final double MIN_THROUGHPUT_SPAN_S = 1;
+
+  /**
+   * Share of the span the application ran (not in a stop-the-world GC pause), percent (0-100),
+   * or NaN when the span does not allow one (see {@link #throughputNotApplicable()}).
+   */
   public double throughputPct() {
-    double span = span().durationS();
-    if (span <= 0) {
-      return 100;
+    if (throughputNotApplicable() != null) {
+      return Double.NaN;
     }
-    return Math.max(0, 100 * (1 - pauses().all().totalMs() / 1000 / span));
+    double pct = 100 * (1 - pauses().all().totalMs() / 1000 / span().durationS());
+    return Math.max(0, Math.min(100, pct));
+  }
+
+  /** Why there is no throughput ("n/a"), or null when there is one. */
+  public String throughputNotApplicable() {
+    double span = span().durationS();
+    double pausedS = pauses().all().totalMs() / 1000;
+    if (pauses().all().count() == 0) {
+      return "no stop-the-world pauses in the log";
+    }
+    if (!(span >= MIN_THROUGHPUT_SPAN_S)) {
+      return String.format(java.util.Locale.US, "the log covers %.3f s, at least %.0f s needed", Math.max(0, span),
+          MIN_THROUGHPUT_SPAN_S);
+    }
+    if (!(pausedS < span)) {
+      return "the log shows no running time outside the pauses";
+    }
+    return null;
   }
 
   /** The major Java version of the logged JVM, or -1 when unknown. */
@@ -42,8 +65,8 @@ public record GcFacts(
     return JvmFlags.javaMajor(jvm().info().version());
   }
 
-  /** The windows table over this log's span. */
+  /** The windows table from the first pause to the last. */
   public WindowAggregator.WindowTable windowTable() {
-    return windows().table(span().durationS());
+    return windows().table();
   }
 }

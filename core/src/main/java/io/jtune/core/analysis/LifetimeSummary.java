@@ -23,6 +23,7 @@ public record LifetimeSummary(
     double p99Ms,
     double p999Ms,
     double throughputPct,
+    String throughputNotApplicable,
     long youngCount,
     long mixedCount,
     long fullCount,
@@ -35,7 +36,7 @@ public record LifetimeSummary(
     PauseDistribution all = a.pauses().all();
     return new LifetimeSummary(a.span().startS(), a.span().endS(), a.span().durationS(), all.count(),
         all.totalMs(), all.meanMs(), all.maxMs(), all.percentileMs(50), all.percentileMs(90),
-        all.percentileMs(95), all.percentileMs(99), all.percentileMs(99.9), a.throughputPct(),
+        all.percentileMs(95), all.percentileMs(99), all.percentileMs(99.9), a.throughputPct(), a.throughputNotApplicable(),
         a.pauses().kind(PauseKind.YOUNG).count(), a.pauses().kind(PauseKind.MIXED).count(),
         a.pauses().kind(PauseKind.FULL).count(), a.pauses().kind(PauseKind.DEGENERATED).count(),
         a.jvm().collector().isShenandoah(), a.concurrent().cycles().count(),

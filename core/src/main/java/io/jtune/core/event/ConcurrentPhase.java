@@ -6,7 +6,8 @@ package io.jtune.core.event;
  * Cycle", a ZGC/Shenandoah collection, CMS initial-mark to reset).
  *
  * @param uptimeS when the phase or cycle ended (the log prints it then); it began durationMs earlier
- * @param durationMs wall time of the phase or cycle, or NaN when the log does not say
+ * @param durationMs wall time of the phase or cycle, or NaN when the log does not say (or gives no
+ *     usable time: a cycle whose end is logged before its start, when the clock went back)
  * @param memory heap across the cycle when logged (ZGC/Shenandoah), else null
  */
 public record ConcurrentPhase(
@@ -19,6 +20,10 @@ public record ConcurrentPhase(
     HeapChange memory,
     long line)
     implements GcEvent {
+
+  public ConcurrentPhase {
+    durationMs = GcEvent.durationOrNaN(durationMs);
+  }
 
   @Override
   public ConcurrentPhase withUptime(double newUptimeS) {

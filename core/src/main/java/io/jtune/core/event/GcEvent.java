@@ -7,6 +7,14 @@ package io.jtune.core.event;
  */
 public sealed interface GcEvent
     permits GcPause, ConcurrentPhase, SafepointPause, GcNotice, JvmInfo {
+  /**
+   * {@code ms} when it is a usable duration, else NaN: a negative or infinite time (a clock that
+   * went back between a cycle's start and end, a mangled line) is no duration.
+   */
+  static double durationOrNaN(double ms) {
+    return ms >= 0 && !Double.isInfinite(ms) ? ms : Double.NaN;
+  }
+
 
   /** Marker for "no wall-clock time in the log". */
   long NO_EPOCH = Long.MIN_VALUE;

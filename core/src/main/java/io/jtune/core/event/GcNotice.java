@@ -10,6 +10,10 @@ package io.jtune.core.event;
 public record GcNotice(long gcId, double uptimeS, long epochMs, Kind kind, String text, double durationMs, long line)
     implements GcEvent {
 
+  public GcNotice {
+    durationMs = GcEvent.durationOrNaN(durationMs);
+  }
+
   /** The notices parsers emit. */
   public enum Kind {
     ALLOCATION_STALL,

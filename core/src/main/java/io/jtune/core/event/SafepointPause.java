@@ -7,6 +7,11 @@ package io.jtune.core.event;
 public record SafepointPause(double uptimeS, long epochMs, double stoppedMs, double timeToSafepointMs, long line)
     implements GcEvent {
 
+  public SafepointPause {
+    stoppedMs = GcEvent.durationOrNaN(stoppedMs);
+    timeToSafepointMs = GcEvent.durationOrNaN(timeToSafepointMs);
+  }
+
   @Override
   public SafepointPause withUptime(double newUptimeS) {
     return new SafepointPause(newUptimeS, epochMs, stoppedMs, timeToSafepointMs, line);

@@ -9,7 +9,7 @@ final class ThroughputRule implements FindingRule {
   @Override
   public void evaluate(GcFacts a, List<Finding> out) {
     double tp = a.throughputPct();
-    if (tp >= 95 || a.span().durationS() < 10) {
+    if (!(tp < 95) || a.span().durationS() < 10) {
       return;
     }
     out.add(new Finding("low-throughput", tp < 90 ? Severity.CRITICAL : Severity.WARNING,

@@ -18,7 +18,7 @@ final class VerdictRule implements FindingRule {
     double p99 = a.pauses().all().percentileMs(99);
     long full = a.pauses().kind(PauseKind.FULL).count();
     double tp = a.throughputPct();
-    if (serious || tp <= 98 || full > 0 || p99 > a.pauses().pauseTargetMs() || a.pauses().all().count() == 0) {
+    if (serious || !(tp > 98) || full > 0 || p99 > a.pauses().pauseTargetMs() || a.pauses().all().count() == 0) {
       return;
     }
     out.add(new Finding("gc-not-the-problem", Severity.INFO,

@@ -409,6 +409,8 @@ public final class Line implements CharSequence {
       scanEnd = at;
       return Double.NaN;
     }
+    // more than 18 digits overflowed the long: no time or size in a GC log is that large
+    boolean overflow = i - (s + at) > 18;
     double value = whole;
     if (i + 1 < end && (b[i] == '.' || b[i] == ',') && b[i + 1] >= '0' && b[i + 1] <= '9') {
       i++;
@@ -431,11 +433,11 @@ public final class Line implements CharSequence {
           : value + (double) frac / scale;
     }
     // scientific notation appears in a few old logs (e.g. 1.0E-4 secs)
-    if (i + 1 < end && (b[i] == 'E' || b[i] == 'e')) {
+    if (!overflow && i + 1 < end && (b[i] == 'E' || b[i] == 'e')) {
       return exponent(value, i - s);
     }
     scanEnd = i - s;
-    return value;
+    return overflow ? Double.NaN : value;
   }
 
   /** Applies an exponent like {@code E-4} at {@code i}, if one is there, to {@code value}. */

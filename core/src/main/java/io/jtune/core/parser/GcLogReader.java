@@ -268,7 +268,14 @@ public final class GcLogReader {
         epochBase = epoch;
       }
       if (Double.isNaN(u)) {
-        u = epoch != GcEvent.NO_EPOCH ? (epoch - epochBase) / 1000.0 : (Double.isNaN(lastRaw) ? 0 : lastRaw);
+        // no uptime on this line: continue from the line before by the wall clock when both have
+        // one (a line among lines with uptimes, or a log with dates only), never before JVM start
+        if (epoch != GcEvent.NO_EPOCH && !Double.isNaN(lastRaw) && lastEpoch != GcEvent.NO_EPOCH) {
+          u = lastRaw + (epoch - lastEpoch) / 1000.0;
+        } else {
+          u = epoch != GcEvent.NO_EPOCH ? (epoch - epochBase) / 1000.0 : (Double.isNaN(lastRaw) ? 0 : lastRaw);
+        }
+        u = Math.max(0, u);
       }
       // When the line was printed: a pause is stamped at its start (stamp - duration), everything
       // else at the time it was logged. A rotated file of the same JVM continues from the last

@@ -106,8 +106,13 @@ public final class AnalysisSections {
         Format.duration(a.span().durationS()), a.span().startS(), a.span().endS())
         + wallClockRange(a));
     PauseDistribution all = a.pauses().all();
-    l.add(String.format(Locale.US, "Throughput  %.2f%% (stop-the-world pauses %s of %s)", a.throughputPct(),
-        Format.duration(all.totalMs() / 1000), Format.duration(a.span().durationS())));
+    String notApplicable = a.throughputNotApplicable();
+    if (notApplicable != null) {
+      l.add("Throughput  n/a (" + notApplicable + ")");
+    } else {
+      l.add(String.format(Locale.US, "Throughput  %.2f%% (stop-the-world pauses %s of %s)", a.throughputPct(),
+          Format.duration(all.totalMs() / 1000), Format.duration(a.span().durationS())));
+    }
     l.add(String.format(Locale.US, "Pauses      %s, total %s ms, mean %s, p50 %s, p90 %s, p95 %s, p99 %s, p99.9 %s, max %s",
         Format.count(all.count()), Format.ms(all.totalMs()), Format.ms(all.meanMs()), Format.ms(all.percentileMs(50)),
         Format.ms(all.percentileMs(90)), Format.ms(all.percentileMs(95)), Format.ms(all.percentileMs(99)),
@@ -161,7 +166,10 @@ public final class AnalysisSections {
         List.of("YGC single pause ms (mean)", "", Format.ms(t.ygcPauseMeanMs())),
         List.of("FGC count", Format.num(t.fgcCountPeak()), Format.num(t.fgcCountMean())),
         List.of("FGC cumulative ms", Format.ms(t.fgcMsPeak()), Format.ms(t.fgcMsMean())));
-    return Section.table("GC per " + per + " window (peak / mean)", List.of("", "peak", "mean"), rows);
+    String jumps = a.windows().clockJumps() == 0 ? ""
+        : String.format(Locale.US, "; %d clock jump(s) over %s skipped", a.windows().clockJumps(),
+            Format.duration(a.windows().clockJumpedS()));
+    return Section.table("GC per " + per + " window (peak / mean" + jumps + ")", List.of("", "peak", "mean"), rows);
   }
 
   private static Section memory(Analysis a) {
@@ -199,6 +207,8 @@ public final class AnalysisSections {
     if (!Double.isNaN(slope)) {
       l.add(String.format(Locale.US, "Old gen after GC       %+.1f MB/hour (lower envelope; R² %.2f over %s)",
           slope, m.oldTrend().r2(), Format.duration(m.oldTrend().spanS())));
+    } else if (m.oldTrend().count() > 0) {
+      l.add("Old gen after GC       trend: " + m.oldTrend().notEnoughDataReason());
     }
     double slopeFull = m.oldAfterFullTrend().slopeMBph();
     if (!Double.isNaN(slopeFull)) {

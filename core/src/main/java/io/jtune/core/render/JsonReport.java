@@ -215,6 +215,9 @@ public final class JsonReport {
     o.put("p99Ms", round(s.p99Ms(), 3));
     o.put("p999Ms", round(s.p999Ms(), 3));
     o.put("throughputPct", round(s.throughputPct(), 3));
+    if (s.throughputNotApplicable() != null) {
+      o.put("throughputNotApplicable", s.throughputNotApplicable());
+    }
     o.put("youngCount", s.youngCount());
     o.put("mixedCount", s.mixedCount());
     o.put("fullCount", s.fullCount());
@@ -287,6 +290,10 @@ public final class JsonReport {
     o.put("fgcCountMean", round(t.fgcCountMean(), 3));
     o.put("fgcTimePeakMs", round(t.fgcMsPeak(), 3));
     o.put("fgcTimeMeanMs", round(t.fgcMsMean(), 3));
+    if (a.windows().clockJumps() > 0) {
+      o.put("clockJumps", a.windows().clockJumps());
+      o.put("clockJumpedS", round(a.windows().clockJumpedS(), 3));
+    }
     // a long log has a row per minute for months: written straight to the output, not held as a tree
     o.putPOJO("rows", new WindowRows(a.windows(), a));
     return o;

@@ -117,6 +117,9 @@ final class ConcurrentCycles {
       last = c;
     }
     double secs = t.parseDouble(t.skipSpaces(last + 1));
+    if (secs < 0 || Double.isInfinite(secs)) {
+      return end; // a negative time is no phase time: the segment is left unread
+    }
     String name = names.get(t, nameStart, nameEnd);
     deferred.add(new ConcurrentPhase(st.gcId, up, ep, name, secs * 1000.0, false, null, st.lineNo), defer);
     if (g1CycleOpen && name.equals("concurrent-cleanup")) {

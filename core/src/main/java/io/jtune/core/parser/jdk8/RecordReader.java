@@ -246,7 +246,8 @@ final class RecordReader {
     if (d.icms) {
       col.icms();
     }
-    return !Double.isNaN(d.secs);
+    // a negative or infinite time ("-0.5 secs") is no pause time: the record is not understood
+    return d.secs >= 0 && !Double.isInfinite(d.secs);
   }
 
   static void causeAnomaly(PauseDraft d) {

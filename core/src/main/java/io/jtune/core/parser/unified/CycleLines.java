@@ -60,6 +60,23 @@ final class CycleLines {
   }
 
   /**
+   * Where the phase name ends before a group of start and end times such as G1's "Concurrent Mark
+   * (4.570s, 4.577s)" (the times are not part of the name), else {@code to}.
+   */
+  private static int timesGroupStart(Line l, int from, int to) {
+    int e = trimEnd(l, from, to);
+    if (e - from < 4 || l.charAt(e - 1) != ')' || l.charAt(e - 2) != 's') {
+      return to;
+    }
+    for (int i = e - 2; i > from; i--) {
+      if (l.charAt(i) == '(') {
+        return Line.isDigit(l.charAt(i + 1)) ? i : to;
+      }
+    }
+    return to;
+  }
+
+  /**
    * A "Concurrent ..." line (or generational ZGC's "Young/Old Generation ..."): a phase, sent
    * when the line ends with its duration; extends the open CMS or Shenandoah cycle.
    */
@@ -71,7 +88,7 @@ final class CycleLines {
       durationMs = Double.NaN;
     }
     boolean end = !Double.isNaN(durationMs);
-    int nameEnd = end ? sp : n;
+    int nameEnd = timesGroupStart(l, m, end ? sp : n);
     MemoryUsage heap = null;
     int digits = firstNumberToken(l, m, nameEnd);
     if (digits > 0) {

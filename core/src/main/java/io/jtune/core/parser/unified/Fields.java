@@ -51,10 +51,10 @@ final class Fields {
     return MemoryUsage.of(before, after, capacity);
   }
 
-  /** Reads "1.234ms" or "0.013s" at {@code at} as milliseconds; NaN otherwise. */
+  /** Reads "1.234ms" or "0.013s" at {@code at} as milliseconds; NaN otherwise (a negative time too). */
   double duration(Line l, int at) {
     double v = l.parseDouble(at);
-    if (Double.isNaN(v)) {
+    if (!(v >= 0) || Double.isInfinite(v)) {
       return Double.NaN;
     }
     int e = l.end();

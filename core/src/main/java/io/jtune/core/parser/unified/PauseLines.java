@@ -174,7 +174,8 @@ final class PauseLines {
     }
     if (p.name == null) {
       if (summary) {
-        p.startUptimeS = cur.uptimeS() - durationMs / 1000;
+        // a pause logged as longer than the JVM had run did not start before JVM start
+        p.startUptimeS = Math.max(0, cur.uptimeS() - durationMs / 1000);
         p.startEpochMs = cur.epochMs() == GcEvent.NO_EPOCH ? cur.epochMs() : cur.epochMs() - Math.round(durationMs);
       } else {
         p.startUptimeS = cur.uptimeS();

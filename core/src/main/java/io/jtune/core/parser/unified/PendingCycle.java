@@ -31,7 +31,7 @@ final class PendingCycle {
   void cover(double uptimeS, long epochMs, double durationMs, long line) {
     double dur = Double.isNaN(durationMs) ? 0 : durationMs;
     if (Double.isNaN(startUptimeS) && !Double.isNaN(uptimeS)) {
-      startUptimeS = uptimeS - dur / 1000;
+      startUptimeS = Math.max(0, uptimeS - dur / 1000); // not before JVM start
     }
     if (startEpochMs == GcEvent.NO_EPOCH && epochMs != GcEvent.NO_EPOCH) {
       startEpochMs = epochMs - Math.round(dur);

@@ -76,6 +76,7 @@ final class AnalyzeReportData {
     PauseDistribution all = a.pauses().all();
     ObjectNode o = JSON.objectNode();
     o.put("throughputPct", ChartSeries.round(a.throughputPct(), 3));
+    o.put("throughputNotApplicable", a.throughputNotApplicable());
     o.put("spanS", ChartSeries.round(a.span().durationS(), 3));
     o.put("pauseCount", all.count());
     o.put("pauseTotalMs", ChartSeries.round(all.totalMs(), 3));

@@ -349,7 +349,11 @@
       c.setAttribute('data-kpi', label);
       grid.appendChild(c);
     }
-    card('throughput', num(k.throughputPct, 2) + ' %', k.throughputPct < 95);
+    if (k.throughputPct === null) {
+      card('throughput', 'n/a', false);
+    } else {
+      card('throughput', num(k.throughputPct, 2) + ' %', k.throughputPct < 95);
+    }
     card('pause p99', fmtMs(k.p99Ms));
     card('pause max', fmtMs(k.maxMs), k.maxMs > 1000);
     card('pause p50', fmtMs(k.p50Ms));
