@@ -87,7 +87,15 @@ public final class Span implements Aggregator {
 
   /** Wall clock (epoch ms) of an uptime on this timeline, or {@link GcEvent#NO_EPOCH} without stamps. */
   public long epochAt(double uptimeS) {
-    if (!hasWallClock() || Double.isNaN(uptimeS) || Double.isInfinite(uptimeS)) {
+    return epochAt(epochAtZeroMs, uptimeS);
+  }
+
+  /**
+   * Wall clock (epoch ms) of an uptime on a timeline whose uptime zero is at {@code epochAtZeroMs},
+   * or {@link GcEvent#NO_EPOCH} when that is unknown or the uptime is not finite.
+   */
+  public static long epochAt(long epochAtZeroMs, double uptimeS) {
+    if (epochAtZeroMs == GcEvent.NO_EPOCH || !Double.isFinite(uptimeS)) {
       return GcEvent.NO_EPOCH;
     }
     return epochAtZeroMs + Math.round(uptimeS * 1000.0);

@@ -1,6 +1,7 @@
 package io.jtune.core.analysis;
 
 import io.jtune.core.aggregate.PauseDistribution;
+import io.jtune.core.aggregate.Span;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.PauseKind;
 
@@ -45,10 +46,7 @@ public record LifetimeSummary(
 
   /** Wall clock (epoch ms) of an uptime of this lifetime, or {@link GcEvent#NO_EPOCH} when its log has no dates. */
   public long epochAt(double uptimeS) {
-    if (epochAtZeroMs == GcEvent.NO_EPOCH || !Double.isFinite(uptimeS)) {
-      return GcEvent.NO_EPOCH;
-    }
-    return epochAtZeroMs + Math.round(uptimeS * 1000.0);
+    return Span.epochAt(epochAtZeroMs, uptimeS);
   }
 
   /** Wall clock (epoch ms) of this lifetime's first event, or {@link GcEvent#NO_EPOCH}. */
