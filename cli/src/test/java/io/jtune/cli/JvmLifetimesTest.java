@@ -144,5 +144,19 @@ class JvmLifetimesTest {
       assertThat(j.path("summary").path("spanS").asDouble()).as("%s", j.path("inputs")).isLessThan(2 * 86400.0);
     }
     assertThat(inputs).as("every log with events is in one lifetime").isLessThanOrEqualTo(files).isGreaterThan(files / 2);
+    // the logs are of unrelated JVMs (different names, not rotations of one another): each is a
+    // lifetime of its own, with the collector, version and pauses it has when analyzed alone
+    // (before, a file's collector was lost after the first file, and a header-only file's
+    // version was given to the lifetime before it)
+    int compared = 0;
+    for (JsonNode j : doc.path("jvms")) {
+      assertThat(j.path("inputs")).as("unrelated logs are not stitched: %s", j.path("inputs")).hasSize(1);
+      JsonNode alone = analyzeJson(List.of(j.path("inputs").get(0).asText()));
+      assertThat(j.path("collector").asText()).as("%s", j.path("inputs")).isEqualTo(alone.path("jvm").path("collector").asText());
+      assertThat(j.path("version")).as("%s", j.path("inputs")).isEqualTo(alone.path("jvm").path("version"));
+      assertThat(j.path("summary").path("pauseCount")).as("%s", j.path("inputs")).isEqualTo(alone.path("summary").path("pauseCount"));
+      compared++;
+    }
+    assertThat(compared).isGreaterThan(40);
   }
 }

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -18,7 +20,8 @@ import java.util.zip.ZipFile;
  * Turns what the user named (files, directories, zip archives, "-") into an ordered list of
  * {@link LogSource}s. Several sources are ordered by their content (the first time stamp in
  * each), so a rotated set (gc.log.0..N, .current, unified filecount rotation) becomes one
- * timeline whatever the file names say.
+ * timeline whatever order the file numbers suggest; the files of one rotated set (one
+ * {@link RotationStem}) stay together.
  */
 public final class LogInputs {
 
@@ -124,7 +127,13 @@ public final class LogInputs {
         ? Comparator.comparingLong(Keyed::epochMs)
         : Comparator.comparingDouble((Keyed k) -> Double.isNaN(k.uptimeS()) ? Double.MAX_VALUE : k.uptimeS());
     keyed.sort(order.thenComparingInt(Keyed::index));
-    return keyed.stream().map(Keyed::source).toList();
+    // a rotated set stays together, in the place of its earliest file: another JVM's log that
+    // started meanwhile must not cut the set into pieces
+    Map<String, List<LogSource>> byStem = new LinkedHashMap<>();
+    for (Keyed k : keyed) {
+      byStem.computeIfAbsent(RotationStem.of(k.source().name()), x -> new ArrayList<>()).add(k.source());
+    }
+    return byStem.values().stream().flatMap(List::stream).toList();
   }
 
   /** Finds the first wall-clock or uptime stamp of a GC log line in either format. */

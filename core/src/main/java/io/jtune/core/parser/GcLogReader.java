@@ -5,6 +5,7 @@ import io.jtune.core.event.GcPause;
 import io.jtune.core.event.JvmInfo;
 import io.jtune.core.input.LineReader;
 import io.jtune.core.input.LogSource;
+import io.jtune.core.input.RotationStem;
 import io.jtune.core.parser.jdk8.Jdk8LogParser;
 import io.jtune.core.parser.unified.UnifiedLogParser;
 import java.io.BufferedInputStream;
@@ -228,6 +229,8 @@ public final class GcLogReader {
     private Long memoryBytes;
     private LogFormat format;
     private boolean formatChanged;
+    /** The rotation stem of the last source that had events in this lifetime. */
+    private String stem;
     /** When the current JVM started by the wall clock (stamp minus uptime), when the log says it. */
     private long startEpoch = GcEvent.NO_EPOCH;
 
@@ -247,8 +250,16 @@ public final class GcLogReader {
       }
     }
 
-    /** The source ended: header facts not followed by an event belong to the current lifetime. */
+    /**
+     * The source ended: header facts not followed by an event belong to the current lifetime
+     * when they came from it (a rotated file that holds only the header of the JVM's next file);
+     * a header-only file of another log (another stem) is a JVM that logged no event, whose facts
+     * must not be taken for the current one's.
+     */
     void endSource() {
+      if (!sourceJoined && stem != null && !stem.equals(RotationStem.of(context.source()))) {
+        pending.clear();
+      }
       flushPending();
     }
 
@@ -284,7 +295,9 @@ public final class GcLogReader {
       long start = epoch != GcEvent.NO_EPOCH && !Double.isNaN(e.uptimeS()) ? epoch - Math.round(u * 1000) : GcEvent.NO_EPOCH;
       // a parser may hand over an event after header lines that follow it in the log (a pause
       // completed late): such an event still belongs to the JVM before the header
-      boolean afterHeader = pending.isEmpty() || e.line() <= 0 || e.line() > pending.get(0).line();
+      // (a collector inferred from a record is no header: it is reported at the record's last line)
+      long headerLine = firstHeaderLine();
+      boolean afterHeader = headerLine < 0 || e.line() <= 0 || e.line() > headerLine;
       String restart = anyEvent && afterHeader ? restartReason(logged, start) : null;
       if (restart != null) {
         boundaries.jvmStarts(context.source(), restart);
@@ -307,6 +320,7 @@ public final class GcLogReader {
       }
       if (!sourceJoined) {
         sourceJoined = true;
+        stem = RotationStem.of(context.source());
         boundaries.sourceJoins(context.source());
       }
       if (!sourceStart && !Double.isNaN(lastRaw) && u + 0.0005 < lastRaw) {
@@ -349,6 +363,9 @@ public final class GcLogReader {
       if (formatChanged) {
         return "another log format";
       }
+      if (stem != null && !stem.equals(RotationStem.of(context.source()))) {
+        return "another log file (not a rotation of " + stem + ")";
+      }
       if (start != GcEvent.NO_EPOCH && startEpoch != GcEvent.NO_EPOCH && Math.abs(start - startEpoch) > START_TOLERANCE_MS) {
         return "another JVM start time";
       }
@@ -376,6 +393,16 @@ public final class GcLogReader {
     /** Facts a JVM prints when it starts (version, flags, host), not inferred from a collection. */
     private static boolean isHeader(JvmInfo j) {
       return j.version() != null || j.commandLineFlags() != null || j.cpus() != null || j.memoryBytes() != null;
+    }
+
+    /** The line of the first header fact held, or -1. */
+    private long firstHeaderLine() {
+      for (JvmInfo j : pending) {
+        if (isHeader(j)) {
+          return j.line();
+        }
+      }
+      return -1;
     }
 
     private void flushPending() {

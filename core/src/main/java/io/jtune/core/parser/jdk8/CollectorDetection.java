@@ -27,11 +27,22 @@ final class CollectorDetection {
     this.st = st;
   }
 
-  /** The source ended: records without a segment that told decide now. */
+  /**
+   * The source ended: records without a segment that told decide now. The next source is told
+   * afresh by its own header and records: it may be a rotated file of this JVM (same answer) or
+   * another JVM's log, whose collector the reader needs to see to start a new lifetime.
+   */
   void endOfSource() {
     if (!collectorFromRecords && flagsCollector == null && youngSeen != null) {
       decideCollector();
     }
+    collectorKnown = false;
+    collectorFromRecords = false;
+    flagsCollector = null;
+    cmsSeen = false;
+    tenuredSeen = false;
+    youngSeen = null;
+    iCmsReported = false;
   }
 
   /** A record showed incremental CMS ("icms_dc="): reported once. */

@@ -29,6 +29,10 @@ final class JvmInfoLines {
   private final EventOrder out;
   private Collector collector;
   private boolean generationalZgcReported;
+  /** Whether a "Using ..." line of the source read now named the collector. */
+  private boolean namedInSource;
+  /** Whether a line of the source read now showed the collector by its shape. */
+  private boolean inferredInSource;
   /** G1's region size in bytes, or -1. */
   long regionBytes = -1;
 
@@ -64,8 +68,20 @@ final class JvmInfoLines {
       return UNKNOWN;
     }
     collector = c;
+    namedInSource = true;
     out.now(JvmInfo.ofCollector(c, l.number()));
     return KNOWN;
+  }
+
+  /**
+   * The next source begins. It may be a rotated file of the same JVM (no header: the collector
+   * named before still holds) or another JVM's log: the first line whose shape shows a collector
+   * other than the one known is reported, so that the reader starts a new lifetime for it.
+   */
+  void newSource() {
+    namedInSource = false;
+    inferredInSource = false;
+    generationalZgcReported = false;
   }
 
   private static boolean rest(Line l, int at, String s) {
@@ -178,10 +194,21 @@ final class JvmInfoLines {
 
   /** Takes the collector from the shape of a line when no "Using ..." line named it. */
   void inferCollector(Collector c) {
-    if (collector == null) {
+    boolean first = !inferredInSource;
+    inferredInSource = true;
+    if (collector == null || first && !namedInSource && family(c) != family(collector)) {
       collector = c;
       out.now(JvmInfo.ofCollector(c, cur.number()));
     }
+  }
+
+  /** A collector and its generational mode are one family: a line shape does not tell them apart. */
+  private static Collector family(Collector c) {
+    return switch (c) {
+      case ZGC_GENERATIONAL -> Collector.ZGC;
+      case SHENANDOAH_GENERATIONAL -> Collector.SHENANDOAH;
+      default -> c;
+    };
   }
 
   /** A line of generational ZGC ("Y: ", "O: ", "Minor Collection"): reported once. */

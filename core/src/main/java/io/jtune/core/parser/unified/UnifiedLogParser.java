@@ -171,6 +171,7 @@ public final class UnifiedLogParser implements GcLogParser {
     pauses.endOfSource();
     cycles.endOfSource();
     zgc.endOfSource();
+    info.newSource();
     out.sendAll();
   }
 
