@@ -86,36 +86,55 @@ public final class TextReport {
     }
   }
 
-  /** Prints rows under headers as aligned columns (first column left, others right). */
+  /**
+   * Prints rows under headers as aligned columns: the first column and columns of words (file
+   * names, collectors, reasons) left, columns of numbers right.
+   */
   public static void table(PrintWriter out, List<String> headers, List<List<String>> rows) {
     int cols = headers.size();
     int[] w = new int[cols];
+    boolean[] right = new boolean[cols];
     for (int c = 0; c < cols; c++) {
       w[c] = headers.get(c).length();
+      right[c] = c > 0;
       for (List<String> r : rows) {
         w[c] = Math.max(w[c], r.get(c).length());
+        right[c] &= numeric(r.get(c));
       }
     }
     StringBuilder sb = new StringBuilder("  ");
     for (int c = 0; c < cols; c++) {
-      pad(sb, headers.get(c), w[c], c > 0);
+      pad(sb, headers.get(c), w[c], right[c], c > 0);
     }
     out.println(TerminalText.safe(sb.toString().stripTrailing()));
     for (List<String> r : rows) {
       sb.setLength(0);
       sb.append("  ");
       for (int c = 0; c < cols; c++) {
-        pad(sb, r.get(c), w[c], c > 0);
+        pad(sb, r.get(c), w[c], right[c], c > 0);
       }
       out.println(TerminalText.safe(sb.toString().stripTrailing()));
     }
   }
 
-  private static void pad(StringBuilder sb, String s, int width, boolean right) {
+  /** A number, a number with its unit or range ("0.000-32.592 s", "+12 %"), or an empty cell. */
+  private static boolean numeric(String cell) {
+    if (cell.isEmpty() || cell.equals("-")) {
+      return true;
+    }
+    char c = cell.charAt(0);
+    return c >= '0' && c <= '9' || (c == '-' || c == '+' || c == '.' || c == '<' || c == '>') && cell.length() > 1;
+  }
+
+  private static void pad(StringBuilder sb, String s, int width, boolean right, boolean gap) {
+    if (gap) {
+      sb.append("  ");
+    }
     if (right) {
-      sb.append("  ").append(" ".repeat(width - s.length())).append(s);
+      sb.append(" ".repeat(width - s.length())).append(s);
     } else {
       sb.append(s).append(" ".repeat(width - s.length()));
     }
   }
+
 }
