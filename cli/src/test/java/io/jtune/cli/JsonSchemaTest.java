@@ -174,8 +174,13 @@ class JsonSchemaTest {
   @Test
   void capacityWithFormulaAndUslFit() throws IOException {
     String url = httpServer(2);
-    JsonNode doc = json(CliRun.of("capacity", "--levels", "1,2,3", "--step-duration", "700ms", "--step-warmup",
-        "200ms", "--cpu-ms", "1", "--cores", "2", "--format", "json", url));
+    JsonNode doc = null;
+    // the USL is fitted only to steps whose throughput a model can describe: on a host busy with
+    // other work a short step can collapse and leave no fit, so the sweep is tried up to 3 times
+    for (int attempt = 0; attempt < 3 && (doc == null || !doc.has("usl")); attempt++) {
+      doc = json(CliRun.of("capacity", "--levels", "1,2,3", "--step-duration", "700ms", "--step-warmup",
+          "200ms", "--cpu-ms", "1", "--cores", "2", "--format", "json", url));
+    }
     assertThat(doc.path("schema").asText()).isEqualTo("jtune.capacity/2");
     assertThat(doc.has("formula") && doc.has("usl")).as(doc.toString()).isTrue();
     validAndRenameFails(doc, "/steps/0/throughputRps");

@@ -159,7 +159,7 @@ class CrossCheckRulesTest {
     threeYoungPauses();
     for (int id = 4; id <= 6; id++) {
       jfr(id, "G1New", id, 5.0);
-      log(id, PauseKind.YOUNG, id + (id == 5 ? 0.2 : 0), 5.030);
+      log(id, PauseKind.YOUNG, id + (id == 5 ? 0.4 : 0), 5.030);
     }
     assertThat(compare().discrepancies()).anyMatch(d -> d.startsWith("GC(5) timeline"));
   }

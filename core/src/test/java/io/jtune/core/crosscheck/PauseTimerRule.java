@@ -48,10 +48,11 @@ record PauseTimerRule(Scope scope, double allowanceMs) {
    * What the outer timer may add when the VM thread is taken off the CPU between the two timers'
    * ends: on the shared 2-core machine at load 17 a Serial young pause was logged 36.3 ms longer
    * than JFR measured it (its gc,cpu line: User=0.00s Sys=0.00s Real=0.01s, so the thread was
-   * not running), a Parallel one 2.4 ms shorter. Only a few pauses per run may use it (see
-   * PauseComparison).
+   * not running), a Parallel one 2.4 ms shorter; with eight busy processes on the 2 cores a JDK 25
+   * Serial young pause was logged at 109.2 ms that JFR measured at 5.2 ms. Only a few pauses per
+   * run may use it (see PauseComparison).
    */
-  static final double DESCHEDULED_MS = 100;
+  static final double DESCHEDULED_MS = 250;
 
   static final PauseTimerRule ROUNDING_ONLY = new PauseTimerRule(Scope.SAME, 0);
 
