@@ -53,6 +53,7 @@ public final class JtuneCommand implements Runnable {
     m.put("suggest", SuggestCommand::new);
     m.put("experiment", ExperimentCommand::new);
     m.put("demo", DemoCommand::new);
+    m.put("host", HostCommand::new);
     return Collections.unmodifiableMap(m);
   }
 

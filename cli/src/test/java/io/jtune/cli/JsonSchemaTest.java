@@ -188,6 +188,21 @@ class JsonSchemaTest {
   }
 
   @Test
+  void hostOfAContainerUnderPressureAndOfThisMachine() throws IOException {
+    JsonNode doc = json(CliRun.of("host", "--root", "../core/src/test/resources/host/cgroup-v2-thp-always-under-pressure",
+        "--format", "json"));
+    assertThat(doc.path("schema").asText()).isEqualTo("jtune.host/1");
+    assertThat(doc.path("findings")).isNotEmpty();
+    validAndRenameFails(doc, "/thp/enabled");
+    validAndRenameFails(doc, "/cgroup/memoryLimitBytes");
+    validAndRenameFails(doc, "/vmstat/sinceBoot/allocStalls");
+    JsonNode live = json(CliRun.of("host", "--sample", "1s", "--pid", Long.toString(ProcessHandle.current().pid()),
+        "--format", "json"));
+    validAndRenameFails(live, "/vmstat/deltas");
+    validAndRenameFails(live, "/process/rssBytes");
+  }
+
+  @Test
   void experimentItsRunsAndTheirLoadResults() throws IOException {
     Path plan = Files.writeString(dir.resolve("plan.yaml"), """
         name: schema
@@ -248,7 +263,8 @@ class JsonSchemaTest {
     }
     assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
         "jtune.analysis-2.schema.json", "jtune.capacity-2.schema.json", "jtune.experiment-1.schema.json",
-        "jtune.load-2.schema.json", "jtune.run-1.schema.json", "jtune.suggestion-1.schema.json");
+        "jtune.host-1.schema.json", "jtune.load-2.schema.json", "jtune.run-1.schema.json",
+        "jtune.suggestion-1.schema.json");
     Schema meta = SCHEMAS.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
     for (Path f : files) {
       JsonNode schema = JSON.readTree(f.toFile());

@@ -1,0 +1,91 @@
+package io.jtune.cli;
+
+import io.jtune.core.JtuneException;
+import io.jtune.core.host.HostReader;
+import io.jtune.core.host.HostReport;
+import io.jtune.core.output.OutputFile;
+import io.jtune.core.render.host.HostRender;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code jtune host}: the kernel and container facts behind JVM stalls that GC logs show only as long pauses. */
+@Command(name = "host", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+      "Read the host's memory and CPU settings that stall JVMs: transparent huge pages and their defragmentation,"
+          + " swap and swappiness, direct reclaim and compaction stalls, memory pressure, NUMA reclaim, and the cgroup's"
+          + " memory limit, OOM kills, CPU quota and throttling.",
+      "A GC pause whose real time far exceeds its user+sys CPU time was spent waiting for the kernel (reclaim,"
+          + " compaction, swap-in) or for the CPU quota, not collecting: this command names which.",
+      "With --sample the reclaim, swap and throttling counters are read twice, the window apart, to show what"
+          + " happens now rather than since boot. With --pid the JVM's resident memory and huge pages are set against"
+          + " its heap, pre-touch and the CPU count it works with (asked with jcmd)."},
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:read (findings or not)", ExitCodes.INTERNAL_LINE,
+        "2:bad usage, no such process, or the -o file cannot be written"},
+    footerHeading = ExitCodes.EXAMPLES_HEADING,
+    footer = {"  jtune host",
+      "  jtune host --sample 10s",
+      "  jtune host --pid 4711 --sample 30s --format json -o host.json"})
+final class HostCommand implements Callable<Integer> {
+  enum OutputFormat { text, json, markdown, html }
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--pid", paramLabel = "PID", description = "a JVM on this host to read as well")
+  Long pid;
+
+  @Option(names = "--sample", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "watch the reclaim, swap and throttling counters for this long, e.g. 10s (default: read once,"
+          + " counters since boot)")
+  Duration sample;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text, json, markdown or html (default: text)")
+  OutputFormat format;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of standard output")
+  Path output;
+
+  @Option(names = "--root", paramLabel = "DIR", defaultValue = "/",
+      description = "read /proc and /sys under DIR instead of / (a copy captured from another host)")
+  Path root;
+
+  @Override
+  public Integer call() throws Exception {
+    if (!Files.isDirectory(root.resolve("proc")) && !Files.isDirectory(root.resolve("sys"))) {
+      throw new JtuneException(root + ": no proc or sys directory to read");
+    }
+    if (pid != null && (pid <= 0 || !Files.isDirectory(root.resolve("proc").resolve(Long.toString(pid))))) {
+      throw new JtuneException("no process " + pid + " on this host");
+    }
+    if (output != null) {
+      OutputFile.check(output);
+    }
+    boolean live = root.toAbsolutePath().normalize().equals(Path.of("/"));
+    HostReport r = HostReader.read(root, pid == null ? -1 : pid, sample == null ? Duration.ZERO : sample, live);
+    if (output != null) {
+      OutputFile.write(output, w -> write(r, w));
+    } else {
+      PrintWriter out = spec.commandLine().getOut();
+      write(r, out);
+    }
+    return 0;
+  }
+
+  private void write(HostReport r, PrintWriter w) throws java.io.IOException {
+    switch (format) {
+      case json -> HostRender.json(r, w);
+      case markdown -> HostRender.markdown(r, w);
+      case html -> HostRender.html(r, w);
+      default -> HostRender.text(r, w);
+    }
+    w.flush();
+  }
+}

@@ -1,0 +1,301 @@
+package io.jtune.core.render.host;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.core.host.Cgroup;
+import io.jtune.core.host.HostFinding;
+import io.jtune.core.host.HostReport;
+import io.jtune.core.host.HostSnapshot;
+import io.jtune.core.host.JvmProcess;
+import io.jtune.core.render.JsonNumbers;
+import io.jtune.core.render.TerminalText;
+import io.jtune.core.units.ByteSize;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** {@code jtune host}'s report as text, Markdown, JSON ({@value HostReport#SCHEMA}) and HTML. */
+public final class HostRender {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private HostRender() {}
+
+  /** The report as rows of (section, label, value), the one order every format shows. */
+  static List<String[]> rows(HostReport r) {
+    HostSnapshot h = r.host();
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"Memory", "total", bytes(h.memTotalBytes())});
+    rows.add(new String[] {"Memory", "available", bytes(h.memAvailableBytes())});
+    rows.add(new String[] {"Memory", "swap", bytes(h.swapTotalBytes()) + " (used " + bytes(h.swapUsedBytes())
+        + ", vm.swappiness " + val(h.swappiness()) + ")"});
+    rows.add(new String[] {"Memory", "vm.min_free_kbytes", val(h.minFreeKbytes())});
+    rows.add(new String[] {"Memory", "vm.zone_reclaim_mode", val(h.zoneReclaimMode())});
+    rows.add(new String[] {"Memory", "NUMA nodes", Integer.toString(h.numaNodes())});
+    rows.add(new String[] {"Transparent huge pages", "enabled", val(h.thpEnabled())});
+    rows.add(new String[] {"Transparent huge pages", "defrag", val(h.thpDefrag())});
+    rows.add(new String[] {"Transparent huge pages", "khugepaged defrag", val(h.khugepagedDefrag())});
+    String window = r.sampleS() > 0 ? String.format(Locale.US, "change in %.1f s", r.sampleS()) : "since boot";
+    for (Map.Entry<String, Long> e : h.vmstat().entrySet()) {
+      Long d = r.deltas().get(e.getKey());
+      rows.add(new String[] {"Reclaim and swap (/proc/vmstat)", e.getKey(),
+          String.format(Locale.US, "%,d since boot", e.getValue()) + (d == null ? "" : String.format(Locale.US, ", %+,d %s", d, window))});
+    }
+    if (h.psiMemory() != null) {
+      rows.add(new String[] {"Memory pressure", "some / full (avg10)", String.format(Locale.US, "%.2f%% / %.2f%%",
+          h.psiMemory().someAvg10(), h.psiMemory().fullAvg10())});
+    }
+    Cgroup c = h.cgroup();
+    rows.add(new String[] {"cgroup", "version", c.version() == 0 ? "none" : "v" + c.version()});
+    rows.add(new String[] {"cgroup", "path", val(c.path())});
+    rows.add(new String[] {"cgroup", "memory limit", c.memoryLimitBytes() == null ? "unlimited" : bytes(c.memoryLimitBytes())});
+    rows.add(new String[] {"cgroup", "memory usage", bytes(c.memoryUsageBytes())});
+    rows.add(new String[] {"cgroup", "OOM kills", val(c.oomKills())});
+    rows.add(new String[] {"cgroup", "CPU quota", c.cpuQuotaCores() == null ? "unlimited"
+        : String.format(Locale.US, "%.2f cores", c.cpuQuotaCores())});
+    rows.add(new String[] {"cgroup", "throttled periods", val(c.throttledPeriods())
+        + (r.deltas().containsKey("throttledPeriods") ? String.format(Locale.US, " (%+,d %s)", r.deltas().get("throttledPeriods"), window) : "")});
+    rows.add(new String[] {"CPU", "online", val(h.cpusOnline())});
+    JvmProcess p = r.process();
+    if (p != null) {
+      String s = "JVM " + p.pid();
+      rows.add(new String[] {s, "resident memory", bytes(p.rssBytes())});
+      rows.add(new String[] {s, "in transparent huge pages", bytes(p.anonHugePagesBytes())});
+      rows.add(new String[] {s, "threads", val(p.threads())});
+      if (p.jcmdProblem() != null) {
+        rows.add(new String[] {s, "jcmd", p.jcmdProblem()});
+      } else {
+        rows.add(new String[] {s, "heap initial / max", bytes(p.initialHeapBytes()) + " / " + bytes(p.maxHeapBytes())});
+        rows.add(new String[] {s, "heap pre-touched", val(p.alwaysPreTouch())});
+        rows.add(new String[] {s, "asks for huge pages", val(p.transparentHugePages())});
+        rows.add(new String[] {s, "CPUs it works with", val(p.activeProcessors())});
+      }
+    }
+    return rows;
+  }
+
+  public static void text(HostReport r, PrintWriter out) {
+    String section = null;
+    for (String[] row : rows(r)) {
+      if (!row[0].equals(section)) {
+        section = row[0];
+        out.println(section);
+      }
+      out.println(TerminalText.safe(String.format(Locale.US, "  %-28s %s", row[1], row[2])));
+    }
+    out.println();
+    out.println("Findings");
+    if (r.findings().isEmpty()) {
+      out.println("  none: nothing on this host is known to stall JVMs"
+          + (r.sampleS() > 0 ? "" : " (counters since boot; --sample 10s watches them now)"));
+    }
+    for (HostFinding f : r.findings()) {
+      out.println(TerminalText.safe("  [" + f.severity().name() + "] " + f.title() + "  (" + f.id() + ")"));
+      for (String e : f.evidence()) {
+        out.println(TerminalText.safe("      " + e));
+      }
+      out.println(TerminalText.safe("    -> " + f.recommendation()));
+    }
+    out.flush();
+  }
+
+  public static void markdown(HostReport r, PrintWriter out) {
+    out.println("# Host report");
+    out.println();
+    out.println("| section | fact | value |");
+    out.println("|---|---|---|");
+    for (String[] row : rows(r)) {
+      out.println("| " + md(row[0]) + " | " + md(row[1]) + " | " + md(row[2]) + " |");
+    }
+    out.println();
+    out.println("## Findings");
+    out.println();
+    if (r.findings().isEmpty()) {
+      out.println("None.");
+    }
+    for (HostFinding f : r.findings()) {
+      out.println("- **" + f.severity().label() + "** " + md(f.title()) + " (`" + f.id() + "`)");
+      for (String e : f.evidence()) {
+        out.println("  - " + md(e));
+      }
+      out.println("  - " + md(f.recommendation()));
+    }
+    out.flush();
+  }
+
+  public static void html(HostReport r, Writer out) throws IOException {
+    StringBuilder b = new StringBuilder();
+    b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
+        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
+        .append("<title>jtune host report</title><style>body{font-family:sans-serif;margin:2em}"
+            + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}"
+            + ".critical{color:#b00}.warning{color:#a60}</style></head><body><h1>Host report</h1><table>")
+        .append("<tr><th>section</th><th>fact</th><th>value</th></tr>");
+    for (String[] row : rows(r)) {
+      b.append("<tr><td>").append(h(row[0])).append("</td><td>").append(h(row[1])).append("</td><td>")
+          .append(h(row[2])).append("</td></tr>");
+    }
+    b.append("</table><h2>Findings</h2>");
+    if (r.findings().isEmpty()) {
+      b.append("<p>None.</p>");
+    }
+    for (HostFinding f : r.findings()) {
+      b.append("<section class=\"").append(f.severity().label()).append("\"><h3>").append(h(f.severity().label()))
+          .append(": ").append(h(f.title())).append("</h3><ul>");
+      for (String e : f.evidence()) {
+        b.append("<li>").append(h(e)).append("</li>");
+      }
+      b.append("</ul><p>").append(h(f.recommendation())).append("</p></section>");
+    }
+    b.append("</body></html>\n");
+    out.write(b.toString());
+    out.flush();
+  }
+
+  public static ObjectNode json(HostReport r) {
+    HostSnapshot h = r.host();
+    ObjectNode o = NODES.objectNode();
+    o.put("schema", HostReport.SCHEMA);
+    o.put("root", r.root());
+    if (r.sampleS() > 0) {
+      o.put("sampleS", JsonNumbers.round(r.sampleS(), 3));
+    } else {
+      o.putNull("sampleS");
+    }
+    ObjectNode mem = o.putObject("memory");
+    mem.put("totalBytes", h.memTotalBytes());
+    mem.put("availableBytes", h.memAvailableBytes());
+    ObjectNode swap = o.putObject("swap");
+    swap.put("totalBytes", h.swapTotalBytes());
+    swap.put("usedBytes", h.swapUsedBytes());
+    swap.put("swappiness", h.swappiness());
+    ObjectNode vm = o.putObject("vm");
+    vm.put("minFreeKbytes", h.minFreeKbytes());
+    vm.put("zoneReclaimMode", h.zoneReclaimMode());
+    ObjectNode thp = o.putObject("thp");
+    thp.put("enabled", h.thpEnabled());
+    thp.put("defrag", h.thpDefrag());
+    thp.put("khugepagedDefrag", h.khugepagedDefrag());
+    o.put("numaNodes", h.numaNodes());
+    o.put("cpusOnline", h.cpusOnline());
+    if (h.psiMemory() == null) {
+      o.putNull("psiMemory");
+    } else {
+      ObjectNode psi = o.putObject("psiMemory");
+      psi.put("someAvg10Pct", JsonNumbers.round(h.psiMemory().someAvg10(), 2));
+      psi.put("someAvg60Pct", JsonNumbers.round(h.psiMemory().someAvg60(), 2));
+      psi.put("fullAvg10Pct", JsonNumbers.round(h.psiMemory().fullAvg10(), 2));
+      psi.put("someTotalUs", h.psiMemory().someTotalUs());
+      psi.put("fullTotalUs", h.psiMemory().fullTotalUs());
+    }
+    ObjectNode vmstat = o.putObject("vmstat");
+    ObjectNode since = vmstat.putObject("sinceBoot");
+    h.vmstat().forEach((k, v) -> since.put(jsonName(k), v));
+    if (r.sampleS() > 0) {
+      ObjectNode d = vmstat.putObject("deltas");
+      h.vmstat().keySet().forEach(k -> d.put(jsonName(k), r.deltas().get(k)));
+    } else {
+      vmstat.putNull("deltas");
+    }
+    Cgroup c = h.cgroup();
+    ObjectNode cg = o.putObject("cgroup");
+    cg.put("version", c.version());
+    cg.put("path", c.path());
+    cg.put("memoryLimitBytes", c.memoryLimitBytes());
+    cg.put("memoryUsageBytes", c.memoryUsageBytes());
+    cg.put("oomKills", c.oomKills());
+    cg.put("cpuQuotaCores", c.cpuQuotaCores() == null ? null : JsonNumbers.round(c.cpuQuotaCores(), 3));
+    cg.put("throttledPeriods", c.throttledPeriods());
+    cg.put("throttledUs", c.throttledUs());
+    cg.put("throttledPeriodsDelta", r.deltas().get("throttledPeriods"));
+    cg.put("throttledUsDelta", r.deltas().get("throttledUs"));
+    JvmProcess p = r.process();
+    if (p == null) {
+      o.putNull("process");
+    } else {
+      ObjectNode po = o.putObject("process");
+      po.put("pid", p.pid());
+      po.put("rssBytes", p.rssBytes());
+      po.put("anonHugePagesBytes", p.anonHugePagesBytes());
+      po.put("threads", p.threads());
+      po.put("maxHeapBytes", p.maxHeapBytes());
+      po.put("initialHeapBytes", p.initialHeapBytes());
+      po.put("alwaysPreTouch", p.alwaysPreTouch());
+      po.put("transparentHugePages", p.transparentHugePages());
+      po.put("activeProcessors", p.activeProcessors());
+      po.put("jcmdProblem", p.jcmdProblem());
+    }
+    ArrayNode fs = o.putArray("findings");
+    for (HostFinding f : r.findings()) {
+      ObjectNode fo = fs.addObject();
+      fo.put("id", f.id());
+      fo.put("severity", f.severity().label());
+      fo.put("title", f.title());
+      ArrayNode ev = fo.putArray("evidence");
+      f.evidence().forEach(ev::add);
+      fo.put("recommendation", f.recommendation());
+    }
+    return o;
+  }
+
+  public static void json(HostReport r, Writer out) throws IOException {
+    DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
+    try (JsonGenerator g = new JsonFactory(new ObjectMapper()).createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
+      g.setPrettyPrinter(pp);
+      g.writeTree(json(r));
+    }
+    out.write('\n');
+    out.flush();
+  }
+
+  /** The JSON name of a /proc/vmstat counter (the schema describes which kernel counters each sums). */
+  static String jsonName(String vmstatKey) {
+    return switch (vmstatKey) {
+      case "allocstall" -> "allocStalls";
+      case "pgscan_direct" -> "pagesScannedDirect";
+      case "compact_stall" -> "compactStalls";
+      case "compact_fail" -> "compactFails";
+      case "pswpin" -> "pagesSwappedIn";
+      case "pswpout" -> "pagesSwappedOut";
+      case "thp_fault_fallback" -> "thpFaultFallbacks";
+      case "oom_kill" -> "oomKills";
+      default -> vmstatKey;
+    };
+  }
+
+  private static String bytes(Long b) {
+    return b == null ? "-" : ByteSize.human(b);
+  }
+
+  private static String val(Object o) {
+    return o == null ? "-" : o.toString();
+  }
+
+  private static String md(String s) {
+    return h(TerminalText.safe(s)).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_").replace("`", "\\`");
+  }
+
+  private static String h(String s) {
+    StringBuilder sb = new StringBuilder(s.length());
+    for (char c : s.toCharArray()) {
+      switch (c) {
+        case '<' -> sb.append("&lt;");
+        case '>' -> sb.append("&gt;");
+        case '&' -> sb.append("&amp;");
+        case '"' -> sb.append("&quot;");
+        case '\'' -> sb.append("&#39;");
+        default -> sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+}
