@@ -54,6 +54,7 @@ public final class JtuneCommand implements Runnable {
     m.put("experiment", ExperimentCommand::new);
     m.put("demo", DemoCommand::new);
     m.put("host", HostCommand::new);
+    m.put("watch", WatchCommand::new);
     return Collections.unmodifiableMap(m);
   }
 
