@@ -55,6 +55,7 @@ public final class JtuneCommand implements Runnable {
     m.put("demo", DemoCommand::new);
     m.put("host", HostCommand::new);
     m.put("watch", WatchCommand::new);
+    m.put("jfr", JfrCommand::new);
     return Collections.unmodifiableMap(m);
   }
 

@@ -1,5 +1,6 @@
 package io.jtune.core.host;
 
+import io.jtune.core.finding.TextFinding;
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +17,7 @@ import java.util.Map;
  * @param findings most severe first
  */
 public record HostReport(String root, double sampleS, HostSnapshot host, Map<String, Long> deltas,
-    JvmProcess process, List<HostFinding> findings) {
+    JvmProcess process, List<TextFinding> findings) {
   public HostReport {
     deltas = Map.copyOf(deltas);
     findings = List.copyOf(findings);

@@ -1,5 +1,6 @@
 package io.jtune.core.host;
 
+import io.jtune.core.finding.TextFinding;
 import io.jtune.core.finding.Severity;
 import io.jtune.core.units.ByteSize;
 import java.util.ArrayList;
@@ -19,15 +20,15 @@ final class HostRules {
 
   private HostRules() {}
 
-  static List<HostFinding> findings(HostSnapshot h, Map<String, Long> d, double sampleS, JvmProcess p) {
-    List<HostFinding> out = new ArrayList<>();
+  static List<TextFinding> findings(HostSnapshot h, Map<String, Long> d, double sampleS, JvmProcess p) {
+    List<TextFinding> out = new ArrayList<>();
     boolean sampled = sampleS > 0;
     String window = sampled ? String.format(Locale.US, "in the %.0f s sampled", sampleS) : "since boot";
 
     long allocstall = count(sampled ? d : h.vmstat(), "allocstall");
     long scanDirect = count(sampled ? d : h.vmstat(), "pgscan_direct");
     if (allocstall > 0 || scanDirect > 0) {
-      out.add(new HostFinding("direct-reclaim", sampled ? Severity.CRITICAL : Severity.INFO,
+      out.add(new TextFinding("direct-reclaim", sampled ? Severity.CRITICAL : Severity.INFO,
           String.format(Locale.US, "Direct reclaim %s: %,d allocation stalls, %,d pages scanned by allocating threads",
               window, allocstall, scanDirect),
           List.of("/proc/vmstat allocstall_* " + (sampled ? "change " : "") + allocstall,
@@ -40,7 +41,7 @@ final class HostRules {
     long compactStall = count(sampled ? d : h.vmstat(), "compact_stall");
     if ("always".equals(h.thpEnabled()) || "always".equals(h.thpDefrag())) {
       boolean stalls = sampled && compactStall > 0;
-      out.add(new HostFinding("thp-always", stalls ? Severity.CRITICAL : Severity.WARNING,
+      out.add(new TextFinding("thp-always", stalls ? Severity.CRITICAL : Severity.WARNING,
           "Transparent huge pages: enabled=" + h.thpEnabled() + ", defrag=" + h.thpDefrag()
               + (stalls ? String.format(Locale.US, "; %,d compaction stalls %s", compactStall, window) : ""),
           List.of(THP + "enabled = " + h.thpEnabled(), THP + "defrag = " + h.thpDefrag(),
@@ -51,7 +52,7 @@ final class HostRules {
               + " a JVM that wants huge pages asks for them with -XX:+UseTransparentHugePages, and with"
               + " -XX:+AlwaysPreTouch takes its faults at start instead of in pauses."));
     } else if (sampled && compactStall > 0) {
-      out.add(new HostFinding("compaction-stall", Severity.WARNING,
+      out.add(new TextFinding("compaction-stall", Severity.WARNING,
           String.format(Locale.US, "%,d memory compaction stalls %s", compactStall, window),
           List.of("/proc/vmstat compact_stall change " + compactStall),
           "Allocations waited for the kernel to compact memory. Check which process asks for huge pages"
@@ -60,7 +61,7 @@ final class HostRules {
     if (h.swapUsedBytes() != null && h.swapUsedBytes() > 0) {
       long in = count(sampled ? d : h.vmstat(), "pswpin");
       boolean active = sampled && (in > 0 || count(d, "pswpout") > 0);
-      out.add(new HostFinding("swap-in-use", active ? Severity.CRITICAL : Severity.WARNING,
+      out.add(new TextFinding("swap-in-use", active ? Severity.CRITICAL : Severity.WARNING,
           ByteSize.human(h.swapUsedBytes()) + " of swap in use" + (active
               ? String.format(Locale.US, ", %,d pages swapped in %s", in, window) : ""),
           List.of("/proc/meminfo SwapTotal " + ByteSize.human(h.swapTotalBytes()) + ", used "
@@ -69,7 +70,7 @@ final class HostRules {
               + " which then lasts seconds. Size the heaps and other processes to fit in memory, and set"
               + " vm.swappiness to 1-10 on JVM hosts (or lock the heap in memory)."));
     } else if (h.swapTotalBytes() != null && h.swapTotalBytes() > 0 && h.swappiness() != null && h.swappiness() > 10) {
-      out.add(new HostFinding("swappiness", Severity.INFO,
+      out.add(new TextFinding("swappiness", Severity.INFO,
           "Swap is configured and vm.swappiness is " + h.swappiness(),
           List.of("/proc/meminfo SwapTotal " + ByteSize.human(h.swapTotalBytes()), "vm.swappiness = " + h.swappiness()),
           "Under memory pressure the kernel will swap anonymous memory (JVM heaps) out readily; 1-10 keeps"
@@ -77,7 +78,7 @@ final class HostRules {
     }
     if (h.psiMemory() != null && (h.psiMemory().someAvg10() >= 1 || h.psiMemory().fullAvg10() >= 0.5)) {
       boolean full = h.psiMemory().fullAvg10() >= 0.5;
-      out.add(new HostFinding("memory-pressure", full ? Severity.CRITICAL : Severity.WARNING,
+      out.add(new TextFinding("memory-pressure", full ? Severity.CRITICAL : Severity.WARNING,
           String.format(Locale.US, "Memory pressure: some tasks stalled %.1f%% and all tasks %.1f%% of the last 10 s",
               h.psiMemory().someAvg10(), h.psiMemory().fullAvg10()),
           List.of("/proc/pressure/memory some avg10=" + h.psiMemory().someAvg10() + " full avg10="
@@ -85,7 +86,7 @@ final class HostRules {
           "Tasks waited for memory (reclaim, swap-in, thrashing). Free memory on this host or move work off it."));
     }
     if (h.zoneReclaimMode() != null && h.zoneReclaimMode() != 0 && h.numaNodes() > 1) {
-      out.add(new HostFinding("zone-reclaim", Severity.WARNING,
+      out.add(new TextFinding("zone-reclaim", Severity.WARNING,
           "vm.zone_reclaim_mode is " + h.zoneReclaimMode() + " on " + h.numaNodes() + " NUMA nodes",
           List.of("/proc/sys/vm/zone_reclaim_mode = " + h.zoneReclaimMode(), h.numaNodes() + " NUMA nodes"),
           "The kernel reclaims memory on the local node rather than allocate on another one, stalling"
@@ -93,15 +94,15 @@ final class HostRules {
     }
     cgroup(h, d, sampled, window, p, out);
     process(h, p, out);
-    out.sort(Comparator.comparing(HostFinding::severity));
+    out.sort(Comparator.comparing(TextFinding::severity));
     return out;
   }
 
   private static void cgroup(HostSnapshot h, Map<String, Long> d, boolean sampled, String window, JvmProcess p,
-      List<HostFinding> out) {
+      List<TextFinding> out) {
     Cgroup c = h.cgroup();
     if (c.oomKills() != null && c.oomKills() > 0) {
-      out.add(new HostFinding("cgroup-oom-kill", Severity.CRITICAL,
+      out.add(new TextFinding("cgroup-oom-kill", Severity.CRITICAL,
           c.oomKills() + " process(es) killed by the cgroup's OOM killer",
           List.of("cgroup " + c.path() + " oom_kill " + c.oomKills()),
           "The container's memory limit was reached: the kernel killed a process (no OutOfMemoryError, no"
@@ -110,7 +111,7 @@ final class HostRules {
     }
     Long limit = c.memoryLimitBytes();
     if (limit != null && p != null && p.maxHeapBytes() != null && p.maxHeapBytes() > limit * 3 / 4) {
-      out.add(new HostFinding("heap-near-limit", Severity.WARNING,
+      out.add(new TextFinding("heap-near-limit", Severity.WARNING,
           "The heap may grow to " + ByteSize.human(p.maxHeapBytes()) + " of a " + ByteSize.human(limit) + " memory limit",
           List.of("MaxHeapSize " + ByteSize.human(p.maxHeapBytes()), "cgroup memory limit " + ByteSize.human(limit)),
           "Memory outside the heap (metaspace, thread stacks, code cache, GC structures, direct buffers) needs"
@@ -118,7 +119,7 @@ final class HostRules {
               + " heap is full. Lower -Xmx (or -XX:MaxRAMPercentage) or raise the limit."));
     }
     if (limit != null && c.memoryUsageBytes() != null && c.memoryUsageBytes() > limit * 9 / 10) {
-      out.add(new HostFinding("cgroup-memory-full", Severity.WARNING,
+      out.add(new TextFinding("cgroup-memory-full", Severity.WARNING,
           "The cgroup uses " + ByteSize.human(c.memoryUsageBytes()) + " of its " + ByteSize.human(limit) + " limit",
           List.of("cgroup " + c.path() + " usage " + ByteSize.human(c.memoryUsageBytes()) + ", limit " + ByteSize.human(limit)),
           "Near the limit the kernel reclaims the cgroup's page cache and then kills: leave headroom."));
@@ -126,7 +127,7 @@ final class HostRules {
     long throttled = sampled ? count(d, "throttledPeriods") : c.throttledPeriods() == null ? 0 : c.throttledPeriods();
     if (throttled > 0 && c.cpuQuotaCores() != null) {
       long us = sampled ? count(d, "throttledUs") : c.throttledUs() == null ? 0 : c.throttledUs();
-      out.add(new HostFinding("cpu-throttled", sampled ? Severity.WARNING : Severity.INFO,
+      out.add(new TextFinding("cpu-throttled", sampled ? Severity.WARNING : Severity.INFO,
           String.format(Locale.US, "CPU quota of %.2f cores throttled %,d periods (%.1f s) %s", c.cpuQuotaCores(),
               throttled, us / 1e6, window),
           List.of("cgroup " + c.path() + " nr_throttled " + throttled + ", throttled " + us + " us"),
@@ -136,7 +137,7 @@ final class HostRules {
     }
     if (c.cpuQuotaCores() != null && p != null && p.activeProcessors() != null
         && p.activeProcessors() > Math.ceil(c.cpuQuotaCores())) {
-      out.add(new HostFinding("cpus-over-quota", Severity.WARNING,
+      out.add(new TextFinding("cpus-over-quota", Severity.WARNING,
           String.format(Locale.US, "The JVM works with %d CPUs under a quota of %.2f cores", p.activeProcessors(), c.cpuQuotaCores()),
           List.of("JVM active processor count " + p.activeProcessors(), "cgroup CPU quota " + c.cpuQuotaCores()),
           "The JVM sizes GC threads, compiler threads and common pools by the CPUs it sees: more threads than"
@@ -144,12 +145,12 @@ final class HostRules {
     }
   }
 
-  private static void process(HostSnapshot h, JvmProcess p, List<HostFinding> out) {
+  private static void process(HostSnapshot h, JvmProcess p, List<TextFinding> out) {
     if (p == null || p.rssBytes() == null) {
       return;
     }
     if (p.maxHeapBytes() != null && p.rssBytes() > p.maxHeapBytes() * 3 / 2 && p.rssBytes() - p.maxHeapBytes() > (256L << 20)) {
-      out.add(new HostFinding("rss-beyond-heap", Severity.INFO,
+      out.add(new TextFinding("rss-beyond-heap", Severity.INFO,
           "Resident memory " + ByteSize.human(p.rssBytes()) + " is " + ByteSize.human(p.rssBytes() - p.maxHeapBytes())
               + " above the heap's maximum " + ByteSize.human(p.maxHeapBytes()),
           List.of("/proc/" + p.pid() + "/status VmRSS " + ByteSize.human(p.rssBytes()), "MaxHeapSize " + ByteSize.human(p.maxHeapBytes())),
@@ -159,7 +160,7 @@ final class HostRules {
     }
     if (p.anonHugePagesBytes() != null && p.anonHugePagesBytes() > 0 && !Boolean.TRUE.equals(p.transparentHugePages())
         && "always".equals(h.thpEnabled())) {
-      out.add(new HostFinding("jvm-in-huge-pages", Severity.INFO,
+      out.add(new TextFinding("jvm-in-huge-pages", Severity.INFO,
           ByteSize.human(p.anonHugePagesBytes()) + " of the JVM's memory is in transparent huge pages it did not ask for",
           List.of("/proc/" + p.pid() + "/smaps_rollup AnonHugePages " + ByteSize.human(p.anonHugePagesBytes())),
           "With enabled=always the kernel gives the heap huge pages on its own (and defragments for them)."));

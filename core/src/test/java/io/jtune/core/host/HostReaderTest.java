@@ -1,5 +1,6 @@
 package io.jtune.core.host;
 
+import io.jtune.core.finding.TextFinding;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
@@ -25,7 +26,7 @@ class HostReaderTest {
   @TempDir Path dir;
 
   private static List<String> ids(HostReport r) {
-    return r.findings().stream().map(HostFinding::id).toList();
+    return r.findings().stream().map(TextFinding::id).toList();
   }
 
   @Test
@@ -102,7 +103,7 @@ class HostReaderTest {
     assertThat(report.sampleS()).isGreaterThanOrEqualTo(1.5);
     assertThat(report.deltas()).containsEntry("allocstall", 40L).containsEntry("compact_stall", 25L)
         .containsEntry("pswpin", 0L).containsEntry("throttledPeriods", 7L);
-    HostFinding reclaim = report.findings().stream().filter(f -> f.id().equals("direct-reclaim")).findFirst().orElseThrow();
+    TextFinding reclaim = report.findings().stream().filter(f -> f.id().equals("direct-reclaim")).findFirst().orElseThrow();
     assertThat(reclaim.severity()).isEqualTo(io.jtune.core.finding.Severity.CRITICAL);
     assertThat(reclaim.title()).contains("40 allocation stalls");
     assertThat(report.findings().stream().filter(f -> f.id().equals("swap-in-use")).findFirst().orElseThrow().severity())

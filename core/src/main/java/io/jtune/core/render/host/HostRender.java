@@ -1,20 +1,13 @@
 package io.jtune.core.render.host;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.core.host.Cgroup;
-import io.jtune.core.host.HostFinding;
 import io.jtune.core.host.HostReport;
 import io.jtune.core.host.HostSnapshot;
 import io.jtune.core.host.JvmProcess;
 import io.jtune.core.render.JsonNumbers;
-import io.jtune.core.render.TerminalText;
+import io.jtune.core.render.FactReport;
 import io.jtune.core.units.ByteSize;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -84,81 +77,16 @@ public final class HostRender {
   }
 
   public static void text(HostReport r, PrintWriter out) {
-    String section = null;
-    for (String[] row : rows(r)) {
-      if (!row[0].equals(section)) {
-        section = row[0];
-        out.println(section);
-      }
-      out.println(TerminalText.safe(String.format(Locale.US, "  %-28s %s", row[1], row[2])));
-    }
-    out.println();
-    out.println("Findings");
-    if (r.findings().isEmpty()) {
-      out.println("  none: nothing on this host is known to stall JVMs"
-          + (r.sampleS() > 0 ? "" : " (counters since boot; --sample 10s watches them now)"));
-    }
-    for (HostFinding f : r.findings()) {
-      out.println(TerminalText.safe("  [" + f.severity().name() + "] " + f.title() + "  (" + f.id() + ")"));
-      for (String e : f.evidence()) {
-        out.println(TerminalText.safe("      " + e));
-      }
-      out.println(TerminalText.safe("    -> " + f.recommendation()));
-    }
-    out.flush();
+    FactReport.text(rows(r), r.findings(), "none: nothing on this host is known to stall JVMs"
+        + (r.sampleS() > 0 ? "" : " (counters since boot; --sample 10s watches them now)"), out);
   }
 
   public static void markdown(HostReport r, PrintWriter out) {
-    out.println("# Host report");
-    out.println();
-    out.println("| section | fact | value |");
-    out.println("|---|---|---|");
-    for (String[] row : rows(r)) {
-      out.println("| " + md(row[0]) + " | " + md(row[1]) + " | " + md(row[2]) + " |");
-    }
-    out.println();
-    out.println("## Findings");
-    out.println();
-    if (r.findings().isEmpty()) {
-      out.println("None.");
-    }
-    for (HostFinding f : r.findings()) {
-      out.println("- **" + f.severity().label() + "** " + md(f.title()) + " (`" + f.id() + "`)");
-      for (String e : f.evidence()) {
-        out.println("  - " + md(e));
-      }
-      out.println("  - " + md(f.recommendation()));
-    }
-    out.flush();
+    FactReport.markdown("Host report", rows(r), r.findings(), out);
   }
 
   public static void html(HostReport r, Writer out) throws IOException {
-    StringBuilder b = new StringBuilder();
-    b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
-        .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
-        .append("<title>jtune host report</title><style>body{font-family:sans-serif;margin:2em}"
-            + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}"
-            + ".critical{color:#b00}.warning{color:#a60}</style></head><body><h1>Host report</h1><table>")
-        .append("<tr><th>section</th><th>fact</th><th>value</th></tr>");
-    for (String[] row : rows(r)) {
-      b.append("<tr><td>").append(h(row[0])).append("</td><td>").append(h(row[1])).append("</td><td>")
-          .append(h(row[2])).append("</td></tr>");
-    }
-    b.append("</table><h2>Findings</h2>");
-    if (r.findings().isEmpty()) {
-      b.append("<p>None.</p>");
-    }
-    for (HostFinding f : r.findings()) {
-      b.append("<section class=\"").append(f.severity().label()).append("\"><h3>").append(h(f.severity().label()))
-          .append(": ").append(h(f.title())).append("</h3><ul>");
-      for (String e : f.evidence()) {
-        b.append("<li>").append(h(e)).append("</li>");
-      }
-      b.append("</ul><p>").append(h(f.recommendation())).append("</p></section>");
-    }
-    b.append("</body></html>\n");
-    out.write(b.toString());
-    out.flush();
+    FactReport.html("Host report", rows(r), r.findings(), out);
   }
 
   public static ObjectNode json(HostReport r) {
@@ -234,28 +162,14 @@ public final class HostRender {
       po.put("activeProcessors", p.activeProcessors());
       po.put("jcmdProblem", p.jcmdProblem());
     }
-    ArrayNode fs = o.putArray("findings");
-    for (HostFinding f : r.findings()) {
-      ObjectNode fo = fs.addObject();
-      fo.put("id", f.id());
-      fo.put("severity", f.severity().label());
-      fo.put("title", f.title());
-      ArrayNode ev = fo.putArray("evidence");
-      f.evidence().forEach(ev::add);
-      fo.put("recommendation", f.recommendation());
-    }
+    o.set("findings", FactReport.findingsJson(r.findings()));
     return o;
   }
 
   public static void json(HostReport r, Writer out) throws IOException {
-    DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
-    try (JsonGenerator g = new JsonFactory(new ObjectMapper()).createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
-      g.setPrettyPrinter(pp);
-      g.writeTree(json(r));
-    }
-    out.write('\n');
-    out.flush();
+    FactReport.writeJson(json(r), out);
   }
+
 
   /** The JSON name of a /proc/vmstat counter (the schema describes which kernel counters each sums). */
   static String jsonName(String vmstatKey) {
@@ -278,24 +192,5 @@ public final class HostRender {
 
   private static String val(Object o) {
     return o == null ? "-" : o.toString();
-  }
-
-  private static String md(String s) {
-    return h(TerminalText.safe(s)).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_").replace("`", "\\`");
-  }
-
-  private static String h(String s) {
-    StringBuilder sb = new StringBuilder(s.length());
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '<' -> sb.append("&lt;");
-        case '>' -> sb.append("&gt;");
-        case '&' -> sb.append("&amp;");
-        case '"' -> sb.append("&quot;");
-        case '\'' -> sb.append("&#39;");
-        default -> sb.append(c);
-      }
-    }
-    return sb.toString();
   }
 }

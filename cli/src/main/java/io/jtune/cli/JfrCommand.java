@@ -1,0 +1,74 @@
+package io.jtune.cli;
+
+import io.jtune.core.finding.TextFinding;
+import io.jtune.core.jfr.JfrReader;
+import io.jtune.core.jfr.JfrRules;
+import io.jtune.core.jfr.JfrSummary;
+import io.jtune.core.output.OutputFile;
+import io.jtune.core.render.jfr.JfrRender;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jtune jfr FILE.jfr}: what a Java Flight Recorder recording says about GC, locks, CPU and allocation. */
+@Command(name = "jfr", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+      "Summarize a Java Flight Recorder recording: GC pauses and heap, lock contention (threads blocked entering a"
+          + " monitor or parked on a lock, by lock class, with the waiting code), hot methods from the CPU samples,"
+          + " allocation by class and by site, safepoints, CPU load and threads.",
+      "Record one with: jcmd PID JFR.start duration=60s filename=rec.jfr (or -XX:StartFlightRecording=...);"
+          + " settings=profile samples more often."},
+    exitCodeListHeading = ExitCodes.HEADING,
+    exitCodeList = {"0:summarized", ExitCodes.INTERNAL_LINE,
+        "2:bad usage, not a JFR recording, or the -o file cannot be written"},
+    footerHeading = ExitCodes.EXAMPLES_HEADING,
+    footer = {"  jtune jfr rec.jfr",
+      "  jtune jfr --format json -o rec.json rec.jfr"})
+final class JfrCommand implements Callable<Integer> {
+  enum OutputFormat { text, json, markdown, html }
+
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "a .jfr recording")
+  Path file;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+      description = "text, json, markdown or html (default: text)")
+  OutputFormat format;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of standard output")
+  Path output;
+
+  @Override
+  public Integer call() throws Exception {
+    if (output != null) {
+      OutputFile.check(output);
+      OutputFile.refuseInput(output, List.of(file.toString()));
+    }
+    JfrSummary s = JfrReader.read(file);
+    List<TextFinding> findings = JfrRules.findings(s);
+    if (output != null) {
+      OutputFile.write(output, w -> write(s, findings, w));
+    } else {
+      write(s, findings, spec.commandLine().getOut());
+    }
+    return 0;
+  }
+
+  private void write(JfrSummary s, List<TextFinding> f, PrintWriter w) throws IOException {
+    switch (format) {
+      case json -> JfrRender.json(s, f, w);
+      case markdown -> JfrRender.markdown(s, f, w);
+      case html -> JfrRender.html(s, f, w);
+      default -> JfrRender.text(s, f, w);
+    }
+    w.flush();
+  }
+}
