@@ -1,0 +1,90 @@
+package io.jtune.core.threads;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jtune.core.threads.analysis.CpuUse;
+import io.jtune.core.threads.analysis.StuckThread;
+import io.jtune.core.threads.analysis.ThreadsReport;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The threads report of each captured dump (dumps/README.md) states the program's known facts. */
+class ThreadsReportTest {
+
+  private static ThreadsReport report(String file) {
+    return ThreadsReport.of(ThreadDumps.read(CapturedDumps.text(file)), List.of());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+    "jdk17-jstack.txt,             HOTSPOT,                    1, false, true,  0",
+    "jdk17-jstack-l.txt,           HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0",
+    "jdk17-jstack-e.txt,           HOTSPOT,                    1, false, true,  0",
+    "jdk17-jcmd-thread-print.txt,  HOTSPOT,                    1, false, true,  0",
+    "jdk17-jcmd-thread-print-l.txt,HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0",
+    "jdk17-sigquit-stdout.txt,     HOTSPOT,                    2, false, true,  0",
+    "jdk25-jstack.txt,             HOTSPOT,                    1, false, true,  0",
+    "jdk25-jstack-l.txt,           HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0",
+    "jdk25-jstack-e.txt,           HOTSPOT,                    1, false, true,  0",
+    "jdk25-jcmd-thread-print.txt,  HOTSPOT,                    1, false, true,  0",
+    "jdk25-jcmd-thread-print-l.txt,HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0",
+    "jdk25-sigquit-stdout.txt,     HOTSPOT,                    2, false, true,  0",
+    "jdk25-dump-to-file.txt,       DUMP_TO_FILE_TEXT,          1, false, false, 3",
+    "jdk25-dump-to-file.json,      DUMP_TO_FILE_JSON,          1, false, false, 3"})
+  void everyCapturedFormatShowsTheKnownCountsOwnersWaitersAndDeadlocks(String file, DumpFormat format, int dumps,
+      boolean owners, boolean jvmReport, int virtual) {
+    ThreadsReport r = report(file);
+    assertThat(r.dumps()).isEqualTo(dumps);
+    assertThat(r.format()).isEqualTo(format);
+    assertThat(r.jvm()).contains(file.startsWith("jdk17") ? "17.0." : "25.0.");
+    ScenarioFacts.check(r, owners, jvmReport, virtual);
+  }
+
+  @Test
+  void virtualThreadsAreCountedApartFromPlatformThreads() {
+    for (String file : List.of("jdk25-dump-to-file.txt", "jdk25-dump-to-file.json")) {
+      ThreadDump dump = ThreadDumps.read(CapturedDumps.text(file)).get(0);
+      assertThat(dump.threads()).filteredOn(ThreadInfo::virtual).extracting(ThreadInfo::name)
+          .containsExactlyInAnyOrder("vt-sleeper-1", "vt-sleeper-2", "vt-sleeper-3");
+      assertThat(dump.threads()).filteredOn(ThreadInfo::virtual)
+          .allMatch(t -> t.state() == Thread.State.TIMED_WAITING && t.topApplicationFrame() != null);
+    }
+  }
+
+  @Test
+  void twoSigquitDumpsGiveCpuPerThreadAndTheThreadsStuckInOneFrame() {
+    for (String file : List.of("jdk17-sigquit-stdout.txt", "jdk25-sigquit-stdout.txt")) {
+      ThreadsReport r = report(file);
+      CpuUse top = r.cpu().get(0);
+      assertThat(top.thread()).as(file).isEqualTo("spinner");
+      assertThat(top.source()).isEqualTo("cpu=");
+      assertThat(top.intervalS()).isBetween(1.5, 4.0);
+      assertThat(top.pctOfCore()).isGreaterThan(25);
+      assertThat(r.findings()).anyMatch(f -> f.id().equals("cpu-hot-thread") && f.title().startsWith("thread spinner used"));
+      assertThat(r.stuck()).extracting(StuckThread::thread).containsAll(ScenarioFacts.BLOCKED_WORKERS)
+          .contains("deadlock-mon-a", "deadlock-mon-b").doesNotContain("http-nio-8080-exec-1", "main");
+      assertThat(r.stuck()).allMatch(s -> s.dumps() == 2);
+    }
+  }
+
+  @Test
+  void withoutTheJvmsReportTheWaitForGraphFindsBothDeadlocksFromOwnableSynchronizers() {
+    String text = CapturedDumps.text("jdk25-jstack-l.txt");
+    String threadsOnly = Arrays.stream(text.split("\n")).takeWhile(l -> !l.startsWith("Found one Java-level deadlock"))
+        .collect(Collectors.joining("\n"));
+    ThreadsReport r = ThreadsReport.of(ThreadDumps.read(threadsOnly), List.of());
+    assertThat(r.deadlocks()).hasSize(2).noneMatch(d -> d.reportedByJvm());
+    ScenarioFacts.check(r, true, false, 0);
+  }
+
+  @Test
+  void aDumpWithoutOwnersOfJucLocksSaysSo() {
+    ThreadsReport r = report("jdk17-jstack.txt");
+    assertThat(r.findings()).filteredOn(f -> f.id().equals("lock-contention") && f.title().contains("rl-waiter"))
+        .singleElement().satisfies(f -> assertThat(f.title()).endsWith("owner not in dump (jstack -l or jcmd Thread.print -l lists it)"));
+  }
+}
