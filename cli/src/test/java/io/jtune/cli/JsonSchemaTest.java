@@ -157,6 +157,17 @@ class JsonSchemaTest {
   }
 
   @Test
+  void threads() throws IOException {
+    JsonNode doc = json(CliRun.of("threads", "--format", "json", ThreadsCommandTest.dump("jdk25-jstack-l.txt").toString()));
+    assertThat(doc.path("schema").asText()).isEqualTo("jtune.threads/1");
+    assertThat(doc.path("deadlocks")).hasSize(2);
+    validAndRenameFails(doc, "/locks/0/waiters");
+    JsonNode virtual = json(CliRun.of("threads", "--format", "json", ThreadsCommandTest.dump("jdk25-dump-to-file.json").toString()));
+    assertThat(virtual.path("threads").path("virtual").asInt()).isEqualTo(3);
+    assertThat(errors(virtual)).isEmpty();
+  }
+
+  @Test
   void loadClosedAndOpen() throws IOException {
     String url = httpServer(0);
     JsonNode closed = json(CliRun.of("load", "-q", "-c", "2", "-n", "200", "--format", "json", url, url + "missing"));
@@ -243,7 +254,8 @@ class JsonSchemaTest {
     }
     assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
         "jtune.analysis-2.schema.json", "jtune.capacity-2.schema.json", "jtune.experiment-1.schema.json",
-        "jtune.load-2.schema.json", "jtune.run-1.schema.json", "jtune.suggestion-1.schema.json");
+        "jtune.load-2.schema.json", "jtune.run-1.schema.json", "jtune.suggestion-1.schema.json",
+        "jtune.threads-1.schema.json");
     Schema meta = SCHEMAS.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
     for (Path f : files) {
       JsonNode schema = JSON.readTree(f.toFile());
