@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import static io.jtune.cli.AnalyzeBadInputTest.assertOneLineError;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
@@ -28,13 +29,6 @@ class ThreadsCommandTest {
     Path p = DUMPS.resolve(name).toAbsolutePath().normalize();
     assertThat(p).exists();
     return p;
-  }
-
-  private static void assertOneLineError(CliRun r, String expected) {
-    assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.out()).isEmpty();
-    assertThat(r.err().strip().lines()).hasSize(1);
-    assertThat(r.err()).startsWith("jtune: ").contains(expected).doesNotContain("Exception").doesNotContain("\tat ");
   }
 
   @Test
