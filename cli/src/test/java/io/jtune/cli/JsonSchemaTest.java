@@ -163,7 +163,8 @@ class JsonSchemaTest {
     assertThat(doc.path("deadlocks")).hasSize(2);
     validAndRenameFails(doc, "/locks/0/waiters");
     JsonNode virtual = json(CliRun.of("threads", "--format", "json", ThreadsCommandTest.dump("jdk25-dump-to-file.json").toString()));
-    assertThat(virtual.path("threads").path("virtual").asInt()).isEqualTo(3);
+    assertThat(virtual.path("threads").path("virtual").asInt()).isEqualTo(4);
+    assertThat(virtual.path("threads").path("mountedVirtual").asInt()).isEqualTo(1);
     assertThat(errors(virtual)).isEmpty();
   }
 

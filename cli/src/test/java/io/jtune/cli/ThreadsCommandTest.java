@@ -62,7 +62,7 @@ class ThreadsCommandTest {
     CliRun piped = CliRun.withStdin(new ByteArrayInputStream(Files.readAllBytes(dump("jdk25-dump-to-file.txt"))),
         "threads", "--format", "json", "-");
     JsonNode fromStdin = JSON.readTree(piped.out());
-    assertThat(fromStdin.path("threads").path("virtual").asInt()).isEqualTo(3);
+    assertThat(fromStdin.path("threads").path("virtual").asInt()).isEqualTo(4);
     assertThat(fromStdin.path("locks").get(0).path("owner").asText()).isEqualTo("http-nio-8080-exec-1");
     assertThat(fromStdin.path("locks").get(1).path("owner").isNull()).isTrue();
   }

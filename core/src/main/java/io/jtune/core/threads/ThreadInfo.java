@@ -20,7 +20,8 @@ import java.util.List;
  *     /proc/PID/task/TID), or -1 when not printed
  * @param virtual true for a virtual thread (listed only by {@code Thread.dump_to_file})
  * @param carrier for a mounted virtual thread, the name of its carrier; for a carrier in a
- *     HotSpot dump, "#N" of the virtual thread it carries; else null
+ *     HotSpot dump, "#N" of the virtual thread it carries (a carrier has no state line of its
+ *     own there and is read as RUNNABLE; the mounted thread's frames are left out); else null
  */
 public record ThreadInfo(
     String name,
@@ -44,6 +45,11 @@ public record ThreadInfo(
   public ThreadInfo(String name, long number, boolean daemon, Thread.State state, Double cpuMs, Double elapsedS,
       List<String> frames, List<ThreadLock> locks) {
     this(name, number, daemon, state, cpuMs, elapsedS, frames, locks, -1, false, null);
+  }
+
+  /** True when this is a virtual thread mounted on a carrier, or a carrier carrying one. */
+  public boolean mountedVirtual() {
+    return carrier != null;
   }
 
   /** The name and number, "name #12", that tells the same thread apart in several dumps. */

@@ -57,7 +57,8 @@ class LiveThreadsTest {
             json.toString());
         ThreadsReport fromJson = ThreadsReport.of(ThreadDumps.read(Files.readString(json)), List.of());
         assertThat(fromJson.format()).isEqualTo(DumpFormat.DUMP_TO_FILE_JSON);
-        ScenarioFacts.check(fromJson, false, false, 3);
+        ScenarioFacts.check(fromJson, false, false, Integer.parseInt(ready.substring(ready.indexOf("virtual=") + 8)));
+        assertThat(fromJson.mountedVirtual()).isEqualTo(1);
       }
     } finally {
       child.destroyForcibly();

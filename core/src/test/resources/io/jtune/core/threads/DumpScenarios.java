@@ -1,4 +1,9 @@
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +24,8 @@ import java.util.concurrent.locks.ReentrantLock;
  *   <li>"deadlock-rl-a" and "deadlock-rl-b": a ReentrantLock deadlock;
  *   <li>"pool-1-thread-1..3": an idle fixed thread pool;
  *   <li>"spinner": a thread burning CPU;
- *   <li>on JDK 21+, "vt-sleeper-1..3": virtual threads sleeping.
+ *   <li>on JDK 21+, "vt-sleeper-1..3": virtual threads sleeping (unmounted), and "vt-reader": a
+ *       virtual thread blocked opening a FIFO no one writes to, so it stays mounted on its carrier.
  * </ul>
  *
  * Prints "ready" once everything is in place, then "tick N" lines (application output around
@@ -107,7 +113,10 @@ public final class DumpScenarios {
     second.lock();
   }
 
-  /** Three sleeping virtual threads through reflection (this file also runs on JDK 17); 0 when there are none. */
+  /**
+   * Three sleeping virtual threads and one mounted virtual thread through reflection (this file also
+   * runs on JDK 17); how many were started: 0 when there are none.
+   */
   private static int startVirtual() throws Exception {
     Method ofVirtual;
     try {
@@ -128,7 +137,26 @@ public final class DumpScenarios {
         }
       });
     }
-    return 3;
+    Path dir = Files.createTempDirectory("dump-scenarios");
+    Path fifo = dir.resolve("fifo");
+    if (new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor() != 0) {
+      return 3;
+    }
+    Object builder = name.invoke(ofVirtual.invoke(null), "vt-reader");
+    Thread reader = (Thread) start.invoke(builder, (Runnable) () -> {
+      try (FileInputStream in = new FileInputStream(fifo.toFile())) {
+        sink += in.read();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
+    while (reader.getState() != Thread.State.RUNNABLE) {
+      Thread.sleep(1);
+    }
+    Thread.sleep(100);
+    Files.delete(fifo); // the open() keeps waiting on the FIFO; its name goes
+    Files.delete(dir);
+    return 4;
   }
 
   private static Thread start(String name, Body body) {

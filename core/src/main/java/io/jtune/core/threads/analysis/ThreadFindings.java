@@ -11,8 +11,12 @@ import java.util.stream.Collectors;
  * one lock), exhausted pools and CPU-hot threads.
  */
 public final class ThreadFindings {
-  /** A thread that used at least this share of one core between dumps is hot. */
-  static final double HOT_PCT_OF_CORE = 25;
+  /**
+   * A thread is hot when it used at least this share of one core between dumps and at least
+   * {@link #HOT_PCT_OF_JVM} of the CPU all the JVM's threads used: one thread doing most of the work.
+   */
+  static final double HOT_PCT_OF_CORE = 10;
+  static final double HOT_PCT_OF_JVM = 50;
   private static final int MAX_NAMES = 8;
 
   private ThreadFindings() {}
@@ -43,10 +47,12 @@ public final class ThreadFindings {
             List.of("threads: " + names(p.threads()))));
       }
     }
+    double jvmCpuMs = r.cpu().stream().mapToDouble(CpuUse::cpuMs).sum();
     for (CpuUse u : r.cpu()) {
-      if (u.pctOfCore() >= HOT_PCT_OF_CORE) {
+      double pctOfJvm = 100 * u.cpuMs() / jvmCpuMs;
+      if (u.pctOfCore() >= HOT_PCT_OF_CORE && pctOfJvm >= HOT_PCT_OF_JVM) {
         findings.add(new ThreadFinding("cpu-hot-thread", Severity.WARNING, "thread " + u.thread() + " used "
-            + Math.round(u.pctOfCore()) + " % of a core",
+            + Math.round(u.pctOfCore()) + " % of a core, " + Math.round(pctOfJvm) + " % of the JVM's CPU",
             List.of(String.format(java.util.Locale.ROOT, "%.1f ms of CPU in %.1f s (%s)", u.cpuMs(), u.intervalS(),
                 u.source()), "top frame: " + r.topFrame(u.thread()))));
       }

@@ -18,6 +18,8 @@ import java.util.Map;
  * @param total every thread of the last dump (virtual and VM-internal ones included)
  * @param javaThreads the platform Java threads (with a state)
  * @param virtualThreads the virtual threads (listed by Thread.dump_to_file only)
+ * @param mountedVirtual virtual threads mounted on a carrier: "Carrying virtual thread" lines of a
+ *     HotSpot dump, or virtual threads with a carrier in a JSON Thread.dump_to_file
  * @param states the platform Java threads by state
  * @param pools pools of two or more threads, largest first
  * @param locks contended locks, most waiters first
@@ -28,7 +30,7 @@ import java.util.Map;
  * @param findings what needs attention
  * @param last the last dump itself
  */
-public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total, int javaThreads, int virtualThreads,
+public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total, int javaThreads, int virtualThreads, int mountedVirtual,
     Map<Thread.State, Integer> states, List<Pool> pools, List<LockPileUp> locks, List<Deadlock> deadlocks,
     List<StackGroup> identicalStacks, List<CpuUse> cpu, List<StuckThread> stuck, List<ThreadFinding> findings,
     ThreadDump last) {
@@ -43,7 +45,11 @@ public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total,
     }
     int java = 0;
     int virtual = 0;
+    int mounted = 0;
     for (ThreadInfo t : last.threads()) {
+      if (t.mountedVirtual() && t.virtual() == (last.format() == DumpFormat.DUMP_TO_FILE_JSON)) {
+        mounted++;
+      }
       if (t.virtual()) {
         virtual++;
       } else if (t.state() != null) {
@@ -53,7 +59,7 @@ public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total,
     }
     List<CpuUse> cpu = new ArrayList<>(procCpu.isEmpty() ? CpuDeltas.of(dumps) : procCpu);
     ThreadsReport partial = new ThreadsReport(dumps.size(), last.format(), last.jvm(), last.threads().size(), java,
-        virtual, states, Pools.of(last.threads()), LockPileUps.of(last), Deadlocks.of(last),
+        virtual, mounted, states, Pools.of(last.threads()), LockPileUps.of(last), Deadlocks.of(last),
         IdenticalStacks.of(last.threads()), cpu, StuckThreads.of(dumps), List.of(), last);
     return partial.withFindings(ThreadFindings.of(partial));
   }
@@ -70,7 +76,7 @@ public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total,
   }
 
   private ThreadsReport withFindings(List<ThreadFinding> f) {
-    return new ThreadsReport(dumps, format, jvm, total, javaThreads, virtualThreads, states, pools, locks, deadlocks,
+    return new ThreadsReport(dumps, format, jvm, total, javaThreads, virtualThreads, mountedVirtual, states, pools, locks, deadlocks,
         identicalStacks, cpu, stuck, f, last);
   }
 

@@ -60,6 +60,7 @@ public final class HotSpotDumpParser {
   private static final String STATE = "java.lang.Thread.State: ";
   private static final String SYNCHRONIZERS = "Locked ownable synchronizers:";
   private static final String CARRYING = "Carrying virtual thread #";
+  private static final String MOUNTED = "Mounted virtual thread #";
   private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
   private static final Thread.State[] STATES = Thread.State.values();
 
@@ -184,6 +185,7 @@ public final class HotSpotDumpParser {
     private boolean synchronizers;
     private long nid = -1;
     private String carrying;
+    private boolean mounted;
 
     /** Reads the header: the name up to {@code close}, then the attributes up to {@code tid}. */
     ThreadReader(String header, int close, int tid) {
@@ -236,6 +238,9 @@ public final class HotSpotDumpParser {
       while (p < text.length() && (text.charAt(p) == ' ' || text.charAt(p) == '\t')) {
         p++;
       }
+      if (mounted) {
+        return; // the stack of the virtual thread it carries, not the carrier's own
+      }
       if (text.startsWith("at ", p)) {
         frames.add(text.substring(p + 3));
       } else if (text.startsWith("- ", p)) {
@@ -246,6 +251,8 @@ public final class HotSpotDumpParser {
         synchronizers = true;
       } else if (text.startsWith(CARRYING, p)) {
         carrying = "#" + text.substring(p + CARRYING.length()).strip();
+      } else if (text.startsWith(MOUNTED, p)) {
+        mounted = true;
       }
     }
 
@@ -283,7 +290,9 @@ public final class HotSpotDumpParser {
     }
 
     ThreadInfo info() {
-      return new ThreadInfo(name, number, daemon, state, cpuMs, elapsedS, frames, locks, nid, false, carrying);
+      // JDK 21+ prints no state line for a carrier: it is running the virtual thread it carries
+      Thread.State s = state == null && carrying != null ? Thread.State.RUNNABLE : state;
+      return new ThreadInfo(name, number, daemon, s, cpuMs, elapsedS, frames, locks, nid, false, carrying);
     }
   }
 

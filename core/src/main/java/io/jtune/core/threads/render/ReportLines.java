@@ -61,7 +61,8 @@ final class ReportLines {
     out.heading("Threads");
     out.line(r.dumps() + (r.dumps() == 1 ? " dump" : " dumps") + " (" + r.format().label() + ") of " + r.jvm());
     out.line(r.total() + " threads: " + r.javaThreads() + " Java platform threads, " + r.virtualThreads()
-        + " virtual, " + (r.total() - r.javaThreads() - r.virtualThreads()) + " JVM-internal");
+        + " virtual, " + (r.total() - r.javaThreads() - r.virtualThreads()) + " JVM-internal"
+        + (r.mountedVirtual() > 0 ? "; " + r.mountedVirtual() + " virtual mounted on a carrier" : ""));
     out.line(states(r));
     out.heading("Findings");
     if (r.findings().isEmpty()) {

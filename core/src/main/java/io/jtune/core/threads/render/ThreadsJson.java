@@ -41,6 +41,7 @@ public final class ThreadsJson {
     threads.put("total", r.total());
     threads.put("java", r.javaThreads());
     threads.put("virtual", r.virtualThreads());
+    threads.put("mountedVirtual", r.mountedVirtual());
     ObjectNode states = doc.putObject("states");
     for (Thread.State s : Thread.State.values()) {
       if (r.states().containsKey(s)) {
