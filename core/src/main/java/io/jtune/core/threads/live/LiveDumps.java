@@ -61,6 +61,18 @@ public record LiveDumps(List<ThreadDump> dumps, List<CpuUse> procCpu) {
     return new LiveDumps(dumps, cpu);
   }
 
+  /** The message of the exception jcmd printed ("...AttachNotSupportedException: Unable to open socket file ..."). */
+  private static String why(List<String> output, int exitCode) {
+    for (String line : output) {
+      int e = line.indexOf("Exception: ");
+      if (e >= 0 && !line.startsWith("\t")) {
+        return line.substring(e + 11).strip();
+      }
+    }
+    return output.stream().filter(l -> !l.isBlank() && !l.startsWith("\t")).reduce((a, b) -> b)
+        .orElse("exit code " + exitCode);
+  }
+
   private static List<String> threadPrint(Path jcmd, long pid) {
     Path out;
     Path err;
@@ -75,8 +87,9 @@ public record LiveDumps(List<ThreadDump> dumps, List<CpuUse> procCpu) {
           List.of(jcmd.toString(), Long.toString(pid), "Thread.print", "-l")).outputTo(out, err).withTimeout(JCMD_TIMEOUT));
       List<String> lines = Files.readAllLines(out);
       if (done.exitCode() != 0) {
-        String why = lines.stream().filter(l -> !l.isBlank()).reduce((a, b) -> b).orElse("exit code " + done.exitCode());
-        throw new JtuneException("jcmd " + pid + " Thread.print failed: " + why);
+        List<String> all = new ArrayList<>(Files.readAllLines(err));
+        all.addAll(lines);
+        throw new JtuneException("jcmd could not take a thread dump of process " + pid + ": " + why(all, done.exitCode()));
       }
       return lines;
     } catch (IOException e) {
