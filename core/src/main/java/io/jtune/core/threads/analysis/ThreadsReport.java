@@ -16,7 +16,8 @@ import java.util.Map;
  * @param format the last dump's layout
  * @param jvm the last dump's JVM
  * @param total every thread of the last dump (virtual and VM-internal ones included)
- * @param javaThreads the platform Java threads (with a state)
+ * @param javaThreads the platform Java threads: with a state in a HotSpot dump, every non-virtual
+ *     thread of a Thread.dump_to_file (whose JDK 21-24 layout prints no states)
  * @param virtualThreads the virtual threads (listed by Thread.dump_to_file only)
  * @param mountedVirtual virtual threads mounted on a carrier: "Carrying virtual thread" lines of a
  *     HotSpot dump, or virtual threads with a carrier in a JSON Thread.dump_to_file
@@ -55,6 +56,8 @@ public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total,
       } else if (t.state() != null) {
         java++;
         states.merge(t.state(), 1, Integer::sum);
+      } else if (last.format() == DumpFormat.DUMP_TO_FILE_TEXT || last.format() == DumpFormat.DUMP_TO_FILE_JSON) {
+        java++; // Thread.dump_to_file lists Java threads only; before JDK 25 it prints no state
       }
     }
     List<CpuUse> cpu = new ArrayList<>(procCpu.isEmpty() ? CpuDeltas.of(dumps) : procCpu);
