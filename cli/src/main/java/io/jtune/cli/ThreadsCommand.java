@@ -40,10 +40,11 @@ import picocli.CommandLine.Spec;
     exitCodeList = {"0:reported", ExitCodes.INTERNAL_LINE, ExitCodes.USAGE_LINE + " (no thread dump in the input)",
         "4:--fail-on: a finding at or above the severity"},
     footerHeading = ExitCodes.EXAMPLES_HEADING,
-    footer = {"  jstack -l 4711 > dump.txt && jtune threads dump.txt",
+    footer = {"  jtune threads jstack-l-output.txt",
       "  jtune threads --pid 4711 --count 3 --interval 2s",
       "  jtune threads --format html -o threads.html service-stdout.log",
-      "  jcmd 4711 Thread.print -l | jtune threads -"})
+      "  jtune threads --format json --fail-on critical dumps/",
+      "  jtune threads - < thread-dump.txt"})
 final class ThreadsCommand implements Callable<Integer> {
   enum OutputFormat { text, json, markdown, md, html }
 
