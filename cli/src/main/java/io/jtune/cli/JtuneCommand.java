@@ -51,6 +51,7 @@ public final class JtuneCommand implements Runnable {
     m.put("capacity", CapacityCommand::new);
     m.put("lab", LabCommand::new);
     m.put("suggest", SuggestCommand::new);
+    m.put("threads", ThreadsCommand::new);
     m.put("experiment", ExperimentCommand::new);
     m.put("demo", DemoCommand::new);
     m.put("host", HostCommand::new);

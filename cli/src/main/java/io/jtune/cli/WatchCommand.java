@@ -34,8 +34,7 @@ import picocli.CommandLine.Spec;
         "2:bad usage, no such JVM or no counters for it, or the -o file cannot be written"},
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune watch 4711",
-      "  jtune watch --interval 5s --duration 30m -o jstat.txt 4711",
-      "  jtune suggest --jstat jstat.txt gc.log"})
+      "  jtune watch --interval 5s --duration 30m -o jstat.txt 4711"})
 final class WatchCommand implements Callable<Integer> {
   private static final int HEADER_EVERY = 20;
 

@@ -25,7 +25,8 @@ class AnalyzeBadInputTest {
 
   @TempDir Path dir;
 
-  private static void assertOneLineError(CliRun r, String expected) {
+  /** A one-line "jtune: ..." error naming {@code expected} on stderr, nothing on stdout, exit 2. */
+  static void assertOneLineError(CliRun r, String expected) {
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.out()).isEmpty();
     assertThat(r.err().strip().lines()).hasSize(1);

@@ -157,6 +157,36 @@ class JsonSchemaTest {
   }
 
   @Test
+  void threads() throws IOException {
+    JsonNode doc = json(CliRun.of("threads", "--format", "json", ThreadsCommandTest.dump("jdk25-jstack-l.txt").toString()));
+    assertThat(doc.path("schema").asText()).isEqualTo("jtune.threads/1");
+    assertThat(doc.path("deadlocks")).hasSize(2);
+    validAndRenameFails(doc, "/locks/0/waiters");
+    JsonNode virtual = json(CliRun.of("threads", "--format", "json", ThreadsCommandTest.dump("jdk25-dump-to-file.json").toString()));
+    assertThat(virtual.path("threads").path("virtual").asInt()).isEqualTo(4);
+    assertThat(virtual.path("threads").path("mountedVirtual").asInt()).isEqualTo(1);
+    assertThat(errors(virtual)).isEmpty();
+  }
+
+  @Test
+  void jfrRecordingOfARealJvm() throws Exception {
+    // a JVM that collects a few times, recorded from its start to its exit
+    Path rec = dir.resolve("rec.jfr");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx32m",
+        "-XX:StartFlightRecording=filename=" + rec, "-XX:+UseSerialGC", "-version").redirectErrorStream(true)
+        .redirectOutput(dir.resolve("jvm.txt").toFile()).start();
+    try {
+      assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } finally {
+      p.destroyForcibly();
+    }
+    JsonNode doc = json(CliRun.of("jfr", "--format", "json", rec.toString()));
+    assertThat(doc.path("schema").asText()).isEqualTo("jtune.jfr/1");
+    validAndRenameFails(doc, "/gc/pauseCount");
+    validAndRenameFails(doc, "/threads/activeMax");
+  }
+
+  @Test
   void loadClosedAndOpen() throws IOException {
     String url = httpServer(0);
     JsonNode closed = json(CliRun.of("load", "-q", "-c", "2", "-n", "200", "--format", "json", url, url + "missing"));
@@ -263,8 +293,8 @@ class JsonSchemaTest {
     }
     assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
         "jtune.analysis-2.schema.json", "jtune.capacity-2.schema.json", "jtune.experiment-1.schema.json",
-        "jtune.host-1.schema.json", "jtune.load-2.schema.json", "jtune.run-1.schema.json",
-        "jtune.suggestion-1.schema.json");
+        "jtune.host-1.schema.json", "jtune.jfr-1.schema.json", "jtune.load-2.schema.json", "jtune.run-1.schema.json",
+        "jtune.suggestion-1.schema.json", "jtune.threads-1.schema.json");
     Schema meta = SCHEMAS.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
     for (Path f : files) {
       JsonNode schema = JSON.readTree(f.toFile());

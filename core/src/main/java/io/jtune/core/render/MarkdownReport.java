@@ -82,7 +82,7 @@ public final class MarkdownReport {
   }
 
   /** Escapes characters Markdown would interpret (log text is untrusted). */
-  static String escape(String s) {
+  public static String escape(String s) {
     StringBuilder sb = new StringBuilder(s.length());
     for (char c : TerminalText.safe(s).toCharArray()) {
       switch (c) {

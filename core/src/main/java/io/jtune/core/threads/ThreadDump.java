@@ -14,11 +14,26 @@ import java.util.List;
  * @param complete true when the dump ends with its {@code JNI global} line; false when it was
  *     cut short (by the end of the input or by the next dump)
  * @param line the 1-based line of the "Full thread dump" header in the input
+ * @param format the layout the dump was read from
+ * @param reportedDeadlocks the deadlocks the JVM itself reported after the threads ("Found one
+ *     Java-level deadlock:"), in the order printed
  */
-public record ThreadDump(LocalDateTime timestamp, String jvm, List<ThreadInfo> threads, boolean complete, long line) {
+public record ThreadDump(LocalDateTime timestamp, String jvm, List<ThreadInfo> threads, boolean complete, long line,
+    DumpFormat format, List<ReportedDeadlock> reportedDeadlocks) {
 
   public ThreadDump {
     threads = List.copyOf(threads);
+    reportedDeadlocks = List.copyOf(reportedDeadlocks);
+  }
+
+  /** A HotSpot dump in which the JVM reported no deadlock. */
+  public ThreadDump(LocalDateTime timestamp, String jvm, List<ThreadInfo> threads, boolean complete, long line) {
+    this(timestamp, jvm, threads, complete, line, DumpFormat.HOTSPOT, List.of());
+  }
+
+  /** True when the dump lists "Locked ownable synchronizers" (jstack -l, Thread.print -l). */
+  public boolean listsSynchronizers() {
+    return format == DumpFormat.HOTSPOT_WITH_SYNCHRONIZERS;
   }
 
   /** Thread counts by state and the contended locks of this dump. */

@@ -1,272 +1,39 @@
 package io.jtune.core.threads;
 
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
+import io.jtune.core.threads.parse.DumpToFileJsonParser;
+import io.jtune.core.threads.parse.DumpToFileTextParser;
+import io.jtune.core.threads.parse.HotSpotDumpParser;
 import java.util.List;
 
 /**
- * Reads HotSpot thread dumps out of text: the output of {@code jstack PID} or
- * {@code jcmd PID Thread.print [-l]}, or a JVM's stdout into which {@code kill -QUIT} printed
- * dumps among the application's own lines. JDK 6 to 25. Never throws on odd input: lines it
- * does not know are passed over and a dump cut short is returned as incomplete.
+ * Reads thread dumps out of text, whatever tool made them: HotSpot's "Full thread dump" of
+ * {@code jstack [-l] [-e]}, {@code jcmd PID Thread.print [-l]} or {@code kill -QUIT} (several per
+ * file, among the application's own lines), and {@code jcmd PID Thread.dump_to_file} in text or
+ * JSON. Never throws on odd text input: lines it does not know are passed over and a dump cut short
+ * is returned as incomplete.
  */
 public final class ThreadDumps {
-
-  /*
-   * The layout, as HotSpot prints it (Threads::print_on, JavaThread::print_on):
-   *
-   *   2025-01-31 10:00:00                                     timestamp, optional
-   *   Full thread dump OpenJDK 64-Bit Server VM (17.0.2+8 mixed mode):   ends with "):"
-   *   Threads class SMR info: ... }                           JDK 10+, passed over
-   *   "name" #12 [4711] daemon prio=5 os_prio=0 cpu=1.2ms elapsed=3.4s tid=0x.. nid=.. status [0x..]
-   *      java.lang.Thread.State: BLOCKED (on object monitor)
-   *   \tat pkg.Cls.method(Cls.java:57)
-   *   \t- waiting to lock <0x..> (a java.lang.Object)
-   *      Locked ownable synchronizers:                        with -l
-   *   \t- <0x..> (a java.util.concurrent.locks.ReentrantLock$NonfairSync)
-   *   "VM Thread" os_prio=0 cpu=.. elapsed=.. tid=0x.. nid=.. runnable     no state line
-   *   JNI global refs: 25, weak refs: 0                       JDK 8: "JNI global references: 25"
-   *
-   * "#12" appeared in JDK 8, cpu= and elapsed= in 11, the OS thread id "[4711]" in 19; every
-   * header since JDK 6 has " tid=", so a line that starts with a quote and contains " tid=" is
-   * a thread, and its name ends at the last quote before the last " tid=" (names may contain
-   * quotes). Indented lines belong to the thread above. An unindented line that is none of
-   * these is the application's output: it ends the current thread, so that an exception the
-   * application prints is never taken for a thread's frames. What follows the JNI line (the
-   * heap summary of a SIGQUIT, the deadlock report) is not read: the report repeats stacks
-   * under headers without " tid=", and the deadlocks can be found from the threads' locks.
-   *
-   * One pass, prefix tests only, no regular expressions: a dump of thousands of threads reads
-   * in milliseconds.
-   */
-
-  private static final String DUMP_START = "Full thread dump ";
-  private static final String JNI_LINE = "JNI global ";
-  private static final String STATE = "java.lang.Thread.State: ";
-  private static final String SYNCHRONIZERS = "Locked ownable synchronizers:";
-  private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-  private static final Thread.State[] STATES = Thread.State.values();
-
   private ThreadDumps() {}
 
-  /** Every thread dump in {@code lines}, in order. */
+  /** Every thread dump in {@code lines}, in order; none when the lines hold no dump. */
   public static List<ThreadDump> extract(List<String> lines) {
-    List<ThreadDump> dumps = new ArrayList<>();
-    DumpReader dump = null;
-    String previous = null;
-    long number = 0;
-    for (String line : lines) {
-      number++;
-      int start = line.indexOf(DUMP_START);
-      if (start >= 0 && line.stripTrailing().endsWith("):")) {
-        if (dump != null) {
-          dumps.add(dump.finish(false));
-        }
-        dump = new DumpReader(timestamp(previous), jvm(line, start + DUMP_START.length()), number);
-      } else if (dump != null) {
-        if (line.startsWith(JNI_LINE)) {
-          dumps.add(dump.finish(true));
-          dump = null;
-        } else {
-          dump.read(line);
-        }
-      }
-      previous = line;
+    if (DumpToFileTextParser.looksLike(lines)) {
+      return List.of(DumpToFileTextParser.parse(lines));
     }
-    if (dump != null) {
-      dumps.add(dump.finish(false));
-    }
-    return dumps;
+    return HotSpotDumpParser.extract(lines);
   }
 
-  /** The JVM name between "Full thread dump " and the final colon. */
-  private static String jvm(String line, int from) {
-    String jvm = line.substring(from).strip();
-    return jvm.substring(0, jvm.length() - 1);
+  /** Every thread dump in a file's text (a JSON {@code Thread.dump_to_file} included). */
+  public static List<ThreadDump> read(String text) {
+    if (DumpToFileJsonParser.looksLike(text.substring(0, Math.min(text.length(), 4096)))) {
+      return List.of(DumpToFileJsonParser.parse(text));
+    }
+    return extract(text.lines().toList());
   }
 
-  private static LocalDateTime timestamp(String line) {
-    if (line == null || line.length() != 19 || line.charAt(4) != '-' || line.charAt(10) != ' ') {
-      return null;
-    }
-    try {
-      return LocalDateTime.parse(line, TIMESTAMP);
-    } catch (DateTimeParseException e) {
-      return null;
-    }
-  }
-
-  /** The threads of one dump, read line by line. */
-  private static final class DumpReader {
-    private final LocalDateTime timestamp;
-    private final String jvm;
-    private final long line;
-    private final List<ThreadReader> threads = new ArrayList<>();
-    private ThreadReader current;
-
-    DumpReader(LocalDateTime timestamp, String jvm, long line) {
-      this.timestamp = timestamp;
-      this.jvm = jvm;
-      this.line = line;
-    }
-
-    void read(String text) {
-      if (text.isEmpty()) {
-        return;
-      }
-      char first = text.charAt(0);
-      if (first == ' ' || first == '\t') {
-        if (current != null) {
-          current.read(text);
-        }
-        return;
-      }
-      current = null;
-      if (first == '"') {
-        int tid = text.lastIndexOf(" tid=");
-        int close = tid < 0 ? -1 : text.lastIndexOf('"', tid);
-        if (close > 0) {
-          current = new ThreadReader(text, close, tid);
-          threads.add(current);
-        }
-      }
-    }
-
-    ThreadDump finish(boolean complete) {
-      List<ThreadInfo> infos = new ArrayList<>(threads.size());
-      for (ThreadReader t : threads) {
-        infos.add(t.info());
-      }
-      return new ThreadDump(timestamp, jvm, infos, complete, line);
-    }
-  }
-
-  /** One thread: its header, then its indented lines. */
-  private static final class ThreadReader {
-    private final String name;
-    private long number = -1;
-    private boolean daemon;
-    private Double cpuMs;
-    private Double elapsedS;
-    private Thread.State state;
-    private final List<String> frames = new ArrayList<>();
-    private final List<ThreadLock> locks = new ArrayList<>();
-    private boolean synchronizers;
-
-    /** Reads the header: the name up to {@code close}, then the attributes up to {@code tid}. */
-    ThreadReader(String header, int close, int tid) {
-      name = header.substring(1, close);
-      int i = close + 1;
-      while (i < tid) {
-        int end = header.indexOf(' ', i);
-        if (end < 0 || end > tid) {
-          end = tid;
-        }
-        attribute(header, i, end);
-        i = end + 1;
-      }
-    }
-
-    private void attribute(String h, int from, int to) {
-      if (to - from < 2) {
-        return;
-      }
-      if (h.charAt(from) == '#') {
-        number = parseLong(h, from + 1, to);
-      } else if (h.startsWith("daemon", from) && to - from == 6) {
-        daemon = true;
-      } else if (h.startsWith("cpu=", from) && h.startsWith("ms", to - 2)) {
-        cpuMs = parseDouble(h, from + 4, to - 2);
-      } else if (h.startsWith("elapsed=", from) && h.charAt(to - 1) == 's') {
-        elapsedS = parseDouble(h, from + 8, to - 1);
-      }
-    }
-
-    void read(String text) {
-      int p = 0;
-      while (p < text.length() && (text.charAt(p) == ' ' || text.charAt(p) == '\t')) {
-        p++;
-      }
-      if (text.startsWith("at ", p)) {
-        frames.add(text.substring(p + 3));
-      } else if (text.startsWith("- ", p)) {
-        lock(text, p + 2);
-      } else if (text.startsWith(STATE, p)) {
-        state = state(text, p + STATE.length());
-      } else if (text.startsWith(SYNCHRONIZERS, p)) {
-        synchronizers = true;
-      }
-    }
-
-    private void lock(String text, int p) {
-      ThreadLock.Kind kind;
-      if (synchronizers) {
-        kind = ThreadLock.Kind.OWNS;
-      } else if (text.startsWith("locked ", p)) {
-        kind = ThreadLock.Kind.LOCKED;
-      } else if (text.startsWith("waiting to lock ", p)) {
-        kind = ThreadLock.Kind.WAITING_TO_LOCK;
-      } else if (text.startsWith("waiting to re-lock ", p)) {
-        kind = ThreadLock.Kind.WAITING_TO_RELOCK;
-      } else if (text.startsWith("waiting on ", p)) {
-        kind = ThreadLock.Kind.WAITING_ON;
-      } else if (text.startsWith("parking to wait for ", p)) {
-        kind = ThreadLock.Kind.PARKED_ON;
-      } else {
-        return; // "- eliminated <owner is scalar replaced>", "- None", ...
-      }
-      int open = text.indexOf("<0x", p);
-      int close = open < 0 ? -1 : text.indexOf('>', open);
-      if (close < 0) {
-        return; // "<no object reference available>", or cut short
-      }
-      String className = null;
-      int a = text.indexOf("(a ", close);
-      int end = text.lastIndexOf(')');
-      if (a >= 0 && end > a) {
-        className = text.substring(a + 3, end);
-      }
-      int frame = kind == ThreadLock.Kind.OWNS ? -1 : frames.size() - 1;
-      locks.add(new ThreadLock(kind, text.substring(open + 1, close), className, frame));
-    }
-
-    private static Thread.State state(String text, int from) {
-      int end = text.indexOf(' ', from);
-      if (end < 0) {
-        end = text.length();
-      }
-      for (Thread.State s : STATES) {
-        if (s.name().length() == end - from && text.startsWith(s.name(), from)) {
-          return s;
-        }
-      }
-      return null;
-    }
-
-    ThreadInfo info() {
-      return new ThreadInfo(name, number, daemon, state, cpuMs, elapsedS, frames, locks);
-    }
-  }
-
-  private static long parseLong(String s, int from, int to) {
-    long n = 0;
-    for (int i = from; i < to; i++) {
-      char c = s.charAt(i);
-      if (c < '0' || c > '9' || n > Long.MAX_VALUE / 10 - 1) {
-        return -1;
-      }
-      n = n * 10 + (c - '0');
-    }
-    return from < to ? n : -1;
-  }
-
-  private static Double parseDouble(String s, int from, int to) {
-    try {
-      return Double.valueOf(s.substring(from, to));
-    } catch (NumberFormatException e) {
-      return null;
-    }
+  /** True when the start of a file (a few KB) looks like a thread dump of a format jtune reads. */
+  public static boolean looksLikeDump(String head) {
+    return head.contains("Full thread dump ") || DumpToFileJsonParser.looksLike(head)
+        || DumpToFileTextParser.looksLike(head.lines().limit(200).toList());
   }
 }

@@ -16,6 +16,12 @@ import java.util.List;
  * @param frames the stack, top first, as printed after "at ", e.g.
  *     {@code java.lang.Thread.sleep(java.base@17.0.15/Native Method)}
  * @param locks the lock lines in the order printed
+ * @param nid the native (OS) thread id ({@code nid=0x..}, on Linux the TID of
+ *     /proc/PID/task/TID), or -1 when not printed
+ * @param virtual true for a virtual thread (listed only by {@code Thread.dump_to_file})
+ * @param carrier for a mounted virtual thread, the name of its carrier; for a carrier in a
+ *     HotSpot dump, "#N" of the virtual thread it carries (a carrier has no state line of its
+ *     own there and is read as RUNNABLE; the mounted thread's frames are left out); else null
  */
 public record ThreadInfo(
     String name,
@@ -25,11 +31,30 @@ public record ThreadInfo(
     Double cpuMs,
     Double elapsedS,
     List<String> frames,
-    List<ThreadLock> locks) {
+    List<ThreadLock> locks,
+    long nid,
+    boolean virtual,
+    String carrier) {
 
   public ThreadInfo {
     frames = List.copyOf(frames);
     locks = List.copyOf(locks);
+  }
+
+  /** A platform thread whose native id is not known. */
+  public ThreadInfo(String name, long number, boolean daemon, Thread.State state, Double cpuMs, Double elapsedS,
+      List<String> frames, List<ThreadLock> locks) {
+    this(name, number, daemon, state, cpuMs, elapsedS, frames, locks, -1, false, null);
+  }
+
+  /** True when this is a virtual thread mounted on a carrier, or a carrier carrying one. */
+  public boolean mountedVirtual() {
+    return carrier != null;
+  }
+
+  /** The name and number, "name #12", that tells the same thread apart in several dumps. */
+  public String key() {
+    return number < 0 ? name : name + " #" + number;
   }
 
   /** The top frame, or null when no stack was printed. */

@@ -210,7 +210,8 @@ class ThreadDumpsTest {
     assertThat(old.threads()).hasSameSizeAs(modern.threads());
     assertThat(modern.threads()).allMatch(t -> t.cpuMs() != null && t.elapsedS() != null);
     List<ThreadInfo> expected = modern.threads().stream().map(t -> new ThreadInfo(t.name(),
-        layout.equals("jdk7") ? -1 : t.number(), t.daemon(), t.state(), null, null, t.frames(), t.locks())).toList();
+        layout.equals("jdk7") ? -1 : t.number(), t.daemon(), t.state(), null, null, t.frames(), t.locks(), t.nid(),
+        t.virtual(), t.carrier())).toList();
     assertThat(old.threads()).isEqualTo(expected);
     assertThat(old.summary()).isEqualTo(modern.summary());
     assertThat(old.complete()).isTrue();

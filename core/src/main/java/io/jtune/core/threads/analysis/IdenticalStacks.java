@@ -1,0 +1,30 @@
+package io.jtune.core.threads.analysis;
+
+import io.jtune.core.threads.ThreadInfo;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Java threads grouped by state and identical stack: groups of two or more, largest first. */
+public final class IdenticalStacks {
+  private IdenticalStacks() {}
+
+  public static List<StackGroup> of(List<ThreadInfo> threads) {
+    Map<List<Object>, List<ThreadInfo>> groups = new LinkedHashMap<>();
+    for (ThreadInfo t : threads) {
+      if (t.state() != null && !t.frames().isEmpty()) {
+        groups.computeIfAbsent(List.of(t.state(), t.frames()), k -> new ArrayList<>()).add(t);
+      }
+    }
+    List<StackGroup> result = new ArrayList<>();
+    for (List<ThreadInfo> g : groups.values()) {
+      if (g.size() >= 2) {
+        result.add(new StackGroup(g.get(0).state(), g.get(0).frames(), g.stream().map(ThreadInfo::name).toList()));
+      }
+    }
+    result.sort(Comparator.comparingInt(g -> -g.threads().size()));
+    return result;
+  }
+}
