@@ -54,6 +54,12 @@ final class Recommender {
     for (LevelReport l : levels) {
       reasons.addAll(whyNot(l).stream().map(r -> l.level().name() + ": " + r).toList());
     }
+    for (String n : names) {
+      String why = plan.candidate(n).orElseThrow().reason();
+      if (!why.isBlank()) {
+        reasons.add("why " + n + " was tried: " + why);
+      }
+    }
     String base = plan.baseline();
     if (gcSmall) {
       return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck"
@@ -111,7 +117,8 @@ final class Recommender {
       reasons.add(l.level().name() + ": " + headline(c));
       for (GoalVerdict v : c.goals()) {
         if (v.improved()) {
-          improved.add(v.goal().key() + " " + v.evidence() + " at " + l.level().name());
+          improved.add(v.goal().describe() + ": " + v.goal().metric().key() + " "
+              + ExperimentText.change(c.deltas().get(v.goal().metric())) + " at " + l.level().name());
         }
       }
       for (GoalVerdict v : c.unsettled()) {
