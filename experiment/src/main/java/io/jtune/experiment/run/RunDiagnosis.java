@@ -20,7 +20,7 @@ final class RunDiagnosis {
   /**
    * The run's problem from its GC analysis and its output, or null when it shows none.
    *
-   * <p>PLUG-IN POINT for the diagnosis (issue 15 item 2): once the analysis names its primary
+   * <p>PLUG-IN POINT for the diagnosis: once the analysis names its primary
    * problem, this returns that code and its evidence, e.g.
    * {@code new RunResult.GcProblem(a.diagnosis().primary(), String.join("; ", a.diagnosis().evidence()))}.
    * Until then it names a leak from what the analysis gives today: the old-generation growth

@@ -8,9 +8,14 @@ import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.report.Delta;
 import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.report.Verdict;
 import io.jtune.load.LoadProgress;
+import java.io.PrintWriter;
 import java.io.StringReader;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -118,8 +123,21 @@ class ExperimentRunTest {
     ExperimentReport r = ExperimentReport.of(p, Experiment.baseFlags(p), results);
     assertThat(r.levels().get(0).winner()).isNull();
     assertThat(r.recommendation().winner()).isNull();
+    assertThat(r.recommendation().verdict()).isEqualTo(Verdict.NOT_A_GC_PROBLEM);
     assertThat(r.recommendation().gcNotTheBottleneck()).isTrue();
     assertThat(r.recommendation().summary()).contains("GC is not the bottleneck");
+    // two runs a side: every change is inconclusive (n=2), none is significant, and the verdict is said in words
+    ExperimentReport.CandidateReport g1 = r.levels().get(0).candidate("g1");
+    assertThat(g1.deltas().values()).allSatisfy(d -> {
+      assertThat(d.status()).isIn(Delta.Status.TOO_FEW_RUNS, Delta.Status.EQUAL, Delta.Status.NOT_APPLICABLE);
+      assertThat(d.significant()).isFalse();
+    });
+    assertThat(ExperimentText.change(g1.deltas().get(Metric.P99))).isEqualTo("inconclusive (n=2)");
+    StringWriter text = new StringWriter();
+    ExperimentText.text(r, new PrintWriter(text));
+    assertThat(text.toString()).contains("Verdict: not a GC problem", "Winner at high: none")
+        .doesNotContain("[-1", "e+");
+    assertThat(results).allMatch(run -> run.gcProblem() == null, "no leak in a lock-bound service");
     // the evidence: GC share, CPU, and the lock the workers wait for
     assertThat(String.join("\n", r.recommendation().reasons()))
         .contains("% of the measured time", "CPU", "BLOCKED on", "SAXReader", "XmlEndpoint");
