@@ -102,12 +102,18 @@ public final class ExperimentText {
       o.println();
       line(o, md, "mean ± sd over the successful runs; change = candidate vs " + plan.baseline()
           + " with its 95 % confidence interval (Welch; ratio of geometric means where every value is positive);"
-          + " n.s. = no significant difference (the interval spans zero)");
+          + " n.s. = no significant difference (the interval spans zero); = the same in every run; n/a = no value"
+          + " on a side; inconclusive (n=2) = too few runs for an interval");
       for (var c : l.candidates()) {
         if (c.failedRuns() > 0) {
           line(o, md, "  " + c.candidate().name() + ": " + c.failedRuns() + " run(s) failed (see the run list)");
         }
-        if (!c.baseline() && c.okRuns() > 0 && c.significant().isEmpty()) {
+        int fewRuns = c.deltas().values().stream().filter(d -> d.status() == Delta.Status.TOO_FEW_RUNS)
+            .mapToInt(Delta::n).min().orElse(0);
+        if (!c.baseline() && c.okRuns() > 0 && fewRuns > 0) {
+          line(o, md, "  " + c.candidate().name() + " vs " + plan.baseline() + ": too few runs for an interval (n="
+              + fewRuns + ", at least " + Delta.MIN_RUNS + " a side): the changes are inconclusive");
+        } else if (!c.baseline() && c.okRuns() > 0 && c.significant().isEmpty()) {
           line(o, md, "  " + c.candidate().name() + " vs " + plan.baseline() + ": no significant difference in any metric");
         }
       }

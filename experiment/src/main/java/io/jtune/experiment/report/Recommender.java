@@ -66,7 +66,9 @@ final class Recommender {
           + " (small GC time share, no Full GC, pauses below p99), and no candidate improves what its goals ask —"
           + " look at CPU, locks and the code, not at JVM flags.", reasons, List.of(), true);
     }
-    int fewest = levels.stream().flatMap(l -> l.candidates().stream()).mapToInt(CandidateReport::okRuns).min().orElse(0);
+    // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
+    int fewest = levels.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
+        .mapToInt(CandidateReport::okRuns).min().orElse(0);
     if (fewest < Delta.MIN_RUNS) {
       return new Recommendation(Verdict.INCONCLUSIVE, null, String.format(Locale.US, "Keep %s for now: inconclusive"
           + " (n=%d) — a confidence interval needs at least %d successful runs per candidate and level; run more"
@@ -74,12 +76,12 @@ final class Recommender {
     }
     List<String> open = names.stream()
         .filter(n -> levels.stream().noneMatch(l -> l.candidate(n).missesAGoal()))
-        .filter(n -> levels.stream().anyMatch(l -> !l.candidate(n).unsettled().isEmpty()))
+        .filter(n -> levels.stream().anyMatch(l -> l.candidate(n).unsettled().stream().anyMatch(v -> v.goal().demandsBetter())))
         .toList();
     if (!open.isEmpty()) {
       return new Recommendation(Verdict.INCONCLUSIVE, null, "Keep " + base + " for now: inconclusive — "
-          + String.join(", ", open) + " missed no goal, but the 95 % intervals do not settle "
-          + (open.size() == 1 ? "its" : "their") + " goals; run more repetitions.", reasons, List.of(), false);
+          + String.join(", ", open) + " missed no goal and may improve what the goals ask, but the 95 % intervals"
+          + " do not settle it; run more repetitions.", reasons, List.of(), false);
     }
     return new Recommendation(Verdict.KEEP_BASELINE, null, "Keep " + base + ": no candidate meets every goal at"
         + " every level without a significant regression.", reasons, List.of(), false);

@@ -81,6 +81,11 @@ class VerdictTest {
     return ExperimentReport.of(p, List.of(), runs);
   }
 
+  /** The report of three runs a side at one level under {@code goals}. */
+  private static ExperimentReport oneLevel(String goals, Map<String, double[]> base, Map<String, double[]> cand) {
+    return report(plan(ONE_LEVEL, goals, 3), base, cand, null);
+  }
+
   /** The candidate's verdict on one goal at the first level. */
   private static ExperimentReport.GoalVerdict goal(ExperimentReport r, String key) {
     return r.levels().get(0).candidate("cand").goals().stream().filter(g -> g.goal().key().equals(key))
@@ -97,10 +102,9 @@ class VerdictTest {
   @Test
   void aCandidateThatFixesTheProblemWithNoSignificantRegressionIsAdopted() {
     // the metaspace-threshold goals: no Full GC at startup, everything else within its margin
-    Plan p = plan(ONE_LEVEL, "{noFgcOnStartup: true, throughputRps: within -5%, p99: within +10%, rssMb: within +10%}", 3);
     // p99 and throughput noisy (intervals past the margins) but not significantly worse
-    ExperimentReport r = report(p, gcBound(v(29.4, 24.0, 35.1), v(1355, 1320, 1390), v(3, 3, 3)),
-        gcBound(v(29.3, 27.5, 31.2), v(1279, 1220, 1340), v(0, 0, 0)), null);
+    ExperimentReport r = oneLevel("{noFgcOnStartup: true, throughputRps: within -5%, p99: within +10%, rssMb: within +10%}",
+        gcBound(v(29.4, 24.0, 35.1), v(1355, 1320, 1390), v(3, 3, 3)), gcBound(v(29.3, 27.5, 31.2), v(1279, 1220, 1340), v(0, 0, 0)));
     assertVerdict(r, Verdict.ADOPT, "cand");
     assertThat(r.recommendation().summary()).startsWith("Adopt cand").contains("startupFgc");
     assertThat(goal(r, "noFgcOnStartup").improved()).isTrue();
@@ -110,9 +114,8 @@ class VerdictTest {
 
   @Test
   void aSignificantRegressionBeyondAMarginKeepsTheBaseline() {
-    Plan p = plan(ONE_LEVEL, "{noFgcOnStartup: true, throughputRps: within -5%}", 3);
-    ExperimentReport r = report(p, gcBound(v(29, 30, 31), v(1350, 1360, 1340), v(3, 3, 3)),
-        gcBound(v(29, 30, 31), v(1100, 1110, 1090), v(0, 0, 0)), null);
+    ExperimentReport r = oneLevel("{noFgcOnStartup: true, throughputRps: within -5%}",
+        gcBound(v(29, 30, 31), v(1350, 1360, 1340), v(3, 3, 3)), gcBound(v(29, 30, 31), v(1100, 1110, 1090), v(0, 0, 0)));
     assertVerdict(r, Verdict.KEEP_BASELINE, null);
     assertThat(goal(r, "throughputRps").evidence()).contains("a significant regression");
   }
@@ -120,12 +123,11 @@ class VerdictTest {
   @Test
   void noWinnerAtALevelOnANonSignificantDifference() {
     // the goals of flags that must only not hurt; the candidate's p99 is 8 % lower, well inside the noise
-    Plan p = plan(ONE_LEVEL, "{p99: +5%, throughputRps: -5%}", 3);
     Map<String, double[]> base = values("p99", v(50, 40, 60), "throughputRps", v(1000, 1000, 1000),
         "gcTimeShare", v(0.2, 0.2, 0.3), "fgcCount", v(0, 0, 0), "maxPause", v(5, 6, 5));
     Map<String, double[]> cand = values("p99", v(46, 37, 55), "throughputRps", v(1000, 1001, 999),
         "gcTimeShare", v(0.2, 0.2, 0.2), "fgcCount", v(0, 0, 0), "maxPause", v(5, 5, 6));
-    ExperimentReport r = report(p, base, cand, null);
+    ExperimentReport r = oneLevel("{p99: +5%, throughputRps: -5%}", base, cand);
     assertVerdict(r, Verdict.NOT_A_GC_PROBLEM, null);
     assertThat(r.recommendation().gcNotTheBottleneck()).isTrue();
     assertThat(r.levels().get(0).candidate("cand").deltas().get(io.jtune.experiment.plan.Metric.FGC_COUNT).status())
@@ -160,6 +162,16 @@ class VerdictTest {
     assertThat(r.recommendation().summary()).contains("inconclusive (n=2)");
     assertThat(ExperimentText.change(r.levels().get(0).candidate("cand").deltas().get(io.jtune.experiment.plan.Metric.P99)))
         .isEqualTo("inconclusive (n=2)");
+  }
+
+  @Test
+  void aLikelyImprovementTheIntervalsDoNotSettleIsInconclusive() {
+    ExperimentReport r = oneLevel("{p99: -30%, throughputRps: within -5%}",
+        gcBound(v(100, 60, 140), v(1350, 1360, 1340), v(0, 0, 0)), gcBound(v(50, 20, 110), v(1350, 1360, 1345), v(0, 0, 0)));
+    assertVerdict(r, Verdict.INCONCLUSIVE, null);
+    assertThat(goal(r, "p99").outcome()).isEqualTo(ExperimentReport.Outcome.UNSETTLED);
+    assertThat(goal(r, "p99").evidence()).contains("not significant");
+    assertThat(r.recommendation().summary()).contains("cand missed no goal", "run more repetitions");
   }
 
   @Test
