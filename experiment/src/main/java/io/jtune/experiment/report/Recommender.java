@@ -172,11 +172,13 @@ final class Recommender {
       if (c.baseline()) {
         continue;
       }
-      List<String> missed = c.goals().stream().filter(v -> !v.met())
-          .map(v -> v.goal().describe() + (v.outcome() == ExperimentReport.Outcome.UNSETTLED ? " unsettled" : "")
-              + " (" + v.evidence() + ")").toList();
-      if (!missed.isEmpty()) {
-        out.add(c.candidate().name() + " misses " + String.join("; ", missed));
+      List<String> missed = c.goals().stream().filter(v -> v.outcome() == ExperimentReport.Outcome.MISSED)
+          .map(v -> v.goal().describe() + " (" + v.evidence() + ")").toList();
+      List<String> open = c.unsettled().stream().map(v -> v.goal().describe() + " (" + v.evidence() + ")").toList();
+      if (!missed.isEmpty() || !open.isEmpty()) {
+        out.add(c.candidate().name() + (missed.isEmpty() ? "" : " misses " + String.join("; ", missed))
+            + (missed.isEmpty() || open.isEmpty() ? "" : ", and") + (open.isEmpty() ? ""
+            : " leaves unsettled " + String.join("; ", open)));
       } else if (!c.improves()) {
         out.add(c.candidate().name() + " meets the goals but improves nothing significantly");
       } else {
