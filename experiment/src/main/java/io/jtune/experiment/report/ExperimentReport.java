@@ -15,9 +15,10 @@ import java.util.Map;
 
 /**
  * The verdict of an experiment, computed from its run results alone: per level each candidate's
- * metrics over its repetitions, its deltas vs the baseline with 95 % intervals, its goal verdicts
- * and the level's winner; then one overall recommendation (or the plain statement that GC is not
- * the bottleneck) and the winner's flag diff.
+ * metrics over its repetitions, its deltas vs the baseline with 95 % intervals ({@link Delta}) and
+ * its goals judged ({@link GoalJudge}); then one recommendation with exactly one {@link Verdict}
+ * ({@link Recommender}), the adopted candidate's flag diff, and each level's winner as the verdict
+ * has it.
  *
  * @param plan the plan
  * @param baseFlags the target's own JVM flags under every candidate (a lab scenario's), or empty
