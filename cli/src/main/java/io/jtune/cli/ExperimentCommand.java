@@ -143,9 +143,9 @@ final class ExperimentCommand implements Callable<Integer> {
     return gate(report, results.stream().allMatch(RunResult::ok) ? ExitCodes.OK : ExitCodes.RUNS_FAILED);
   }
 
-  /** {@code --fail-on-goals}: exit 4 when no candidate wins, unless the runs already failed (3). */
+  /** {@code --fail-on-goals}: exit 4 when no candidate meets every goal, unless the runs already failed (3). */
   private int gate(ExperimentReport report, int code) {
-    if (!failOnGoals || code != ExitCodes.OK || report.recommendation().winner() != null) {
+    if (!failOnGoals || code != ExitCodes.OK || report.someCandidateMeetsAllGoals()) {
       return code;
     }
     spec.commandLine().getErr().println("jtune: --fail-on-goals: no candidate meets the goals");

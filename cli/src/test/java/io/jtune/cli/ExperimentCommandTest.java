@@ -154,8 +154,22 @@ class ExperimentCommandTest {
     JsonNode p99 = b.path("deltas").path("p99");
     assertThat(p99.path("significant").asBoolean() ? Math.abs(p99.path("pct").asDouble()) : 0.0)
         .as("p99 of twins").isLessThan(35.0);
+    // honest numbers: no change below -100 %, the same values on both sides are "=", and twins are not adopted
+    b.path("deltas").fields().forEachRemaining(e -> {
+      JsonNode d = e.getValue();
+      if (!d.path("pctLow").isNull()) {
+        assertThat(d.path("pctLow").asDouble()).as(e.getKey()).isGreaterThanOrEqualTo(-100);
+      }
+      if (d.path("status").asText().equals("equal")) {
+        assertThat(d.path("change").asText()).as(e.getKey()).isEqualTo("=");
+        assertThat(d.path("significant").asBoolean()).isFalse();
+      }
+    });
+    assertThat(b.path("deltas").path("errors").path("status").asText()).isEqualTo("equal");
+    assertThat(json.path("recommendation").path("verdict").asText()).isIn("not-a-gc-problem", "keep-baseline", "inconclusive");
+    assertThat(json.path("recommendation").path("winner").isNull()).isTrue();
     String text = Files.readString(out.resolve("report.txt"));
-    assertThat(text).contains("no significant difference", "n.s.", "Winner at l: none", "Keep a");
+    assertThat(text).contains("no significant difference", "n.s.", "Winner at l: none", "Keep a", "Verdict: ");
   }
 
   @Test
@@ -220,6 +234,7 @@ class ExperimentCommandTest {
     Files.writeString(saved, Files.readString(saved).replace("p99: -30%", "p99: < 60000"));
     CliRun met = CliRun.of("experiment", "--report", out.toString(), "--fail-on-goals");
     assertThat(met.exitCode()).as(met.err()).isZero();
-    assertThat(met.out()).contains("Use b");
+    // met goals are not an improvement: with one run a side and nothing improved, nothing is adopted
+    assertThat(met.out()).contains("Verdict: ", "Keep a").doesNotContain("Verdict: adopt", "Adopt b");
   }
 }

@@ -267,10 +267,14 @@ class ExperimentHtmlBrowserTest {
         .isEqualTo(PAYLOAD);
     assertThat((String) browser.js("return document.querySelector(\"[data-run='l-" + CANDIDATE + "-r2'] ul.lines li:last-child\").textContent"))
         .isEqualTo(PAYLOAD);
-    // the candidate meets the plan's one goal, so it wins: its reason and flag are in the verdict
-    assertThat((String) browser.js("return document.querySelector('#sec-verdict .verdict').getAttribute('data-winner')")).isEqualTo(CANDIDATE);
-    assertThat((String) browser.js("return document.querySelector('#sec-verdict ul.reasons').textContent")).contains("why it was tried: " + PAYLOAD);
-    assertThat((String) browser.js("return document.querySelector('[data-flag-diff]').textContent")).contains("+ " + flag);
+    // the candidate meets the plan's one goal but improves nothing, on one run: no verdict adopts it; the
+    // verdict is said in words first, and the candidate's reason and flag show as text
+    assertThat((String) browser.js("return document.querySelector('#sec-verdict .verdict').getAttribute('data-winner')")).isEmpty();
+    assertThat((String) browser.js("return document.querySelector('#sec-verdict .verdict-words').textContent")).startsWith("Verdict: ");
+    assertThat((String) browser.js("return document.querySelector('#sec-verdict ul.reasons').textContent"))
+        .contains("why " + CANDIDATE + " was tried: " + PAYLOAD);
+    assertThat((String) browser.js("return document.querySelector(\"li.candidate[data-candidate='" + CANDIDATE + "']\").textContent"))
+        .contains(flag);
     assertThat((String) browser.js("return document.getElementById('subtitle').textContent")).endsWith("4 of 4 runs done, 1 failed");
     browser.screenshot(browser.driver().findElement(By.id("sec-overview")), HtmlReportBrowserTest.SCREENSHOTS, "experiment-hostile-overview");
     browser.screenshot(browser.driver().findElement(By.id("sec-failed")), HtmlReportBrowserTest.SCREENSHOTS, "experiment-hostile-failed");

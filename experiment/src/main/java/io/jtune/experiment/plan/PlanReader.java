@@ -36,6 +36,7 @@ public final class PlanReader {
   private static final Duration MAX_WINDOW = Duration.ofHours(24);
   private static final Duration MAX_WAIT = Duration.ofHours(1);
   private static final Pattern RELATIVE = Pattern.compile("([+-]?\\d+(?:\\.\\d+)?)\\s*%");
+  private static final Pattern WITHIN = Pattern.compile("within\\s+([+-]?)(\\d+(?:\\.\\d+)?)\\s*%");
   private static final Pattern ABSOLUTE = Pattern.compile("(<=|>=|<|>)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|MB|%)?");
 
   private final String file;
@@ -312,7 +313,10 @@ public final class PlanReader {
       String text = v.value() == null ? "" : v.value().toString().trim();
       Matcher rel = RELATIVE.matcher(text);
       Matcher abs = ABSOLUTE.matcher(text);
-      if (rel.matches()) {
+      Matcher within = WITHIN.matcher(text);
+      if (within.matches()) {
+        out.put(key, new Goal(m, Goal.Kind.NON_INFERIOR, margin(m, within, v), text, v.line()));
+      } else if (rel.matches()) {
         out.put(key, new Goal(m, Goal.Kind.RELATIVE, Double.parseDouble(rel.group(1)), text, v.line()));
       } else if (abs.matches()) {
         Goal.Kind kind = switch (abs.group(1)) {
@@ -323,11 +327,26 @@ public final class PlanReader {
         };
         out.put(key, new Goal(m, kind, Double.parseDouble(abs.group(2)), text, v.line()));
       } else {
-        throw error(v, "goal " + key + ": '" + text + "' is neither a change vs the baseline such as '-30%'"
-            + " nor a bound such as '<= 4'");
+        throw error(v, "goal " + key + ": '" + text + "' is neither a change vs the baseline such as '-30%',"
+            + " a margin such as 'within +10%' nor a bound such as '<= 4'");
       }
     }
     return out;
+  }
+
+  /**
+   * A non-inferiority margin, signed towards worse: 'within 10%' on p99 is +10, on throughput -10;
+   * a sign pointing towards better is refused.
+   */
+  private double margin(Metric m, Matcher within, YamlTree.Node v) {
+    double size = Double.parseDouble(within.group(2));
+    String sign = within.group(1);
+    boolean towardsWorse = sign.isEmpty() || sign.equals(m.lowerIsBetter() ? "+" : "-");
+    if (!towardsWorse && size != 0) {
+      throw error(v, "goal " + m.key() + ": a margin says how much worse it may get, and worse is "
+          + (m.lowerIsBetter() ? "higher: write 'within +" : "lower: write 'within -") + within.group(2) + "%'");
+    }
+    return m.lowerIsBetter() ? size : -size;
   }
 
   private static List<String> goalKeys() {

@@ -80,15 +80,15 @@ public final class PlanWriter {
       }
       sb.append('\n');
       Map<String, Goal> common = commonGoals(p.levels());
+      List<String> legend = goalLegend(p.levels());
       if (!common.isEmpty()) {
-        comment("", List.of("Goals (set per load level, since GC behaviour grows with load) judge each"
-            + " candidate against the baseline at the same level. '-30%' is a change vs the baseline: for"
-            + " latency and GC metrics at least 30 % lower; for throughputRps '-5%' means it may lose at most"
-            + " 5 %. '<= 4' is an absolute bound. These apply at every level; a level's own goals add to or"
-            + " override them."));
+        comment("", legend);
+        comment("", List.of("These apply at every level; a level's own goals add to or override them."));
         line("", "goals:");
         goals("  ", common.values());
         sb.append('\n');
+      } else if (p.levels().stream().anyMatch(l -> !l.goals().isEmpty())) {
+        comment("", legend);
       }
       line("", "levels:");
       for (Level l : p.levels()) {
@@ -208,6 +208,26 @@ public final class PlanWriter {
     }
   }
 
+  /** What the goals mean, for the comment above them: the kinds of goal the plan uses. */
+  static List<String> goalLegend(List<Level> levels) {
+    boolean nonInferior = levels.stream().flatMap(l -> l.goals().values().stream())
+        .anyMatch(g -> g.kind() == Goal.Kind.NON_INFERIOR);
+    List<String> out = new ArrayList<>();
+    out.add("Goals (set per load level, since GC behaviour grows with load) judge each"
+        + " candidate against the baseline at the same level. '-30%' is a change vs the baseline: for"
+        + " latency and GC metrics at least 30 % lower, shown by a 95 % interval wholly below zero; for"
+        + " throughputRps '-5%' means it may lose at most 5 %. '<= 4' is an absolute bound.");
+    if (nonInferior) {
+      out.add("'within +10%' is a non-inferiority goal: the metric may get worse by at most the margin"
+          + " (for throughputRps 'within -5%': at most 5 % lower). It is met when the 95 % confidence interval"
+          + " of the change stays inside the margin; a significant change beyond the margin is a regression"
+          + " that rules the candidate out; an interval that reaches past the margin without a significant"
+          + " regression is not settled, and more repetitions would settle it. The goals the problem asks to"
+          + " improve are the relative ones; every other metric only has to stay within its margin.");
+    }
+    return out;
+  }
+
   /** Goals every level has, equal in all of them; empty with no levels. */
   static Map<String, Goal> commonGoals(List<Level> levels) {
     Map<String, Goal> common = new LinkedHashMap<>();
@@ -254,6 +274,8 @@ public final class PlanWriter {
         }
         yield lower ? "at most " + v + "% lower than the baseline" : "at least " + v + "% higher than the baseline";
       }
+      case NON_INFERIOR -> "no worse than " + v + "% " + (m.lowerIsBetter() ? "higher" : "lower")
+          + " than the baseline (the 95 % interval's worse end inside the margin)";
       case AT_MOST -> "at most " + number(g.value()) + unit;
       case BELOW -> "below " + number(g.value()) + unit;
       case AT_LEAST -> "at least " + number(g.value()) + unit;

@@ -14,34 +14,96 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * multiply, and one where a run with twice the p99 weighs as much as one with half; when a
  * value can be zero (Full GC counts), it is {@code diff} in percent of the baseline mean.
  *
- * @param diff candidate mean - baseline mean
- * @param low lower bound of the 95 % interval of {@code diff}; NaN with fewer than two runs a side
+ * <p>The rules that keep the numbers honest ({@link Status}):
+ * <ul>
+ *   <li>every metric is a count, a time, a rate or a size, never negative, so the candidate's mean
+ *       cannot fall below zero: the interval's low end is at least minus the baseline mean and the
+ *       relative change is never below -100 % (a count going to zero is exactly -100 %);
+ *   <li>the same values on both sides (such as no Full GC in any run of either) are
+ *       {@link Status#EQUAL}: no change and nothing to test;
+ *   <li>a metric with no value on a side (no young GC, so no young pause to average) is
+ *       {@link Status#NOT_APPLICABLE};
+ *   <li>fewer than {@value #MIN_RUNS} runs on a side give no interval ({@link Status#TOO_FEW_RUNS}):
+ *       with two runs a side Welch's interval has about one degree of freedom and spans
+ *       thousands of percent, which says nothing.
+ * </ul>
+ *
+ * @param diff candidate mean - baseline mean (NaN when not applicable)
+ * @param low lower bound of the 95 % interval of {@code diff}; NaN without an interval
  * @param high upper bound
  * @param pct the change in percent; NaN when the baseline mean is 0
- * @param pctLow lower bound of its 95 % interval
+ * @param pctLow lower bound of its 95 % interval, never below -100
  * @param pctHigh upper bound
  * @param logScale whether the percentages come from the log scale
+ * @param status whether the two sides could be compared, and how
+ * @param n the fewer of the two sides' run counts
  */
 public record Delta(double diff, double low, double high, double pct, double pctLow, double pctHigh,
-    boolean logScale) {
+    boolean logScale, Status status, int n) {
   /** Confidence level of the intervals. */
   public static final double LEVEL = 0.95;
+  /** Fewest runs on each side for an interval. */
+  public static final int MIN_RUNS = 3;
+
+  /** How a metric compares. */
+  public enum Status {
+    /** Both sides measured with enough runs: the interval says how sure the change is. */
+    COMPARED("compared"),
+    /** Every run on both sides has the same value (zero Full GCs on both sides): "=". */
+    EQUAL("equal"),
+    /** A side has no value for the metric (no events to measure it by): "n/a". */
+    NOT_APPLICABLE("n/a"),
+    /** Fewer than {@value Delta#MIN_RUNS} runs on a side: a change, but no interval. */
+    TOO_FEW_RUNS("too-few-runs");
+
+    private final String key;
+
+    Status(String key) {
+      this.key = key;
+    }
+
+    /** The name in JSON. */
+    public String key() {
+      return key;
+    }
+  }
 
   public static Delta of(Summary candidate, Summary baseline) {
-    double[] lin = welch(candidate, baseline);
-    double diff = candidate.mean() - baseline.mean();
-    boolean positive = candidate.n() >= 2 && baseline.n() >= 2 && candidate.min() > 0 && baseline.min() > 0;
+    int nc = candidate == null ? 0 : candidate.n();
+    int nb = baseline == null ? 0 : baseline.n();
+    int n = Math.min(nc, nb);
+    if (n == 0) {
+      return new Delta(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false,
+          Status.NOT_APPLICABLE, n);
+    }
+    double b = baseline.mean();
+    if (candidate.min() == candidate.max() && baseline.min() == baseline.max() && candidate.min() == baseline.min()) {
+      double pct = b == 0 ? Double.NaN : 0;
+      return new Delta(0, 0, 0, pct, pct, pct, false, Status.EQUAL, n);
+    }
+    double diff = candidate.mean() - b;
+    boolean positive = candidate.min() > 0 && baseline.min() > 0;
+    boolean intervals = n >= MIN_RUNS;
+    Status status = intervals ? Status.COMPARED : Status.TOO_FEW_RUNS;
+    double[] lin = intervals ? welch(candidate, baseline) : new double[] {Double.NaN, Double.NaN};
+    // the candidate's mean is never negative: its difference never below -baseline
+    double floor = candidate.min() >= 0 && baseline.min() >= 0 ? -b : Double.NEGATIVE_INFINITY;
+    double low = Math.max(lin[0], floor);
     if (positive) {
       Summary lc = Summary.of(logs(candidate.values()));
       Summary lb = Summary.of(logs(baseline.values()));
-      double[] lg = welch(lc, lb);
-      double d = lc.mean() - lb.mean();
-      return new Delta(diff, lin[0], lin[1], pctOf(d), pctOf(lg[0]), pctOf(lg[1]), true);
+      double[] lg = intervals ? welch(lc, lb) : new double[] {Double.NaN, Double.NaN};
+      return new Delta(diff, low, lin[1], pctOf(lc.mean() - lb.mean()), pctOf(lg[0]), pctOf(lg[1]), true, status, n);
     }
-    double b = baseline.mean();
     boolean pctOk = b != 0 && !Double.isNaN(b);
-    return new Delta(diff, lin[0], lin[1], pctOk ? 100 * diff / b : Double.NaN,
-        pctOk ? 100 * lin[0] / b : Double.NaN, pctOk ? 100 * lin[1] / b : Double.NaN, false);
+    return new Delta(diff, low, lin[1], pctOk ? atLeastMinus100(100 * diff / b) : Double.NaN,
+        pctOk ? atLeastMinus100(100 * lin[0] / b) : Double.NaN, pctOk ? 100 * lin[1] / b : Double.NaN, false,
+        status, n);
+  }
+
+  /** A relative change, never below -100 % (NaN stays NaN). */
+  private static double atLeastMinus100(double pct) {
+    return pct < -100 ? -100 : pct;
   }
 
   private static double pctOf(double logRatio) {
@@ -52,14 +114,11 @@ public record Delta(double diff, double low, double high, double pct, double pct
     return values.stream().map(Math::log).toList();
   }
 
-  /** The 95 % Welch interval of mean(c) - mean(b); NaN bounds with fewer than two values a side. */
+  /** The 95 % Welch interval of mean(c) - mean(b); both sides have at least two values. */
   private static double[] welch(Summary c, Summary b) {
     double diff = c.mean() - b.mean();
     int nc = c.n();
     int nb = b.n();
-    if (nc < 2 || nb < 2) {
-      return new double[] {Double.NaN, Double.NaN};
-    }
     double vc = c.sd() * c.sd() / nc;
     double vb = b.sd() * b.sd() / nb;
     double se = Math.sqrt(vc + vb);
@@ -71,27 +130,34 @@ public record Delta(double diff, double low, double high, double pct, double pct
     return new double[] {diff - t * se, diff + t * se};
   }
 
-  /** Whether the interval is known (at least two runs on each side). */
+  /** Whether the interval is known (at least {@value #MIN_RUNS} runs on each side, values that differ). */
   public boolean hasInterval() {
-    return !Double.isNaN(low);
+    return status == Status.COMPARED && !Double.isNaN(low);
   }
 
   /** Whether the 95 % interval excludes zero: a significant difference. */
   public boolean significant() {
-    if (logScale) {
-      return pctLow > 0 || pctHigh < 0;
-    }
-    return hasInterval() && (low > 0 || high < 0);
-  }
-
-  /** Whether the interval lies wholly on the better side of zero for a metric where lower (or higher) is better. */
-  public boolean significantlyBetter(boolean lowerIsBetter) {
     if (!hasInterval()) {
       return false;
     }
     if (logScale) {
-      return lowerIsBetter ? pctHigh < 0 : pctLow > 0;
+      return pctLow > 0 || pctHigh < 0;
     }
-    return lowerIsBetter ? high < 0 : low > 0;
+    return low > 0 || high < 0;
+  }
+
+  /** Whether the interval lies wholly on the better side of zero for a metric where lower (or higher) is better. */
+  public boolean significantlyBetter(boolean lowerIsBetter) {
+    return significant() && lowerIsBetter == below();
+  }
+
+  /** Whether the interval lies wholly on the worse side of zero. */
+  public boolean significantlyWorse(boolean lowerIsBetter) {
+    return significant() && lowerIsBetter != below();
+  }
+
+  /** Whether a significant interval lies below zero (on the scale the percentages come from). */
+  private boolean below() {
+    return logScale ? pctHigh < 0 : high < 0;
   }
 }

@@ -121,6 +121,8 @@ public final class ExperimentJson {
             num(dn, "pctHigh", d.pctHigh());
             dn.put("scale", d.logScale() ? "log" : "linear");
             dn.put("significant", d.significant());
+            dn.put("status", d.status().key());
+            dn.put("change", ExperimentText.change(d));
           }
         }
         ArrayNode gv = cn.putArray("goals");
@@ -129,6 +131,8 @@ public final class ExperimentJson {
           gn.put("goal", v.goal().describe());
           gn.put("key", v.goal().key());
           gn.put("met", v.met());
+          gn.put("outcome", v.outcome().key());
+          gn.put("improved", v.improved());
           gn.put("evidence", v.evidence());
         }
         cn.put("meetsAllGoals", c.meetsAllGoals());
@@ -145,6 +149,8 @@ public final class ExperimentJson {
     }
     var rec = r.recommendation();
     ObjectNode rn = root.putObject("recommendation");
+    rn.put("verdict", rec.verdict().key());
+    rn.put("verdictText", ExperimentText.verdictWords(rec));
     if (rec.winner() == null) {
       rn.putNull("winner");
     } else {

@@ -9,16 +9,16 @@ import io.jtune.experiment.run.RunResult;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The verdict of an experiment, computed from its run results alone: per level each candidate's
- * metrics over its repetitions, its deltas vs the baseline with 95 % intervals, its goal verdicts
- * and the level's winner; then one overall recommendation (or the plain statement that GC is not
- * the bottleneck) and the winner's flag diff.
+ * metrics over its repetitions, its deltas vs the baseline with 95 % intervals ({@link Delta}) and
+ * its goals judged ({@link GoalJudge}); then one recommendation with exactly one {@link Verdict}
+ * ({@link Recommender}), the adopted candidate's flag diff, and each level's winner as the verdict
+ * has it.
  *
  * @param plan the plan
  * @param baseFlags the target's own JVM flags under every candidate (a lab scenario's), or empty
@@ -74,6 +74,30 @@ public record ExperimentReport(
       return okRuns > 0 && goals.stream().allMatch(GoalVerdict::met);
     }
 
+    /**
+     * Whether nothing rules it out at this level: every goal met, save non-inferiority goals the
+     * runs did not settle (no significant regression, but an interval past the margin).
+     */
+    public boolean acceptable() {
+      return okRuns > 0 && goals.stream().allMatch(v -> v.met()
+          || v.outcome() == Outcome.UNSETTLED && v.goal().kind() == Goal.Kind.NON_INFERIOR);
+    }
+
+    /** Whether a goal that asks for better was met with a significant improvement. */
+    public boolean improves() {
+      return goals.stream().anyMatch(GoalVerdict::improved);
+    }
+
+    /** Whether a goal missed: a significant regression, or a change that falls short of what it asks. */
+    public boolean missesAGoal() {
+      return okRuns == 0 || goals.stream().anyMatch(v -> v.outcome() == Outcome.MISSED);
+    }
+
+    /** The goals the runs did not settle. */
+    public List<GoalVerdict> unsettled() {
+      return goals.stream().filter(v -> v.outcome() == Outcome.UNSETTLED).toList();
+    }
+
     public double mean(Metric m) {
       Summary s = metrics.get(m);
       return s == null ? Double.NaN : s.mean();
@@ -85,45 +109,62 @@ public record ExperimentReport(
     }
   }
 
-  /** A goal judged: met or not, and the numbers that say so. */
-  public record GoalVerdict(Goal goal, boolean met, String evidence) {}
+  /** How a goal came out: met, missed, or not settled by the runs (an interval too wide to tell). */
+  public enum Outcome {
+    MET, MISSED, UNSETTLED;
+
+    /** The name in JSON. */
+    public String key() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  /**
+   * A goal judged, and the numbers that say so.
+   *
+   * @param improved whether the goal asks for better and the candidate is significantly better
+   */
+  public record GoalVerdict(Goal goal, Outcome outcome, boolean improved, String evidence) {
+    public boolean met() {
+      return outcome == Outcome.MET;
+    }
+  }
 
   /**
    * The overall verdict.
    *
-   * @param winner the recommended candidate, or null to keep the baseline
+   * @param verdict exactly one verdict
+   * @param winner the recommended candidate (when the verdict is adopt), or null to keep the baseline
    * @param summary one sentence
    * @param reasons the evidence, one line each
    * @param flagDiff the winner's flags vs the baseline's, one change a line
    * @param gcNotTheBottleneck whether the evidence says GC is not what limits the service
    */
-  public record Recommendation(String winner, String summary, List<String> reasons, List<String> flagDiff,
-      boolean gcNotTheBottleneck) {}
+  public record Recommendation(Verdict verdict, String winner, String summary, List<String> reasons,
+      List<String> flagDiff, boolean gcNotTheBottleneck) {}
 
   public static ExperimentReport of(Plan plan, List<String> baseFlags, List<RunResult> runs) {
     List<LevelReport> levels = new ArrayList<>();
     for (Level l : plan.levels()) {
       levels.add(level(plan, l, runs));
     }
-    return new ExperimentReport(plan, List.copyOf(baseFlags), levels, recommend(plan, baseFlags, levels),
+    Recommendation rec = Recommender.recommend(plan, baseFlags, levels, runs);
+    return new ExperimentReport(plan, List.copyOf(baseFlags), Recommender.withWinners(levels, rec), rec,
         List.copyOf(runs), plan.schedule().size());
   }
 
+  /** One level's candidates, judged; its winner is set once the overall verdict is known. */
   private static LevelReport level(Plan plan, Level l, List<RunResult> runs) {
-    Map<String, Map<Metric, Summary>> byCandidate = new LinkedHashMap<>();
     List<CandidateReport> out = new ArrayList<>();
     Map<Metric, Summary> base = summaries(plan.baseline(), l, runs);
     for (Candidate c : plan.candidates()) {
       boolean isBase = c.name().equals(plan.baseline());
       Map<Metric, Summary> ms = isBase ? base : summaries(c.name(), l, runs);
-      byCandidate.put(c.name(), ms);
       Map<Metric, Delta> deltas = new EnumMap<>(Metric.class);
       if (!isBase) {
         for (Metric m : Metric.values()) {
-          Summary sc = ms.get(m);
-          Summary sb = base.get(m);
-          if (sc != null && sb != null && sc.n() > 0 && sb.n() > 0) {
-            deltas.put(m, Delta.of(sc, sb));
+          if (ms.containsKey(m) || base.containsKey(m)) {
+            deltas.put(m, Delta.of(ms.get(m), base.get(m)));
           }
         }
       }
@@ -133,36 +174,11 @@ public record ExperimentReport(
           .findFirst().orElse(null);
       List<GoalVerdict> goals = new ArrayList<>();
       for (Goal g : l.goals().values()) {
-        goals.add(judge(g, isBase, ms, deltas, mine));
+        goals.add(GoalJudge.judge(g, isBase, ms, base, deltas));
       }
       out.add(new CandidateReport(c, isBase, ok, mine.size() - ok, ms, deltas, goals, threads));
     }
-    List<CandidateReport> meeting = out.stream().filter(c -> !c.baseline() && c.meetsAllGoals())
-        .sorted(Comparator.comparingDouble((CandidateReport c) -> c.mean(Metric.P99))
-            .thenComparingInt(c -> c.candidate().flags().size()))
-        .toList();
-    String winner = meeting.isEmpty() ? null : meeting.get(0).candidate().name();
-    List<String> reasons = new ArrayList<>();
-    if (winner != null) {
-      CandidateReport w = meeting.get(0);
-      reasons.add(winner + " meets every goal at " + l.name() + (meeting.size() > 1
-          ? " and has the lowest p99 of the " + meeting.size() + " that do" : ""));
-      for (GoalVerdict v : w.goals()) {
-        reasons.add(v.goal().describe() + ": " + v.evidence());
-      }
-    } else if (l.goals().isEmpty()) {
-      reasons.add("the level has no goals, so no candidate can win it");
-    } else {
-      for (CandidateReport c : out) {
-        if (c.baseline()) {
-          continue;
-        }
-        List<String> missed = c.goals().stream().filter(v -> !v.met())
-            .map(v -> v.goal().describe() + " (" + v.evidence() + ")").toList();
-        reasons.add(c.candidate().name() + " misses " + String.join("; ", missed));
-      }
-    }
-    return new LevelReport(l, out, winner, reasons);
+    return new LevelReport(l, out, null, List.of());
   }
 
   private static Map<Metric, Summary> summaries(String candidate, Level l, List<RunResult> runs) {
@@ -184,133 +200,18 @@ public record ExperimentReport(
     return out;
   }
 
-  private static GoalVerdict judge(Goal g, boolean isBase, Map<Metric, Summary> ms, Map<Metric, Delta> deltas,
-      List<RunResult> runs) {
-    Summary s = ms.get(g.metric());
-    if (s == null || s.n() == 0) {
-      return new GoalVerdict(g, false, "not measured (no successful run)");
-    }
-    if (g.key().equals("noFgcOnStartup")) {
-      boolean met = s.max() == 0;
-      return new GoalVerdict(g, met, met ? "no Full GC before the target was ready in any run"
-          : String.format(Locale.US, "up to %.0f Full GC(s) before the target was ready", s.max()));
-    }
-    Metric m = g.metric();
-    if (g.kind() != Goal.Kind.RELATIVE) {
-      boolean met = g.meetsAbsolute(s.mean());
-      return new GoalVerdict(g, met, "mean " + m.format(s.mean()) + unit(m));
-    }
-    if (isBase) {
-      return new GoalVerdict(g, true, "the baseline is the reference");
-    }
-    Delta d = deltas.get(m);
-    if (d == null) {
-      return new GoalVerdict(g, false, "no baseline value to compare with");
-    }
-    boolean demandsBetter = m.lowerIsBetter() ? g.value() < 0 : g.value() > 0;
-    if (Double.isNaN(d.pct())) {
-      // baseline mean 0: nothing to cut; a goal to cut is met when the candidate has none either
-      boolean met = m.lowerIsBetter() ? ms.get(m).mean() == 0 : true;
-      return new GoalVerdict(g, met, met ? "0 in the baseline and in the candidate"
-          : "baseline 0, candidate " + m.format(ms.get(m).mean()));
-    }
-    boolean met = g.meetsRelative(d.pct());
-    String evidence = ExperimentText.change(d);
-    if (met && demandsBetter && !goodSideSignificant(m, d)) {
-      met = false;
-      evidence += d.hasInterval() ? ", but the 95 % interval reaches zero (not significant)"
-          : ", but one run a side gives no interval";
-    }
-    return new GoalVerdict(g, met, evidence);
-  }
-
-  private static boolean goodSideSignificant(Metric m, Delta d) {
-    return d.significantlyBetter(m.lowerIsBetter());
-  }
-
-  private static String unit(Metric m) {
-    return m.unit().isEmpty() ? "" : " " + m.unit();
-  }
-
-  private static Recommendation recommend(Plan plan, List<String> baseFlags, List<LevelReport> levels) {
-    List<String> names = plan.candidates().stream().map(Candidate::name).filter(n -> !n.equals(plan.baseline())).toList();
-    List<String> everywhere = names.stream()
-        .filter(n -> levels.stream().allMatch(l -> n.equals(l.winner()) || l.candidate(n).meetsAllGoals()))
-        .toList();
-    LevelReport top = highestLoad(levels);
-    List<String> reasons = new ArrayList<>();
-    if (!everywhere.isEmpty()) {
-      String w = everywhere.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
-      CandidateReport at = top.candidate(w);
-      for (LevelReport l : levels) {
-        CandidateReport c = l.candidate(w);
-        reasons.add(l.level().name() + ": " + headline(c));
-      }
-      Candidate wc = plan.candidate(w).orElseThrow();
-      if (!wc.reason().isBlank()) {
-        reasons.add("why it was tried: " + wc.reason());
-      }
-      String summary = "Use " + w + ": it meets every goal at every level" + (everywhere.size() > 1
-          ? " and has the lowest p99 at " + top.level().name() + " of the " + everywhere.size() + " that do" : "")
-          + "; at " + top.level().name() + " p99 " + ExperimentText.pctText(at.deltas().get(Metric.P99)) + " vs "
-          + plan.baseline() + ".";
-      return new Recommendation(w, summary, reasons,
-          FlagDiff.of(plan.baselineCandidate().flags(), wc.flags(), baseFlags), false);
-    }
-    // no winner: is GC even the problem?
-    boolean gcSmall = true;
-    for (LevelReport l : levels) {
-      CandidateReport b = l.baseline();
-      double share = b.mean(Metric.GC_TIME_SHARE);
-      double maxPause = b.mean(Metric.MAX_PAUSE);
-      double p99 = b.mean(Metric.P99);
-      double fgc = b.mean(Metric.FGC_COUNT);
-      boolean small = share < GC_SHARE_NOT_BOTTLENECK_PCT && !(fgc > 0) && !(maxPause > p99);
-      gcSmall &= small;
-      reasons.add(String.format(Locale.US, "%s: baseline GC took %.2f %% of the measured time, %s Full GC, max pause %.1f ms vs p99 %.1f ms%s",
-          l.level().name(), share, fgc > 0 ? Metric.FGC_COUNT.format(fgc) : "no", maxPause, p99, cpuText(b)));
-      if (b.threads() != null && b.threads().topLock() != null) {
-        reasons.add(l.level().name() + ": thread dump during warm-up: " + b.threads().topLock());
-      }
-    }
-    for (LevelReport l : levels) {
-      if (l.winner() == null) {
-        reasons.addAll(l.reasons().stream().map(r -> l.level().name() + ": " + r).toList());
-      }
-    }
-    String summary;
-    if (gcSmall) {
-      summary = "Keep " + plan.baseline() + ": no candidate meets the goals, and GC is not the bottleneck"
-          + " (small GC time share, no Full GC, pauses below p99) — look at CPU, locks and the code, not at JVM flags.";
-    } else {
-      summary = "Keep " + plan.baseline() + ": no candidate meets every goal at every level.";
-    }
-    return new Recommendation(null, summary, reasons, List.of(), gcSmall);
-  }
-
-  private static String cpuText(CandidateReport b) {
-    double cpu = b.mean(Metric.CPU);
-    if (Double.isNaN(cpu)) {
-      return "";
-    }
-    int cores = Runtime.getRuntime().availableProcessors();
-    return String.format(Locale.US, "; the JVM used %.0f %% CPU (of %d %% on %d cores)", cpu, cores * 100, cores);
+  /**
+   * Whether a candidate other than the baseline meets every goal at every level (what
+   * {@code --fail-on-goals} gates on; the verdict asks more: a significant improvement).
+   */
+  public boolean someCandidateMeetsAllGoals() {
+    return plan.candidates().stream().map(Candidate::name).filter(n -> !n.equals(plan.baseline()))
+        .anyMatch(n -> levels.stream().allMatch(l -> l.candidate(n).meetsAllGoals()));
   }
 
   /** The level with the most load: the highest rate, else the most clients. */
   static LevelReport highestLoad(List<LevelReport> levels) {
     return levels.stream().max(Comparator.comparingDouble((LevelReport l) -> l.level().open() ? 1 : 0)
         .thenComparingDouble(l -> l.level().open() ? l.level().rateRps() : l.level().concurrency())).orElseThrow();
-  }
-
-  private static String headline(CandidateReport c) {
-    List<String> parts = new ArrayList<>();
-    for (Metric m : List.of(Metric.P99, Metric.FGC_COUNT, Metric.YGC_TIME_TOTAL, Metric.THROUGHPUT)) {
-      Delta d = c.deltas().get(m);
-      if (d != null) {
-        parts.add(m.key() + " " + ExperimentText.change(d));
-      }
-    }
-    return String.join(", ", parts);
   }
 }

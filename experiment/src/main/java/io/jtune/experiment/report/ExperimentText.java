@@ -25,19 +25,23 @@ public final class ExperimentText {
 
   private ExperimentText() {}
 
-  /** "-42% [-50%, -34%]", "+3% [-4%, +9%] n.s.", or the absolute change when the baseline is 0. */
+  /**
+   * "-42% [-50%, -34%]", "+3% [-4%, +9%] n.s.", the absolute change when the baseline is 0,
+   * "=" when both sides have the same value in every run, "n/a" when a side has no value, and
+   * "inconclusive (n=2)" when a side has too few runs for an interval.
+   */
   public static String change(Delta d) {
-    if (d == null) {
-      return "";
+    if (d == null || d.status() == Delta.Status.NOT_APPLICABLE) {
+      return "n/a";
+    }
+    if (d.status() == Delta.Status.EQUAL) {
+      return "=";
+    }
+    if (d.status() == Delta.Status.TOO_FEW_RUNS) {
+      return "inconclusive (n=" + d.n() + ")";
     }
     if (Double.isNaN(d.pct())) {
-      if (d.diff() == 0) {
-        return "=";
-      }
-      return String.format(Locale.US, "%+.3g", d.diff()) + (d.hasInterval() && !d.significant() ? " n.s." : "");
-    }
-    if (!d.hasInterval()) {
-      return String.format(Locale.US, "%+.0f%% (no CI)", d.pct());
+      return String.format(Locale.US, "%+.3g", d.diff()) + (d.significant() ? "" : " n.s.");
     }
     if (d.pctLow() == d.pctHigh()) {
       return String.format(Locale.US, "%+.0f%%", d.pct());
@@ -73,6 +77,7 @@ public final class ExperimentText {
       o.println("Experiment: " + esc(plan.name(), false));
     }
     long ok = r.runs().stream().filter(RunResult::ok).count();
+    line(o, md, "Verdict: " + verdictWords(r.recommendation()) + " (see the recommendation below)");
     line(o, md, "Target: " + plan.target().describe() + (r.baseFlags().isEmpty() ? ""
         : " (its flags: " + String.join(" ", r.baseFlags()) + ")"));
     line(o, md, String.format(Locale.US, "Runs: %d of %d done, %d failed; %d repetitions per candidate and level, %s order",
@@ -97,12 +102,18 @@ public final class ExperimentText {
       o.println();
       line(o, md, "mean ± sd over the successful runs; change = candidate vs " + plan.baseline()
           + " with its 95 % confidence interval (Welch; ratio of geometric means where every value is positive);"
-          + " n.s. = no significant difference (the interval spans zero)");
+          + " n.s. = no significant difference (the interval spans zero); = the same in every run; n/a = no value"
+          + " on a side; inconclusive (n=2) = too few runs for an interval");
       for (var c : l.candidates()) {
         if (c.failedRuns() > 0) {
           line(o, md, "  " + c.candidate().name() + ": " + c.failedRuns() + " run(s) failed (see the run list)");
         }
-        if (!c.baseline() && c.okRuns() > 0 && c.significant().isEmpty()) {
+        int fewRuns = c.deltas().values().stream().filter(d -> d.status() == Delta.Status.TOO_FEW_RUNS)
+            .mapToInt(Delta::n).min().orElse(0);
+        if (!c.baseline() && c.okRuns() > 0 && fewRuns > 0) {
+          line(o, md, "  " + c.candidate().name() + " vs " + plan.baseline() + ": too few runs for an interval (n="
+              + fewRuns + ", at least " + Delta.MIN_RUNS + " a side): the changes are inconclusive");
+        } else if (!c.baseline() && c.okRuns() > 0 && c.significant().isEmpty()) {
           line(o, md, "  " + c.candidate().name() + " vs " + plan.baseline() + ": no significant difference in any metric");
         }
       }
@@ -110,15 +121,17 @@ public final class ExperimentText {
         line(o, md, "Goals:");
         for (var c : l.candidates()) {
           for (var v : c.goals()) {
-            if (c.baseline() && v.goal().kind() == io.jtune.experiment.plan.Goal.Kind.RELATIVE) {
+            if (c.baseline() && v.goal().relative()) {
               continue;
             }
-            bullet(o, md, c.candidate().name() + " — " + v.goal().describe() + ": " + (v.met() ? "met" : "NOT met")
-                + " (" + v.evidence() + ")");
+            bullet(o, md, c.candidate().name() + " — " + v.goal().describe() + ": " + outcome(v) + " (" + v.evidence() + ")");
           }
         }
       }
       line(o, md, "Winner at " + l.level().name() + ": " + (l.winner() == null ? "none" : l.winner()));
+      for (String reason : l.reasons()) {
+        bullet(o, md, reason);
+      }
     }
     o.println();
     var rec = r.recommendation();
@@ -128,6 +141,7 @@ public final class ExperimentText {
     } else {
       o.println("Recommendation");
     }
+    line(o, md, "Verdict: " + verdictWords(rec));
     line(o, md, rec.summary());
     for (String reason : rec.reasons()) {
       bullet(o, md, reason);
@@ -148,6 +162,19 @@ public final class ExperimentText {
       }
     }
     o.flush();
+  }
+
+  /** The verdict in words, such as "adopt young-quarter" or "not a GC problem". */
+  public static String verdictWords(ExperimentReport.Recommendation rec) {
+    return rec.verdict().words() + (rec.winner() == null ? "" : " " + rec.winner());
+  }
+
+  private static String outcome(ExperimentReport.GoalVerdict v) {
+    return switch (v.outcome()) {
+      case MET -> v.improved() ? "met, improved" : "met";
+      case MISSED -> "NOT met";
+      case UNSETTLED -> "not settled";
+    };
   }
 
   private static void table(PrintWriter o, boolean md, ExperimentReport.LevelReport l) {

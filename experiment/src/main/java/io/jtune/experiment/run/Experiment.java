@@ -313,7 +313,8 @@ public final class Experiment {
       metrics.replaceAll((k, v) -> JsonNumbers.round(v, 4));
       metrics.values().removeIf(Objects::isNull);
       RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "ok",
-          null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20));
+          null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20),
+          RunDiagnosis.of(a, tail));
       write(rd, r);
       return r;
     } catch (RuntimeException | IOException e) {
@@ -333,7 +334,8 @@ public final class Experiment {
       throw new JtuneException("interrupted: jtune is exiting");
     }
     RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "failed",
-        why, startedAt, c.flags(), pid, 0, 0, Map.of(), null, 0, lastLines(tail, 40));
+        why, startedAt, c.flags(), pid, 0, 0, Map.of(), null, 0, lastLines(tail, 40),
+        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail));
     try {
       Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -72,7 +72,7 @@ public final class GcWindow {
     m.put(Metric.YGC_PER_MIN_MEAN.key(), ygc / minutes);
     m.put(Metric.YGC_MS_PER_MIN_PEAK.key(), max(ygcMsPer) * perMin);
     m.put(Metric.YGC_MS_PER_MIN_MEAN.key(), ygcMs / minutes);
-    m.put(Metric.YGC_PAUSE.key(), ygc == 0 ? 0 : ygcMs / ygc);
+    m.put(Metric.YGC_PAUSE.key(), ygc == 0 ? Double.NaN : ygcMs / ygc); // no young GC: no pause to average (n/a)
     m.put(Metric.FGC_COUNT.key(), (double) fgc);
     m.put(Metric.FGC_TIME_TOTAL.key(), fgcMs);
     m.put(Metric.FGC_PER_MIN_PEAK.key(), max(fgcPer) * perMin);

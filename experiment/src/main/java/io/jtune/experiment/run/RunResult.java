@@ -27,6 +27,8 @@ import java.util.Map;
  * @param threads what a thread dump taken during warm-up showed, or null
  * @param gcLinesNotUnderstood GC log lines the analyzer did not understand
  * @param outputTail the last lines of the target's output (failed runs, and every run for the record)
+ * @param gcProblem the problem the run's GC log (and output) shows ({@link RunDiagnosis}), or null when
+ *     it shows none or was not analyzed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -45,7 +47,8 @@ public record RunResult(
     @JsonSerialize(using = MetricValuesJson.class) Map<String, Double> metrics,
     ThreadsSeen threads,
     long gcLinesNotUnderstood,
-    List<String> outputTail) {
+    List<String> outputTail,
+    GcProblem gcProblem) {
 
   public static final String SCHEMA = "jtune.run/1";
 
@@ -58,6 +61,14 @@ public record RunResult(
     Double v = metrics == null ? null : metrics.get(key);
     return v == null ? Double.NaN : v;
   }
+
+  /**
+   * The primary problem one run's GC analysis names.
+   *
+   * @param code a diagnosis code, such as {@code memory-leak}
+   * @param evidence what shows it, in words
+   */
+  public record GcProblem(String code, String evidence) {}
 
   /**
    * A thread dump's gist: Java threads by state and the most contended lock.

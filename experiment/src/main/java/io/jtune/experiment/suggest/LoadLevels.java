@@ -13,7 +13,8 @@ import java.util.Map;
  * Default load levels and goals, set per level since GC behaviour grows with load. Levels: high,
  * medium and low at the given load, about half and a fifth of it (like > 1000, 500-600 and
  * < 200 QPS per instance for a busy API).
- * Goals at every level: throughput at most 5 % lower, YGC count and cumulative time 20 % lower,
+ * Goals: those that fit the diagnosed problem ({@link GoalsForProblem}) when the baseline names
+ * one; else, at every level, throughput at most 5 % lower, YGC count and cumulative time 20 % lower,
  * Full GC count halved when the baseline has Full GCs, none at startup when the log shows them
  * there; at the high level also p99 30 % lower (and Full GC time halved).
  */
@@ -29,8 +30,16 @@ final class LoadLevels {
 
   private LoadLevels() {}
 
-  /** What the baseline log says that the goals depend on. */
-  record Baseline(boolean fullGcs, boolean startupFullGcs, boolean gcNotTheProblem) {}
+  /**
+   * What the baseline log says that the goals depend on.
+   *
+   * @param problem the diagnosis' primary problem code (see {@link GoalsForProblem#CODES}), or null
+   */
+  record Baseline(boolean fullGcs, boolean startupFullGcs, boolean gcNotTheProblem, String problem) {
+    Baseline(boolean fullGcs, boolean startupFullGcs, boolean gcNotTheProblem) {
+      this(fullGcs, startupFullGcs, gcNotTheProblem, null);
+    }
+  }
 
   /**
    * The levels: an open model at {@code qps} (connections capped by {@code concurrency} when
@@ -55,12 +64,18 @@ final class LoadLevels {
         continue;
       }
       lastLoad = load;
-      out.add(new Level(NAMES[i], rate, clients, List.of("/"), WARMUP, DURATION, TIMEOUT, goals(NAMES[i], b), 0));
+      out.add(new Level(NAMES[i], rate, clients, List.of("/"), WARMUP, DURATION, TIMEOUT,
+          goals(NAMES[i], out.isEmpty(), b), 0));
     }
     return out;
   }
 
-  /** The goals at one level. */
+  /** The goals at one level: the problem's when the baseline names one, else the general ones. */
+  static Map<String, Goal> goals(String level, boolean highest, Baseline b) {
+    return GoalsForProblem.of(b.problem(), highest).orElseGet(() -> goals(level, b));
+  }
+
+  /** The general goals at one level, when no problem is named. */
   static Map<String, Goal> goals(String level, Baseline b) {
     Map<String, Goal> g = new LinkedHashMap<>();
     put(g, Metric.THROUGHPUT, "-5%");

@@ -99,6 +99,26 @@ class PlanReaderTest {
   }
 
   @Test
+  void nonInferiorityMarginsReadWithTheirSignTowardsWorse() {
+    String noConn = GOOD.replace("    connections: 64\n", "");
+    Plan p = read(noConn.replace("throughputRps: -5%", "throughputRps: within 5%\n  rssMb: within +10 %\n  p95: within 15%"));
+    Level low = p.level("low").orElseThrow();
+    Goal tp = low.goals().get("throughputRps");
+    assertThat(tp.kind()).isEqualTo(Goal.Kind.NON_INFERIOR);
+    assertThat(tp.value()).isEqualTo(-5.0);
+    assertThat(tp.demandsBetter()).isFalse();
+    assertThat(low.goals().get("rssMb").value()).isEqualTo(10.0);
+    assertThat(low.goals().get("p95").value()).isEqualTo(15.0);
+    assertThat(low.goals().get("fgcCount").demandsBetter()).isTrue();
+    assertThat(tp.describe()).isEqualTo("throughputRps within -5% of baseline (95 % interval)");
+    // a sign towards better is a mistake, named
+    assertThatThrownBy(() -> read(noConn.replace("throughputRps: -5%", "throughputRps: within +5%")))
+        .isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("plan.yaml line 24: goal throughputRps: a margin says how much worse it may get")
+        .hasMessageContaining("write 'within -5%'");
+  }
+
+  @Test
   void missingOrWrongBaselineIsAnError() {
     String noConn = GOOD.replace("    connections: 64\n", "");
     assertThatThrownBy(() -> read(noConn.replace("baseline: current\n", "")))

@@ -124,6 +124,29 @@ class PlanWriterTest {
   }
 
   @Test
+  void nonInferiorityGoalsAreWrittenWithWhatTheyMeanAndReadBack() {
+    Plan lab = labPlan();
+    List<Level> ls = new ArrayList<>();
+    for (Level l : lab.levels()) {
+      Map<String, Goal> g = new LinkedHashMap<>(l.goals());
+      g.put("throughputRps", Goal.nonInferior(Metric.THROUGHPUT, -5));
+      g.put("rssMb", Goal.nonInferior(Metric.RSS, 10));
+      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(), g, 0));
+    }
+    Plan p = new Plan(lab.name(), lab.target(), lab.baseline(), lab.candidates(), ls, lab.repetitions(), lab.order(),
+        lab.cooldown(), null);
+    Plan back = roundTrip(p, dir);
+    assertThat(back.levels().get(0).goals().get("rssMb").kind()).isEqualTo(Goal.Kind.NON_INFERIOR);
+    String yaml = PlanWriter.toYaml(p);
+    assertThat(yaml).contains("throughputRps: \"within -5%\"  # throughput: no worse than 5% lower than the baseline")
+        .contains("rssMb: \"within +10%\"  # peak RSS: no worse than 10% higher than the baseline")
+        .contains("# 'within +10%' is a non-inferiority goal")
+        .contains("95 % confidence interval");
+    // a plan without them does not explain them
+    assertThat(PlanWriter.toYaml(lab)).doesNotContain("non-inferiority");
+  }
+
+  @Test
   void readableReasonsAsFoldedParagraphsAndCommentsOnChanges() {
     Plan p = new Plan("readable", ServiceSpec.lab("api"), "baseline",
         List.of(Candidate.of("baseline", List.of("-Xms1g", "-Xmx1g"), "as it runs"),

@@ -91,6 +91,55 @@ class DeltaTest {
   }
 
   @Test
+  void aCountGoingToZeroIsMinus100PercentAndItsIntervalNeverGoesBelow() {
+    // Full GCs 2, 5, 3 -> none: Welch's interval alone would reach -213 %
+    Delta d = Delta.of(Summary.of(List.of(0.0, 0.0, 0.0)), Summary.of(List.of(2.0, 5.0, 3.0)));
+    assertThat(d.pct()).isEqualTo(-100.0);
+    assertThat(d.pctLow()).isEqualTo(-100.0);
+    assertThat(d.pctHigh()).isGreaterThan(-100.0); // the interval reaches past zero: three runs that vary
+    assertThat(d.low()).isGreaterThanOrEqualTo(-10.0 / 3);
+    assertThat(ExperimentText.change(d)).startsWith("-100% [-100%, ");
+    // and no interval of a positive metric on the log scale goes below -100 % either
+    Delta lg = Delta.of(Summary.of(List.of(1.0, 40.0, 2.0)), Summary.of(List.of(200.0, 150.0, 260.0)));
+    assertThat(lg.pctLow()).isGreaterThan(-100.0);
+  }
+
+  @Test
+  void theSameValuesOnBothSidesAreEqualNotAChange() {
+    for (double x : new double[] {0, 3}) {
+      Delta d = Delta.of(Summary.of(List.of(x, x, x)), Summary.of(List.of(x, x, x)));
+      assertThat(d.status()).isEqualTo(Delta.Status.EQUAL);
+      assertThat(d.significant()).isFalse();
+      assertThat(ExperimentText.change(d)).isEqualTo("=");
+    }
+    // fewer runs make no difference to values that are the same
+    assertThat(ExperimentText.change(Delta.of(Summary.of(List.of(0.0)), Summary.of(List.of(0.0, 0.0))))).isEqualTo("=");
+  }
+
+  @Test
+  void aMetricWithNoValueOnASideIsNotApplicable() {
+    // no young GC in the candidate's runs: no young pause to compare
+    Delta d = Delta.of(Summary.of(List.of()), Summary.of(List.of(6.26, 5.8, 6.7)));
+    assertThat(d.status()).isEqualTo(Delta.Status.NOT_APPLICABLE);
+    assertThat(d.significant()).isFalse();
+    assertThat(ExperimentText.change(d)).isEqualTo("n/a");
+    assertThat(ExperimentText.change(Delta.of(Summary.of(List.of()), Summary.of(List.of())))).isEqualTo("n/a");
+    assertThat(ExperimentText.change(null)).isEqualTo("n/a");
+  }
+
+  @Test
+  void tooFewRunsForAnIntervalAreInconclusiveNotAHugeInterval() {
+    // two runs a side: Welch's interval on the log scale spanned "+87 % [-100 %, +311967523312 %]"
+    Delta d = Delta.of(Summary.of(List.of(95.0, 240.0)), Summary.of(List.of(40.0, 140.0)));
+    assertThat(d.hasInterval()).isFalse();
+    assertThat(d.significant()).isFalse();
+    assertThat(d.status()).isEqualTo(Delta.Status.TOO_FEW_RUNS);
+    assertThat(d.n()).isEqualTo(2);
+    assertThat(d.pct()).isCloseTo(100 * (Math.sqrt(95 * 240.0 / (40 * 140.0)) - 1), org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(ExperimentText.change(d)).isEqualTo("inconclusive (n=2)");
+  }
+
+  @Test
   void summaryHasTheSampleStandardDeviation() {
     Summary s = Summary.of(List.of(2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0));
     assertThat(s.mean()).isEqualTo(5.0);

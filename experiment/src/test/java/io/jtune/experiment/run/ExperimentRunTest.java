@@ -4,16 +4,29 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Goal;
+import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.plan.PlanWriter;
+import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.experiment.report.Delta;
 import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.report.Verdict;
+import io.jtune.experiment.suggest.GoalsForProblem;
 import io.jtune.load.LoadProgress;
+import java.io.PrintWriter;
 import java.io.StringReader;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -118,8 +131,21 @@ class ExperimentRunTest {
     ExperimentReport r = ExperimentReport.of(p, Experiment.baseFlags(p), results);
     assertThat(r.levels().get(0).winner()).isNull();
     assertThat(r.recommendation().winner()).isNull();
+    assertThat(r.recommendation().verdict()).isEqualTo(Verdict.NOT_A_GC_PROBLEM);
     assertThat(r.recommendation().gcNotTheBottleneck()).isTrue();
     assertThat(r.recommendation().summary()).contains("GC is not the bottleneck");
+    // two runs a side: every change is inconclusive (n=2), none is significant, and the verdict is said in words
+    ExperimentReport.CandidateReport g1 = r.levels().get(0).candidate("g1");
+    assertThat(g1.deltas().values()).allSatisfy(d -> {
+      assertThat(d.status()).isIn(Delta.Status.TOO_FEW_RUNS, Delta.Status.EQUAL, Delta.Status.NOT_APPLICABLE);
+      assertThat(d.significant()).isFalse();
+    });
+    assertThat(ExperimentText.change(g1.deltas().get(Metric.P99))).isEqualTo("inconclusive (n=2)");
+    StringWriter text = new StringWriter();
+    ExperimentText.text(r, new PrintWriter(text));
+    assertThat(text.toString()).contains("Verdict: not a GC problem", "Winner at high: none")
+        .doesNotContain("[-1", "e+");
+    assertThat(results).allMatch(run -> run.gcProblem() == null, "no leak in a lock-bound service");
     // the evidence: GC share, CPU, and the lock the workers wait for
     assertThat(String.join("\n", r.recommendation().reasons()))
         .contains("% of the measured time", "CPU", "BLOCKED on", "SAXReader", "XmlEndpoint");
@@ -139,6 +165,43 @@ class ExperimentRunTest {
     RunResult.ThreadsSeen threads = r.levels().get(0).baseline().threads();
     assertThat(threads.blockedOnTopLock()).isGreaterThanOrEqualTo(16);
     assertThat(threads.states().get("BLOCKED")).isGreaterThanOrEqualTo(threads.blockedOnTopLock());
+  }
+
+  /**
+   * The metaspace case end to end: the goals that fit the problem (no Full GC at startup; every
+   * other metric within its margin), written and read back as a plan, then measured: the
+   * candidate that sets MetaspaceSize takes the startup Full GCs to none and is adopted; its
+   * other changes are judged on their intervals, not on "-20 % young GCs".
+   */
+  @Test
+  void onTheMetaspaceCaseTheCandidateThatFixesTheStartupFullGcsIsAdopted() throws Exception {
+    Map<String, Goal> goals = GoalsForProblem.of("metaspace-threshold", true).orElseThrow();
+    Plan written = new Plan("metaspace", ServiceSpec.lab("metaspace-boot"), "scenario",
+        List.of(Candidate.of("scenario", List.of(), ""),
+            Candidate.of("metaspace", List.of("-XX:MetaspaceSize=256m", "-XX:MaxMetaspaceSize=256m"), "the threshold")),
+        List.of(new Level("high", 0, 4, List.of("/scenario"), Duration.ofSeconds(1), Duration.ofSeconds(3),
+            Duration.ofSeconds(10), goals, 0)),
+        3, Plan.Order.INTERLEAVED, Duration.ZERO, null);
+    String yaml = PlanWriter.toYaml(written);
+    assertThat(yaml).contains("noFgcOnStartup: true", "throughputRps: \"within -5%\"", "non-inferiority")
+        .doesNotContain("ygcCount");
+    Plan p = plan(yaml, dir);
+    List<RunResult> results = Experiment.prepare(p, yaml, dir, Experiment.Options.DEFAULTS, null).run();
+    assertThat(results).allMatch(RunResult::ok, "all ok");
+    ExperimentReport r = ExperimentReport.of(p, Experiment.baseFlags(p), results);
+    ExperimentReport.CandidateReport base = r.levels().get(0).baseline();
+    ExperimentReport.CandidateReport meta = r.levels().get(0).candidate("metaspace");
+    // the scenario's signature, measured in every run, and gone with the candidate
+    assertThat(base.metrics().get(Metric.STARTUP_FGC).min()).isPositive();
+    assertThat(meta.metrics().get(Metric.STARTUP_FGC).max()).isZero();
+    assertThat(meta.deltas().get(Metric.STARTUP_FGC).pct()).isEqualTo(-100.0);
+    assertThat(meta.deltas().values()).allSatisfy(d -> assertThat(d.pctLow()).satisfiesAnyOf(
+        x -> assertThat(x).isNaN(), x -> assertThat(x).isGreaterThanOrEqualTo(-100.0)));
+    assertThat(r.recommendation().verdict()).as(r.recommendation().summary() + "\n" + r.recommendation().reasons())
+        .isEqualTo(Verdict.ADOPT);
+    assertThat(r.recommendation().winner()).isEqualTo("metaspace");
+    assertThat(r.levels().get(0).winner()).isEqualTo("metaspace");
+    assertThat(r.recommendation().flagDiff()).contains("+ -XX:MetaspaceSize=256m");
   }
 
   @Test

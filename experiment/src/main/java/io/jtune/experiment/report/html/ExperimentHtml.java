@@ -111,7 +111,8 @@ public final class ExperimentHtml {
         cell(cells, ExperimentText.meanSd(m, s), s == null ? Double.NaN : s.mean(), null);
         if (!c.baseline()) {
           Delta d = c.deltas().get(m);
-          cell(cells, ExperimentText.change(d), d == null ? Double.NaN : Double.isNaN(d.pct()) ? d.diff() : d.pct(),
+          cell(cells, ExperimentText.change(d), d == null || !d.hasInterval() && d.status() != Delta.Status.EQUAL
+              ? Double.NaN : Double.isNaN(d.pct()) ? d.diff() : d.pct(),
               verdict(m, d));
         }
       }
@@ -132,7 +133,10 @@ public final class ExperimentHtml {
     }
   }
 
-  /** "better" or "worse" for a significant change, "ns" for one whose interval spans zero, else null. */
+  /**
+   * "better" or "worse" for a significant change, "ns" for one whose interval spans zero, else null
+   * (the same values, no value on a side, or too few runs for an interval).
+   */
   private static String verdict(Metric m, Delta d) {
     if (d == null || !d.hasInterval()) {
       return null;
@@ -140,6 +144,6 @@ public final class ExperimentHtml {
     if (!d.significant()) {
       return "ns";
     }
-    return (d.diff() < 0) == m.lowerIsBetter() ? "better" : "worse";
+    return d.significantlyBetter(m.lowerIsBetter()) ? "better" : "worse";
   }
 }

@@ -96,8 +96,12 @@
     var r = x.report;
     var rec = r.recommendation;
     var s = section('sec-verdict', 'Verdict', 'Verdict');
-    var box = el('div', 'verdict ' + (rec.winner ? 'use' : rec.gcNotTheBottleneck ? 'gc-not' : 'keep'));
+    var kind = { 'adopt': 'use', 'not-a-gc-problem': 'gc-not', 'memory-leak': 'leak' }[rec.verdict] || 'keep';
+    var box = el('div', 'verdict ' + kind);
     box.setAttribute('data-winner', rec.winner || '');
+    box.setAttribute('data-verdict', rec.verdict);
+    // the verdict in words first, then the sentence and its evidence
+    box.appendChild(el('p', 'verdict-words', 'Verdict: ' + rec.verdictText));
     if (rec.gcNotTheBottleneck) {
       box.appendChild(el('span', 'badge', 'GC is not the bottleneck'));
     }

@@ -1,0 +1,234 @@
+package io.jtune.experiment.report;
+
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Metric;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.report.ExperimentReport.CandidateReport;
+import io.jtune.experiment.report.ExperimentReport.GoalVerdict;
+import io.jtune.experiment.report.ExperimentReport.LevelReport;
+import io.jtune.experiment.report.ExperimentReport.Recommendation;
+import io.jtune.experiment.run.RunResult;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The experiment's verdict, in this order:
+ * <ol>
+ *   <li>memory-leak when most of the baseline's runs show a leak in their GC logs (flags are not
+ *       the fix, whatever the candidates did);
+ *   <li>adopt the candidate that, at every level, meets every goal (non-inferiority goals at least
+ *       not missed: no significant regression beyond a margin) and at some level improves
+ *       significantly what a goal asks to improve; of several, the lowest p99 at the highest load;
+ *   <li>not-a-gc-problem when the baseline's GC is small at every level (GC share, no Full GC,
+ *       pauses below p99);
+ *   <li>inconclusive when a side has fewer runs than an interval needs, or a candidate is ruled
+ *       out by nothing but intervals too wide to tell;
+ *   <li>keep-baseline otherwise.
+ * </ol>
+ * A level's winner follows the verdict: the adopted candidate where it improved significantly,
+ * else none, so no level names a winner the verdict does not adopt.
+ */
+final class Recommender {
+  private static final String LEAK = "memory-leak";
+
+  private Recommender() {}
+
+  static Recommendation recommend(Plan plan, List<String> baseFlags, List<LevelReport> levels, List<RunResult> runs) {
+    Recommendation leak = leak(plan, runs);
+    if (leak != null) {
+      return leak;
+    }
+    List<String> names = plan.candidates().stream().map(Candidate::name).filter(n -> !n.equals(plan.baseline())).toList();
+    LevelReport top = ExperimentReport.highestLoad(levels);
+    List<String> adoptable = names.stream()
+        .filter(n -> levels.stream().allMatch(l -> l.candidate(n).acceptable()))
+        .filter(n -> levels.stream().anyMatch(l -> l.candidate(n).improves()))
+        .toList();
+    if (!adoptable.isEmpty()) {
+      return adopt(plan, baseFlags, levels, top, adoptable);
+    }
+    List<String> reasons = new ArrayList<>();
+    boolean gcSmall = gcEvidence(levels, reasons);
+    for (LevelReport l : levels) {
+      reasons.addAll(whyNot(l).stream().map(r -> l.level().name() + ": " + r).toList());
+    }
+    for (String n : names) {
+      String why = plan.candidate(n).orElseThrow().reason();
+      if (!why.isBlank()) {
+        reasons.add("why " + n + " was tried: " + why);
+      }
+    }
+    String base = plan.baseline();
+    if (gcSmall) {
+      return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck"
+          + " (small GC time share, no Full GC, pauses below p99), and no candidate improves what its goals ask —"
+          + " look at CPU, locks and the code, not at JVM flags.", reasons, List.of(), true);
+    }
+    // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
+    int fewest = levels.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
+        .mapToInt(CandidateReport::okRuns).min().orElse(0);
+    if (fewest < Delta.MIN_RUNS) {
+      return new Recommendation(Verdict.INCONCLUSIVE, null, String.format(Locale.US, "Keep %s for now: inconclusive"
+          + " (n=%d) — a confidence interval needs at least %d successful runs per candidate and level; run more"
+          + " repetitions.", base, fewest, Delta.MIN_RUNS), reasons, List.of(), false);
+    }
+    List<String> open = names.stream()
+        .filter(n -> levels.stream().noneMatch(l -> l.candidate(n).missesAGoal()))
+        .filter(n -> levels.stream().anyMatch(l -> l.candidate(n).unsettled().stream().anyMatch(v -> v.goal().demandsBetter())))
+        .toList();
+    if (!open.isEmpty()) {
+      return new Recommendation(Verdict.INCONCLUSIVE, null, "Keep " + base + " for now: inconclusive — "
+          + String.join(", ", open) + " missed no goal and may improve what the goals ask, but the 95 % intervals"
+          + " do not settle it; run more repetitions.", reasons, List.of(), false);
+    }
+    return new Recommendation(Verdict.KEEP_BASELINE, null, "Keep " + base + ": no candidate meets every goal at"
+        + " every level without a significant regression.", reasons, List.of(), false);
+  }
+
+  /** The leak verdict when most baseline runs whose GC analysis names a problem name a leak, else null. */
+  private static Recommendation leak(Plan plan, List<RunResult> runs) {
+    List<RunResult> base = runs.stream().filter(r -> r.candidate().equals(plan.baseline())).toList();
+    List<RunResult> named = base.stream().filter(r -> r.gcProblem() != null).toList();
+    List<RunResult> leaking = named.stream().filter(r -> LEAK.equals(r.gcProblem().code())).toList();
+    if (leaking.isEmpty() || 2 * leaking.size() < named.size()) {
+      return null;
+    }
+    List<String> reasons = new ArrayList<>();
+    reasons.add(String.format(Locale.US, "%d of %d baseline run(s) show a leak in their GC logs or output",
+        leaking.size(), base.size()));
+    for (RunResult r : leaking) {
+      reasons.add(r.id() + ": " + r.gcProblem().evidence());
+    }
+    reasons.add("what to do: take a heap dump (jcmd PID GC.heap_dump FILE) and two class histograms a few minutes"
+        + " apart (jcmd PID GC.class_histogram), and compare what grows: unbounded caches, sessions kept for"
+        + " their whole time-to-live, listeners and ThreadLocals are the usual suspects");
+    return new Recommendation(Verdict.MEMORY_LEAK, null, "Keep " + plan.baseline() + ": memory leak — the live"
+        + " set grows until the heap is full. JVM flags are not the fix: a bigger heap only delays the exhaustion"
+        + " at the same rate. Find what grows and fix the code.", reasons, List.of(), false);
+  }
+
+  private static Recommendation adopt(Plan plan, List<String> baseFlags, List<LevelReport> levels, LevelReport top,
+      List<String> adoptable) {
+    String w = adoptable.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
+    List<String> reasons = new ArrayList<>();
+    List<String> improved = new ArrayList<>();
+    for (LevelReport l : levels) {
+      CandidateReport c = l.candidate(w);
+      reasons.add(l.level().name() + ": " + headline(c));
+      for (GoalVerdict v : c.goals()) {
+        if (v.improved()) {
+          improved.add(v.goal().describe() + ": " + v.goal().metric().key() + " "
+              + ExperimentText.change(c.deltas().get(v.goal().metric())) + " at " + l.level().name());
+        }
+      }
+      for (GoalVerdict v : c.unsettled()) {
+        reasons.add(l.level().name() + ": " + v.goal().describe() + " not shown, but no significant regression ("
+            + v.evidence() + ")");
+      }
+    }
+    Candidate wc = plan.candidate(w).orElseThrow();
+    if (!wc.reason().isBlank()) {
+      reasons.add("why it was tried: " + wc.reason());
+    }
+    String summary = "Adopt " + w + ": it improves what the goals ask (" + String.join("; ", improved)
+        + ") with no significant regression at any level" + (adoptable.size() > 1
+        ? ", and has the lowest p99 at " + top.level().name() + " of the " + adoptable.size() + " that do" : "")
+        + "; at " + top.level().name() + " p99 " + ExperimentText.pctText(top.candidate(w).deltas().get(Metric.P99))
+        + " vs " + plan.baseline() + ".";
+    return new Recommendation(Verdict.ADOPT, w, summary, reasons,
+        FlagDiff.of(plan.baselineCandidate().flags(), wc.flags(), baseFlags), false);
+  }
+
+  /** Whether GC is small at every level's baseline; adds the numbers (and the thread dump's lock) to reasons. */
+  private static boolean gcEvidence(List<LevelReport> levels, List<String> reasons) {
+    boolean gcSmall = true;
+    for (LevelReport l : levels) {
+      CandidateReport b = l.baseline();
+      double share = b.mean(Metric.GC_TIME_SHARE);
+      double maxPause = b.mean(Metric.MAX_PAUSE);
+      double p99 = b.mean(Metric.P99);
+      double fgc = b.mean(Metric.FGC_COUNT);
+      boolean small = share < ExperimentReport.GC_SHARE_NOT_BOTTLENECK_PCT && !(fgc > 0) && !(maxPause > p99);
+      gcSmall &= small;
+      reasons.add(String.format(Locale.US, "%s: baseline GC took %.2f %% of the measured time, %s Full GC, max pause %.1f ms vs p99 %.1f ms%s",
+          l.level().name(), share, fgc > 0 ? Metric.FGC_COUNT.format(fgc) : "no", maxPause, p99, cpuText(b)));
+      if (b.threads() != null && b.threads().topLock() != null) {
+        reasons.add(l.level().name() + ": thread dump during warm-up: " + b.threads().topLock());
+      }
+    }
+    return gcSmall;
+  }
+
+  /** Why no candidate wins a level: each candidate's missed and unsettled goals. */
+  private static List<String> whyNot(LevelReport l) {
+    List<String> out = new ArrayList<>();
+    if (l.level().goals().isEmpty()) {
+      out.add("the level has no goals, so no candidate can win it");
+      return out;
+    }
+    for (CandidateReport c : l.candidates()) {
+      if (c.baseline()) {
+        continue;
+      }
+      List<String> missed = c.goals().stream().filter(v -> v.outcome() == ExperimentReport.Outcome.MISSED)
+          .map(v -> v.goal().describe() + " (" + v.evidence() + ")").toList();
+      List<String> open = c.unsettled().stream().map(v -> v.goal().describe() + " (" + v.evidence() + ")").toList();
+      if (!missed.isEmpty() || !open.isEmpty()) {
+        out.add(c.candidate().name() + (missed.isEmpty() ? "" : " misses " + String.join("; ", missed))
+            + (missed.isEmpty() || open.isEmpty() ? "" : ", and") + (open.isEmpty() ? ""
+            : " leaves unsettled " + String.join("; ", open)));
+      } else if (!c.improves()) {
+        out.add(c.candidate().name() + " meets the goals but improves nothing significantly");
+      } else {
+        out.add(c.candidate().name() + " meets every goal here, but not at every level");
+      }
+    }
+    return out;
+  }
+
+  /** The levels with their winners as the verdict has them: the adopted candidate where it improved, else none. */
+  static List<LevelReport> withWinners(List<LevelReport> levels, Recommendation rec) {
+    List<LevelReport> out = new ArrayList<>();
+    for (LevelReport l : levels) {
+      List<String> reasons = new ArrayList<>();
+      String winner = null;
+      if (rec.winner() != null && l.candidate(rec.winner()).improves()) {
+        winner = rec.winner();
+        CandidateReport w = l.candidate(winner);
+        reasons.add(winner + " meets every goal at " + l.level().name() + " and improves significantly what they ask");
+        for (GoalVerdict v : w.goals()) {
+          reasons.add(v.goal().describe() + ": " + v.evidence());
+        }
+      } else if (rec.winner() != null) {
+        reasons.add(rec.winner() + " meets the goals at " + l.level().name()
+            + " but improves nothing significantly here, so the level has no winner");
+      } else {
+        reasons.addAll(whyNot(l));
+      }
+      out.add(new LevelReport(l.level(), l.candidates(), winner, reasons));
+    }
+    return out;
+  }
+
+  private static String cpuText(CandidateReport b) {
+    double cpu = b.mean(Metric.CPU);
+    if (Double.isNaN(cpu)) {
+      return "";
+    }
+    int cores = Runtime.getRuntime().availableProcessors();
+    return String.format(Locale.US, "; the JVM used %.0f %% CPU (of %d %% on %d cores)", cpu, cores * 100, cores);
+  }
+
+  private static String headline(CandidateReport c) {
+    List<String> parts = new ArrayList<>();
+    for (Metric m : List.of(Metric.P99, Metric.FGC_COUNT, Metric.YGC_TIME_TOTAL, Metric.THROUGHPUT)) {
+      Delta d = c.deltas().get(m);
+      if (d != null) {
+        parts.add(m.key() + " " + ExperimentText.change(d));
+      }
+    }
+    return String.join(", ", parts);
+  }
+}

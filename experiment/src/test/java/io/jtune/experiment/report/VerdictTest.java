@@ -1,0 +1,189 @@
+package io.jtune.experiment.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.run.RunResult;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The verdict and the level winners from run results: each case gives the runs' measured values
+ * (per metric, one value per repetition) and reads the report made from them as
+ * {@code jtune experiment --report} does.
+ */
+class VerdictTest {
+  private static final String PLAN = """
+      name: verdict
+      target: {lab: api}
+      baseline: base
+      candidates:
+        - {name: base}
+        - {name: cand, flags: "-XX:MetaspaceSize=128m", reason: the metaspace threshold}
+      levels:
+      %s
+      goals: %s
+      repetitions: %d
+      cooldown: 0s
+      """;
+
+  private static Plan plan(String levels, String goals, int reps) {
+    return PlanReader.read(new StringReader(PLAN.formatted(levels, goals, reps)), "plan.yaml", Path.of("."));
+  }
+
+  private static final String ONE_LEVEL = "  - {name: high, concurrency: 8, duration: 5s}";
+  private static final String TWO_LEVELS = ONE_LEVEL + "\n  - {name: low, concurrency: 2, duration: 5s}";
+
+  /** Runs of one candidate at one level: metric -> one value per repetition. */
+  private static List<RunResult> runs(String level, String candidate, Map<String, double[]> values, RunResult.GcProblem problem) {
+    int n = values.values().iterator().next().length;
+    List<RunResult> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Map<String, Double> m = new LinkedHashMap<>();
+      for (Map.Entry<String, double[]> e : values.entrySet()) {
+        m.put(e.getKey(), e.getValue()[i]);
+      }
+      out.add(new RunResult(RunResult.SCHEMA, level + "-" + candidate + "-r" + (i + 1), level, candidate, i + 1, "ok",
+          null, "2026-01-01T00:00:00Z", List.of(), 1, 0, 5000, m, null, 0, List.of(), problem));
+    }
+    return out;
+  }
+
+  private static Map<String, double[]> values(Object... keyAndValues) {
+    Map<String, double[]> m = new LinkedHashMap<>();
+    for (int i = 0; i < keyAndValues.length; i += 2) {
+      m.put((String) keyAndValues[i], (double[]) keyAndValues[i + 1]);
+    }
+    return m;
+  }
+
+  private static double[] v(double... xs) {
+    return xs;
+  }
+
+  /** GC that costs: a GC share of 8 % and Full GCs, so the not-a-GC-problem rule does not apply. */
+  private static Map<String, double[]> gcBound(double[] p99, double[] tput, double[] startupFgc) {
+    return values("p99", p99, "throughputRps", tput, "startupFgc", startupFgc, "gcTimeShare", v(8, 8.5, 7.5),
+        "fgcCount", v(2, 2, 2), "maxPause", v(300, 310, 290), "rssMb", v(240, 241, 239));
+  }
+
+  /** The report of one level, "high", from the baseline's and the candidate's runs. */
+  private static ExperimentReport report(Plan p, Map<String, double[]> base, Map<String, double[]> cand,
+      RunResult.GcProblem baseProblem) {
+    List<RunResult> runs = new ArrayList<>(runs("high", "base", base, baseProblem));
+    runs.addAll(runs("high", "cand", cand, null));
+    return ExperimentReport.of(p, List.of(), runs);
+  }
+
+  /** The report of three runs a side at one level under {@code goals}. */
+  private static ExperimentReport oneLevel(String goals, Map<String, double[]> base, Map<String, double[]> cand) {
+    return report(plan(ONE_LEVEL, goals, 3), base, cand, null);
+  }
+
+  /** The candidate's verdict on one goal at the first level. */
+  private static ExperimentReport.GoalVerdict goal(ExperimentReport r, String key) {
+    return r.levels().get(0).candidate("cand").goals().stream().filter(g -> g.goal().key().equals(key))
+        .findFirst().orElseThrow();
+  }
+
+  /** The verdict, and the winner the recommendation and the first level name (null for none). */
+  private static void assertVerdict(ExperimentReport r, Verdict verdict, String winner) {
+    assertThat(r.recommendation().verdict()).isEqualTo(verdict);
+    assertThat(r.recommendation().winner()).isEqualTo(winner);
+    assertThat(r.levels().get(0).winner()).isEqualTo(winner);
+  }
+
+  @Test
+  void aCandidateThatFixesTheProblemWithNoSignificantRegressionIsAdopted() {
+    // the metaspace-threshold goals: no Full GC at startup, everything else within its margin
+    // p99 and throughput noisy (intervals past the margins) but not significantly worse
+    ExperimentReport r = oneLevel("{noFgcOnStartup: true, throughputRps: within -5%, p99: within +10%, rssMb: within +10%}",
+        gcBound(v(29.4, 24.0, 35.1), v(1355, 1320, 1390), v(3, 3, 3)), gcBound(v(29.3, 27.5, 31.2), v(1279, 1220, 1340), v(0, 0, 0)));
+    assertVerdict(r, Verdict.ADOPT, "cand");
+    assertThat(r.recommendation().summary()).startsWith("Adopt cand").contains("startupFgc");
+    assertThat(goal(r, "noFgcOnStartup").improved()).isTrue();
+    assertThat(goal(r, "rssMb").met()).isTrue();
+    assertThat(goal(r, "p99").outcome()).isEqualTo(ExperimentReport.Outcome.UNSETTLED);
+  }
+
+  @Test
+  void aSignificantRegressionBeyondAMarginKeepsTheBaseline() {
+    ExperimentReport r = oneLevel("{noFgcOnStartup: true, throughputRps: within -5%}",
+        gcBound(v(29, 30, 31), v(1350, 1360, 1340), v(3, 3, 3)), gcBound(v(29, 30, 31), v(1100, 1110, 1090), v(0, 0, 0)));
+    assertVerdict(r, Verdict.KEEP_BASELINE, null);
+    assertThat(goal(r, "throughputRps").evidence()).contains("a significant regression");
+  }
+
+  @Test
+  void noWinnerAtALevelOnANonSignificantDifference() {
+    // the goals of flags that must only not hurt; the candidate's p99 is 8 % lower, well inside the noise
+    Map<String, double[]> base = values("p99", v(50, 40, 60), "throughputRps", v(1000, 1000, 1000),
+        "gcTimeShare", v(0.2, 0.2, 0.3), "fgcCount", v(0, 0, 0), "maxPause", v(5, 6, 5));
+    Map<String, double[]> cand = values("p99", v(46, 37, 55), "throughputRps", v(1000, 1001, 999),
+        "gcTimeShare", v(0.2, 0.2, 0.2), "fgcCount", v(0, 0, 0), "maxPause", v(5, 5, 6));
+    ExperimentReport r = oneLevel("{p99: +5%, throughputRps: -5%}", base, cand);
+    assertVerdict(r, Verdict.NOT_A_GC_PROBLEM, null);
+    assertThat(r.recommendation().gcNotTheBottleneck()).isTrue();
+    assertThat(r.levels().get(0).candidate("cand").deltas().get(io.jtune.experiment.plan.Metric.FGC_COUNT).status())
+        .isEqualTo(Delta.Status.EQUAL);
+  }
+
+  @Test
+  void aLevelWinnerNeverContradictsTheVerdict() {
+    // the candidate improves at high but loses throughput significantly at low: no adoption, so no level winner
+    Plan p = plan(TWO_LEVELS, "{fgcCount: -50%, throughputRps: within -5%}", 3);
+    List<RunResult> runs = new ArrayList<>();
+    runs.addAll(runs("high", "base", gcBound(v(29, 30, 31), v(1350, 1360, 1340), v(0, 0, 0)), null));
+    runs.addAll(runs("high", "cand", values("p99", v(29, 30, 31), "throughputRps", v(1350, 1360, 1345),
+        "fgcCount", v(0, 0, 0), "gcTimeShare", v(1, 1, 1)), null));
+    runs.addAll(runs("low", "base", gcBound(v(9, 10, 11), v(500, 505, 495), v(0, 0, 0)), null));
+    runs.addAll(runs("low", "cand", values("p99", v(9, 10, 11), "throughputRps", v(400, 405, 395),
+        "fgcCount", v(0, 0, 0), "gcTimeShare", v(1, 1, 1)), null));
+    ExperimentReport r = ExperimentReport.of(p, List.of(), runs);
+    assertThat(r.levels().get(0).candidate("cand").improves()).isTrue();
+    assertThat(r.recommendation().verdict()).isEqualTo(Verdict.KEEP_BASELINE);
+    assertThat(r.levels()).allSatisfy(l -> assertThat(l.winner()).isNull());
+    assertThat(r.levels().get(0).reasons()).anyMatch(s -> s.contains("not at every level"));
+  }
+
+  @Test
+  void twoRunsASideAreInconclusive() {
+    Plan p = plan(ONE_LEVEL, "{noFgcOnStartup: true, p99: -30%}", 2);
+    ExperimentReport r = report(p, values("p99", v(100, 20), "startupFgc", v(3, 3), "gcTimeShare", v(8, 9),
+        "fgcCount", v(1, 2)), values("p99", v(150, 60), "startupFgc", v(0, 0), "gcTimeShare", v(8, 9),
+        "fgcCount", v(1, 2)), null);
+    assertVerdict(r, Verdict.INCONCLUSIVE, null);
+    assertThat(r.recommendation().summary()).contains("inconclusive (n=2)");
+    assertThat(ExperimentText.change(r.levels().get(0).candidate("cand").deltas().get(io.jtune.experiment.plan.Metric.P99)))
+        .isEqualTo("inconclusive (n=2)");
+  }
+
+  @Test
+  void aLikelyImprovementTheIntervalsDoNotSettleIsInconclusive() {
+    ExperimentReport r = oneLevel("{p99: -30%, throughputRps: within -5%}",
+        gcBound(v(100, 60, 140), v(1350, 1360, 1340), v(0, 0, 0)), gcBound(v(50, 20, 110), v(1350, 1360, 1345), v(0, 0, 0)));
+    assertVerdict(r, Verdict.INCONCLUSIVE, null);
+    assertThat(goal(r, "p99").outcome()).isEqualTo(ExperimentReport.Outcome.UNSETTLED);
+    assertThat(goal(r, "p99").evidence()).contains("not significant");
+    assertThat(r.recommendation().summary()).contains("cand missed no goal", "run more repetitions");
+  }
+
+  @Test
+  void aLeakInTheBaselinesGcLogsIsTheVerdictWhateverTheCandidatesDid() {
+    Plan p = plan(ONE_LEVEL, "{noFgcOnStartup: true, throughputRps: within -5%}", 3);
+    RunResult.GcProblem leak = new RunResult.GcProblem("memory-leak", "Old-generation live set grows 80 MB/hour");
+    ExperimentReport r = report(p, gcBound(v(29, 30, 31), v(1350, 1360, 1340), v(3, 3, 3)),
+        gcBound(v(29, 30, 31), v(1350, 1360, 1340), v(0, 0, 0)), leak);
+    assertVerdict(r, Verdict.MEMORY_LEAK, null);
+    assertThat(r.recommendation().flagDiff()).isEmpty();
+    assertThat(r.recommendation().summary()).contains("flags are not the fix");
+    assertThat(String.join("\n", r.recommendation().reasons())).contains("grows 80 MB/hour", "GC.heap_dump",
+        "GC.class_histogram");
+  }
+}
