@@ -34,6 +34,28 @@ class AnalyzeBadInputTest {
   }
 
   @Test
+  void aJfrRecordingAndJstatOutputNameTheCommandThatReadsThem() throws Exception {
+    // a real recording and real jstat output of real JVMs
+    Path rec = dir.resolve("rec.jfr");
+    Process jvm = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:StartFlightRecording=filename=" + rec, "-version").redirectErrorStream(true)
+        .redirectOutput(dir.resolve("jvm.txt").toFile()).start();
+    Process jstat = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstat").toString(), "-gc",
+        Long.toString(ProcessHandle.current().pid())).redirectErrorStream(true).redirectOutput(dir.resolve("jstat.txt").toFile())
+        .start();
+    try {
+      assertThat(jvm.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      assertThat(jstat.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } finally {
+      jvm.destroyForcibly();
+      jstat.destroyForcibly();
+    }
+    assertOneLineError(CliRun.of("analyze", rec.toString()), "a JFR recording, not a GC log: read it with 'jtune jfr ");
+    assertOneLineError(CliRun.of("analyze", dir.resolve("jstat.txt").toString()),
+        "jstat output, not a GC log: give it to 'jtune suggest --jstat ");
+  }
+
+  @Test
   void emptyFile() throws IOException {
     Path f = Files.createFile(dir.resolve("empty.log"));
     assertOneLineError(CliRun.of("analyze", f.toString()), "empty file");

@@ -8,12 +8,10 @@ import io.jtune.core.input.LogSource;
 import io.jtune.core.input.RotationStem;
 import io.jtune.core.parser.jdk8.Jdk8LogParser;
 import io.jtune.core.parser.unified.UnifiedLogParser;
-import io.jtune.core.threads.ThreadDumps;
 import java.io.BufferedInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -93,7 +91,7 @@ public final class GcLogReader {
       }
       FormatSniffer.Sniff sniff = FormatSniffer.sniff(head, head.length);
       if (sniff.binary()) {
-        report.problem(source.name(), "binary data, not a GC log");
+        report.problem(source.name(), OtherInput.message(head, source.name(), true, 0, ""));
         report.addSource(new ParseReport.SourceSummary(source.name(), format, head.length, 0));
         return;
       }
@@ -101,9 +99,7 @@ public final class GcLogReader {
       report.noteWallClockOffset(LogOffset.of(head));
       GcLogParser parser = format == LogFormat.UNKNOWN ? lastParser() : parserFor(format);
       if (parser == null) {
-        report.problem(source.name(), ThreadDumps.looksLikeDump(new String(head, StandardCharsets.ISO_8859_1))
-            ? "a thread dump, not a GC log: read it with 'jtune threads " + source.name() + "'"
-            : "not a GC log: no GC log lines in the first " + sniff.lines() + " lines (starts with: " + firstLine(head) + ")");
+        report.problem(source.name(), OtherInput.message(head, source.name(), false, sniff.lines(), firstLine(head)));
         report.addSource(new ParseReport.SourceSummary(source.name(), format, head.length, sniff.lines()));
         return;
       }
