@@ -1,6 +1,7 @@
 package io.jtune.core.aggregate;
 
 import io.jtune.core.event.ConcurrentPhase;
+import io.jtune.core.event.CycleFacts;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcNotice;
 import io.jtune.core.event.SafepointPause;
@@ -54,6 +55,7 @@ public final class ConcurrentAggregator implements Aggregator {
   }
 
   private final Durations cycles = new Durations();
+  private final Map<CycleFacts.Scope, Durations> byScope = new EnumMap<>(CycleFacts.Scope.class);
   private final Map<String, Durations> phases = new LinkedHashMap<>();
   private final Map<GcNotice.Kind, ExampleList> notices = new EnumMap<>(GcNotice.Kind.class);
   private final Durations allocationStalls = new Durations();
@@ -65,6 +67,9 @@ public final class ConcurrentAggregator implements Aggregator {
     if (e instanceof ConcurrentPhase c) {
       if (c.wholeCycle()) {
         cycles.add(c.durationMs());
+        if (c.facts() != null) {
+          byScope.computeIfAbsent(c.facts().scope(), k -> new Durations()).add(c.durationMs());
+        }
       } else {
         phases.computeIfAbsent(c.name(), k -> new Durations()).add(c.durationMs());
       }
@@ -85,6 +90,16 @@ public final class ConcurrentAggregator implements Aggregator {
 
   public Durations cycles() {
     return cycles;
+  }
+
+  /** ZGC collections of one scope (minor, major, whole heap); empty when none. */
+  public Durations cycles(CycleFacts.Scope scope) {
+    return byScope.getOrDefault(scope, new Durations());
+  }
+
+  /** True when the log's cycles say what they collected (ZGC). */
+  public boolean hasCycleScopes() {
+    return !byScope.isEmpty();
   }
 
   public Map<String, Durations> phases() {

@@ -81,6 +81,7 @@ public final class UnifiedLogParser implements GcLogParser {
   private static final Ascii YOUNG_GENERATION = Ascii.of("Young Generation");
   private static final Ascii HUMONGOUS_REGIONS = Ascii.of("Humongous regions: ");
   private static final Ascii HEAP_ = Ascii.of("Heap ");
+  private static final Ascii HEAP = Ascii.of("Heap");
   private static final Ascii ARCHIVE_REGIONS = Ascii.of("Archive regions: ");
   private static final Ascii ALLOCATION_STALL = Ascii.of("Allocation Stall (");
   private static final Ascii AGE_TABLE = Ascii.of("Age table with threshold ");
@@ -100,6 +101,11 @@ public final class UnifiedLogParser implements GcLogParser {
   private static final Ascii JVM_ARGS = Ascii.of("JVM Args: ");
   private static final Ascii JVM_ARGS_LOWER = Ascii.of("jvm_args: ");
   private static final Ascii AGE_LINE = Ascii.of("- age ");
+  private static final Ascii CAPACITY = Ascii.of("Capacity:");
+  private static final Ascii LIVE = Ascii.of("Live:");
+  private static final Ascii ALLOCATED = Ascii.of("Allocated:");
+  private static final Ascii RECLAIMED = Ascii.of("Reclaimed:");
+  private static final Ascii PROMOTED = Ascii.of("Promoted:");
 
   private final ParserContext ctx;
   private final CurrentLine cur = new CurrentLine();
@@ -123,9 +129,9 @@ public final class UnifiedLogParser implements GcLogParser {
     info = new JvmInfoLines(cur, out);
     pauses = new Pauses(cur, info, out, openPauses);
     cycles = new CycleLines(cur, fields, names, info, out, openCycles);
-    pauseLines = new PauseLines(cur, fields, names, info, pauses, cycles);
-    details = new PauseDetailLines(cur, fields, names, info, pauses);
     zgc = new ZgcLines(cur, fields, names, info, out);
+    pauseLines = new PauseLines(cur, fields, names, info, pauses, cycles, zgc);
+    details = new PauseDetailLines(cur, fields, names, info, pauses);
     safepoints = new SafepointLines(cur, pauses, out);
   }
 
@@ -193,8 +199,12 @@ public final class UnifiedLogParser implements GcLogParser {
     cur.indent = m - afterId - (gcId >= 0 ? 1 : 0);
     cur.nameStart = m;
     char c = l.at(m);
+    cur.generation = 0;
     if ((c == 'Y' || c == 'y' || c == 'O') && l.at(m + 1) == ':' && l.at(m + 2) == ' ') {
-      m += 3; // generational ZGC: Y (major young), y (minor young), O (old)
+      // generational ZGC: Y (major young), y (minor young), O (old); statistics rows are indented after it
+      cur.generation = c;
+      m = l.skipSpaces(m + 3);
+      cur.nameStart = m;
       info.reportGenerationalZgc();
     }
     if (gcId >= 0 && !openPauses.isEmpty() && (l.at(m) != 'U' || !l.startsWith(USER, m))) {
@@ -224,6 +234,9 @@ public final class UnifiedLogParser implements GcLogParser {
         if (p1 == 'r' && l.startsWith(PROMOTION_FAILED, m)) {
           return details.promotionFailed();
         }
+        if (p1 == 'r' && l.startsWith(PROMOTED, m)) {
+          return zgc.statistic(l, m, m + 9);
+        }
         return UNKNOWN;
       }
       case 'C':
@@ -241,6 +254,9 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         if (l.startsWith(COMMAND_LINE_FLAGS, m) || l.startsWith(COMMAND_LINE, m)) {
           return info.flags(l, l.indexOf(':', m) + 1);
+        }
+        if (l.startsWith(CAPACITY, m)) {
+          return zgc.statistic(l, m, m + 9);
         }
         return UNKNOWN;
       case 'E':
@@ -267,21 +283,24 @@ public final class UnifiedLogParser implements GcLogParser {
         if (l.startsWith(OLD, m)) {
           return details.generation(l, m, false);
         }
-        if (l.startsWith(OLD_GENERATION, m)) {
-          return cycles.concurrent(l, cur.nameStart);
-        }
-        return UNKNOWN;
+        // generational ZGC's "Old Generation" and "Young Generation" lines (the start, summary and
+        // statistics title of a generation's part of a collection) are no phases
+        return l.startsWith(OLD_GENERATION, m) ? KNOWN : UNKNOWN;
       case 'Y':
-        if (l.startsWith(YOUNG_GENERATION, m)) {
-          return cycles.concurrent(l, cur.nameStart);
-        }
-        return UNKNOWN;
+        return l.startsWith(YOUNG_GENERATION, m) ? KNOWN : UNKNOWN;
+      case 'L':
+        return l.startsWith(LIVE, m) ? zgc.statistic(l, m, m + 5) : UNKNOWN;
+      case 'R':
+        return l.startsWith(RECLAIMED, m) ? zgc.statistic(l, m, m + 10) : UNKNOWN;
       case 'H':
         if (l.startsWith(HUMONGOUS_REGIONS, m)) {
           return details.regions(l, m + 19, PendingPause.HUMONGOUS);
         }
         if (l.startsWith(HEAP_, m)) {
           return info.heapInfo(l, m + 5);
+        }
+        if (cur.gcId < 0 && l.length() == m + 4 && l.startsWith(HEAP, m)) {
+          zgc.endOfSource(); // the exit report ("Heap" at gc,heap,exit): a collection still open was cut off by the exit
         }
         return UNKNOWN;
       case 'A':
@@ -293,6 +312,9 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         if (l.startsWith(AGE_TABLE, m)) {
           return details.ageTable(l, m + 25);
+        }
+        if (l.startsWith(ALLOCATED, m)) {
+          return zgc.statistic(l, m, m + 10);
         }
         return l.startsWith(APPLICATION_TIME, m) ? KNOWN : UNKNOWN;
       case 'T':

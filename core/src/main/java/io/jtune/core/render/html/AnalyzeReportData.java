@@ -9,6 +9,7 @@ import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.Series;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.LifetimeSummary;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.parser.ParseReport;
 import io.jtune.core.render.AnalysisSections;
@@ -89,13 +90,18 @@ final class AnalyzeReportData {
     o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
     o.put("degeneratedCount", a.pauses().kind(PauseKind.DEGENERATED).count());
     o.put("concurrentCycles", a.concurrent().cycles().count());
+    if (a.concurrent().hasCycleScopes()) {
+      LifetimeSummary s = LifetimeSummary.of(a);
+      o.put("minorCycles", s.minorCycles());
+      o.put("majorCycles", s.majorCycles());
+    }
     return o;
   }
 
   private static ArrayNode pauseTimeline(Analysis a) {
     ArrayNode arr = JSON.arrayNode();
     for (Map.Entry<PauseKind, Series> e : a.pauses().timeline().entrySet()) {
-      arr.add(ChartSeries.json(e.getKey().label(), e.getKey().label(), e.getValue(), 1, 3));
+      arr.add(ChartSeries.json(e.getKey().label(), e.getKey().displayName(), e.getValue(), 1, 3));
     }
     return arr;
   }

@@ -13,7 +13,8 @@
 
   var KIND_COLORS = {
     young: '#4e79a7', mixed: '#59a14f', full: '#e15759', remark: '#b07aa1',
-    cleanup: '#9c755f', 'initial-mark': '#f28e2b', degenerated: '#ff9da7', other: '#8c8c8c'
+    cleanup: '#9c755f', 'initial-mark': '#f28e2b', degenerated: '#ff9da7', other: '#8c8c8c',
+    'mark-start': '#f28e2b', 'mark-end': '#b07aa1', 'relocate-start': '#76b7b2'
   };
   var LINE_COLORS = ['#4e79a7', '#e15759', '#59a14f', '#f28e2b', '#b07aa1', '#76b7b2'];
   var EVIDENCE_COLOR = '#ff8c00';
@@ -358,7 +359,16 @@
     card('pause max', fmtMs(k.maxMs), k.maxMs > 1000);
     card('pause p50', fmtMs(k.p50Ms));
     card('pauses', num(k.pauseCount, 0));
-    card('young GCs', num(k.youngCount, 0));
+    // ZGC: concurrent minor and major collections instead of young stop-the-world GCs
+    if (k.minorCycles !== undefined) {
+      if (k.minorCycles > 0) {
+        card('minor collections', num(k.minorCycles, 0));
+      }
+      card(k.minorCycles > 0 ? 'major collections' : 'collections (whole heap)', num(k.majorCycles, 0));
+    }
+    if (k.minorCycles === undefined || k.youngCount > 0) {
+      card('young GCs', num(k.youngCount, 0));
+    }
     if (k.mixedCount > 0) {
       card('mixed GCs', num(k.mixedCount, 0));
     }
