@@ -74,9 +74,7 @@ public final class ConcurrentAggregator implements Aggregator {
         phases.computeIfAbsent(c.name(), k -> new Durations()).add(c.durationMs());
       }
     } else if (e instanceof GcNotice n) {
-      notices.computeIfAbsent(n.kind(), k -> new ExampleList(5)).add(n.gcId(), n.uptimeS(),
-          () -> Double.isNaN(n.durationMs()) ? n.text()
-              : String.format(Locale.US, "%s (%.1f ms)", n.text(), n.durationMs()));
+      notices.computeIfAbsent(n.kind(), k -> new ExampleList(5)).add(n.gcId(), n.uptimeS(), () -> describe(n));
       if (n.kind() == GcNotice.Kind.ALLOCATION_STALL) {
         allocationStalls.add(n.durationMs());
       }
@@ -86,6 +84,17 @@ public final class ConcurrentAggregator implements Aggregator {
         maxTimeToSafepointMs = Math.max(maxTimeToSafepointMs, s.timeToSafepointMs());
       }
     }
+  }
+
+  /** A notice as evidence: an allocation stall names its thread and how long it waited (in µs below 1 ms). */
+  private static String describe(GcNotice n) {
+    if (Double.isNaN(n.durationMs())) {
+      return n.text();
+    }
+    String ms = String.format(Locale.US, n.durationMs() < 1 ? "%.3f" : "%.1f", n.durationMs());
+    return n.kind() == GcNotice.Kind.ALLOCATION_STALL
+        ? "thread " + n.text() + " waited " + ms + " ms for memory"
+        : n.text() + " (" + ms + " ms)";
   }
 
   public Durations cycles() {

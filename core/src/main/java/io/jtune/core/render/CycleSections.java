@@ -41,6 +41,14 @@ final class CycleSections {
     return "Cycles      " + Format.count(c.cycles().count()) + " concurrent collections: " + String.join(", ", parts) + tail;
   }
 
+  /** Why there is no promotion rate when the collector has no generations (single-generation ZGC), else null. */
+  static String noPromotion(Analysis a) {
+    ConcurrentAggregator c = a.concurrent();
+    return c.cycles(CycleFacts.Scope.WHOLE_HEAP).count() > 0 && c.cycles(CycleFacts.Scope.MINOR).count() == 0
+        && c.cycles(CycleFacts.Scope.MAJOR).count() == 0
+        ? "- (single-generation ZGC: no old generation to promote to)" : null;
+  }
+
   /** True when the per-window table shows collections instead of young GCs (ZGC has none). */
   static boolean replacesYoungRows(Analysis a) {
     return a.concurrent().hasCycleScopes() && a.windowTable().ygcCountPeak() == 0;

@@ -35,10 +35,10 @@ final class ZgcLines {
   /** Collections whose start line was read, by GC id (the last 16; generational minor ones run inside a major one). */
   private final List<ZgcCycle> started = new ArrayList<>(4);
   /**
-   * An "Aborted" collection: cut off by the JVM's exit when the exit or the end of the log comes
-   * next, cancelled when another collection starts after it.
+   * "Aborted" collections (at exit a major and a minor one can both abort): cut off by the JVM's
+   * exit when the exit or the end of the log comes next, cancelled when another collection starts after them.
    */
-  private GcNotice aborted;
+  private final List<GcNotice> aborted = new ArrayList<>(2);
 
   ZgcLines(CurrentLine cur, Fields fields, NameCache names, JvmInfoLines info, EventOrder out) {
     this.cur = cur;
@@ -50,10 +50,10 @@ final class ZgcLines {
 
   /** The JVM exited (its "Heap" exit report) or the source ended: collections still open were cut off. */
   void endOfSource() {
-    if (aborted != null) {
-      out.queue(cutOff(aborted, aborted.text()));
-      aborted = null;
+    for (GcNotice n : aborted) {
+      out.queue(cutOff(n, n.text()));
     }
+    aborted.clear();
     for (ZgcCycle c : started) {
       out.queue(new GcNotice(c.gcId(), c.span.endUptimeS, c.span.endEpochMs, GcNotice.Kind.CYCLE_CUT_OFF,
           scopeName(c.scope) + (c.cause == null ? "" : " (" + c.cause + ")") + " with no summary before the end of the log",
@@ -83,9 +83,8 @@ final class ZgcLines {
     if (digits < 0 && l.endsWith(ABORTED)) {
       // "Major Collection (Allocation Rate) Aborted": ZGC aborts a collection when the JVM exits
       take(cur.gcId);
-      releaseAborted();
-      aborted = new GcNotice(cur.gcId, cur.uptimeS(), cur.epochMs(), GcNotice.Kind.CYCLE_CANCELLED,
-          names.get(l, m, l.length()), Double.NaN, l.number());
+      aborted.add(new GcNotice(cur.gcId, cur.uptimeS(), cur.epochMs(), GcNotice.Kind.CYCLE_CANCELLED,
+          names.get(l, m, l.length()), Double.NaN, l.number()));
       return KNOWN;
     }
     if (digits < 0) {
@@ -128,11 +127,11 @@ final class ZgcLines {
     return KNOWN;
   }
 
-  /** An "Aborted" collection followed by another collection: the run went on, so it was cancelled. */
+  /** "Aborted" collections followed by another collection: the run went on, so they were cancelled. */
   private void releaseAborted() {
-    if (aborted != null) {
-      out.queue(aborted);
-      aborted = null;
+    if (!aborted.isEmpty()) {
+      aborted.forEach(out::queue);
+      aborted.clear();
       out.release();
     }
   }

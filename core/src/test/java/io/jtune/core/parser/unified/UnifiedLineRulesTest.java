@@ -385,6 +385,19 @@ class UnifiedLineRulesTest {
   }
 
   @Test
+  void zgcMajorAndMinorCollectionsBothAbortedAtExitAreBothCutOff() {
+    parse("""
+        [2.000s][info][gc          ] GC(20) Major Collection (Proactive)
+        [2.010s][info][gc          ] GC(21) Minor Collection (Allocation Rate)
+        [2.020s][info][gc          ] GC(21) Minor Collection (Allocation Rate) Aborted
+        [2.021s][info][gc          ] GC(20) Major Collection (Proactive) Aborted
+        [2.022s][info][gc,exit     ] Heap
+        """);
+    assertThat(all(GcNotice.class)).extracting(GcNotice::kind, GcNotice::gcId).containsExactly(
+        tuple(GcNotice.Kind.CYCLE_CUT_OFF, 21L), tuple(GcNotice.Kind.CYCLE_CUT_OFF, 20L));
+  }
+
+  @Test
   void zgcCollectionAbortedInTheMiddleOfARunIsCancelled() {
     parse("""
         [1.000s][info][gc          ] GC(7) Minor Collection (Allocation Rate)
