@@ -16,6 +16,7 @@ import io.jtune.core.process.ChildProcess;
 import io.jtune.core.process.ProcessSpec;
 import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.TextReport;
+import io.jtune.core.render.html.HtmlReport;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -217,6 +218,46 @@ class ZgcCollectionsTest {
     assertThat(f.evidence()).singleElement().satisfies(e -> assertThat(e.gcId()).isEqualTo(3));
     assertThat(a.findings()).extracting(Finding::id).doesNotContain("cycle-cancelled");
     assertThat(text(a)).contains("1 cut off by JVM exit").contains("[INFO] 1 cycle cut off by JVM exit");
+  }
+
+  @Test
+  void aCollectionAcrossARotatedFileIsNotCutOff() throws Exception {
+    // a recorded JDK 17 log cut, as rotation does, in the middle of its last collection
+    Path whole = resource("/unified/real/jdk17-zgc-info.log");
+    List<String> lines = Files.readAllLines(whole, StandardCharsets.ISO_8859_1);
+    int cut = 0;
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).contains("Pause Mark End")) {
+        cut = i;
+      }
+    }
+    assertThat(cut).isPositive();
+    Path first = tmp.resolve("gc.log.0");
+    Path second = tmp.resolve("gc.log.1");
+    Files.write(first, lines.subList(0, cut), StandardCharsets.ISO_8859_1);
+    Files.write(second, lines.subList(cut, lines.size()), StandardCharsets.ISO_8859_1);
+    Analysis a = GcAnalyzer.analyze(List.of(first.toString(), second.toString()), InputStream.nullInputStream(),
+        AnalysisOptions.DEFAULTS);
+    Summaries s = Summaries.of(whole);
+    assertThat(a.jvmCount()).isEqualTo(1);
+    assertThat(a.concurrent().cycles(CycleFacts.Scope.WHOLE_HEAP).count()).isEqualTo(s.before().size());
+    assertThat(a.findings()).extracting(Finding::id).doesNotContain("cycle-cut-off", "cycle-cancelled");
+    assertThat(a.pauses().byCause()).extracting(Map.Entry::getKey).doesNotContain("(not logged)");
+  }
+
+  @Test
+  void htmlShowsZgcPauseNamesAndCollections() throws Exception {
+    // recorded with JDK 25 (generational ZGC), see unified/real/README.md
+    Path log = resource("/unified/real/jdk25-zgc-info.log");
+    Analysis a = analyze(log);
+    Summaries s = Summaries.of(log);
+    StringWriter html = new StringWriter();
+    HtmlReport.write(a, html);
+    String page = html.toString();
+    // the data block: key figures with the minor and major counts, the pause timeline by ZGC's pause names
+    assertThat(page).contains("\"minorCycles\":" + s.count("Minor"), "\"majorCycles\":" + s.count("Major"),
+        "\"label\":\"Pause Mark Start\"", "\"label\":\"Pause Relocate Start\"", "Minor collections (young only)");
+    assertThat(page).doesNotContain("(not logged)");
   }
 
   @ParameterizedTest

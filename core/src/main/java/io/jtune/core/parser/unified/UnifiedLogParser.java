@@ -180,6 +180,12 @@ public final class UnifiedLogParser implements GcLogParser {
     out.sendAll();
   }
 
+  @Override
+  public void endOfInput() {
+    zgc.exit();
+    out.sendAll();
+  }
+
   private int message(Line l, int start) {
     int m = start;
     long gcId = -1;
@@ -300,7 +306,7 @@ public final class UnifiedLogParser implements GcLogParser {
           return info.heapInfo(l, m + 5);
         }
         if (cur.gcId < 0 && l.length() == m + 4 && l.startsWith(HEAP, m)) {
-          zgc.endOfSource(); // the exit report ("Heap" at gc,heap,exit): a collection still open was cut off by the exit
+          zgc.exit(); // the exit report ("Heap" at gc,heap,exit): a collection still open was cut off by the exit
         }
         return UNKNOWN;
       case 'A':
@@ -371,7 +377,9 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         if (l.startsWith(USING, m)) {
           if (cur.gcId < 0 && info.named()) {
-            endOfSource(); // a second "Using ..." header: a restarted JVM; what the last one left open ends here
+            // a second "Using ..." header: a restarted JVM; what the last one left open ends here
+            zgc.exit();
+            endOfSource();
           }
           return info.using(l, m + 6);
         }

@@ -48,12 +48,21 @@ final class ZgcLines {
     this.out = out;
   }
 
-  /** The JVM exited (its "Heap" exit report) or the source ended: collections still open were cut off. */
+  /**
+   * The source ended: aborted collections were cut off by the JVM's exit (ZGC aborts only then).
+   * Collections whose summary has not come yet stay open for a next rotated file.
+   */
   void endOfSource() {
     for (GcNotice n : aborted) {
-      out.queue(cutOff(n, n.text()));
+      out.queue(cutOff(n));
     }
     aborted.clear();
+    out.release();
+  }
+
+  /** The JVM exited (its "Heap" exit report, a restart, the end of the log): open collections were cut off. */
+  void exit() {
+    endOfSource();
     for (ZgcCycle c : started) {
       out.queue(new GcNotice(c.gcId(), c.span.endUptimeS, c.span.endEpochMs, GcNotice.Kind.CYCLE_CUT_OFF,
           scopeName(c.scope) + (c.cause == null ? "" : " (" + c.cause + ")") + " with no summary before the end of the log",
@@ -63,8 +72,8 @@ final class ZgcLines {
     out.release();
   }
 
-  private static GcNotice cutOff(GcNotice n, String text) {
-    return new GcNotice(n.gcId(), n.uptimeS(), n.epochMs(), GcNotice.Kind.CYCLE_CUT_OFF, text, Double.NaN, n.line());
+  private static GcNotice cutOff(GcNotice n) {
+    return new GcNotice(n.gcId(), n.uptimeS(), n.epochMs(), GcNotice.Kind.CYCLE_CUT_OFF, n.text(), Double.NaN, n.line());
   }
 
   private static String scopeName(CycleFacts.Scope s) {

@@ -45,6 +45,7 @@ class UnifiedLineRulesTest {
       parser.accept(Line.of(l, ++n));
     }
     parser.endOfSource();
+    parser.endOfInput();
   }
 
   private <T extends GcEvent> List<T> all(Class<T> type) {
