@@ -56,7 +56,7 @@ final class AnalyzeReportData {
     o.set("rates", rates(a.memory()));
     o.set("histogram", histogram(a.pauses().all()));
     o.set("phases", phases(a.phases()));
-    o.set("windows", windows(a.windows()));
+    o.set("windows", windows(a.windows(), a.concurrent().hasCycleScopes()));
     o.set("tables", tables(AnalysisSections.build(a)));
     o.set("input", input(a.input()));
     return o;
@@ -161,24 +161,30 @@ final class AnalyzeReportData {
   }
 
   /** Per-window YGC/FGC rows as {@code [startS, ygcCount, ygcMs, fgcCount, fgcMs]}, merged to fit. */
-  private static ObjectNode windows(WindowAggregator w) {
+  /** The per-window rows; for ZGC ({@code cycles}) each row also carries its minor and major collections. */
+  private static ObjectNode windows(WindowAggregator w, boolean cycles) {
     List<WindowAggregator.Window> rows = w.windows();
     int merge = Math.max(1, (rows.size() + MAX_WINDOW_ROWS - 1) / MAX_WINDOW_ROWS);
     ObjectNode o = JSON.objectNode();
     o.put("windowS", w.windowS() * merge);
     o.put("askedWindowS", w.windowS());
+    o.put("cycles", cycles);
     ArrayNode arr = o.putArray("rows");
     for (int i = 0; i < rows.size(); i += merge) {
       long ygc = 0;
       double ygcMs = 0;
       long fgc = 0;
       double fgcMs = 0;
+      long minor = 0;
+      long major = 0;
       for (int j = i; j < Math.min(rows.size(), i + merge); j++) {
         WindowAggregator.Window r = rows.get(j);
         ygc += r.ygcCount();
         ygcMs += r.ygcMs();
         fgc += r.fgcCount();
         fgcMs += r.fgcMs();
+        minor += r.minorCycles();
+        major += r.majorCycles();
       }
       ArrayNode row = arr.addArray();
       row.add(ChartSeries.round(rows.get(i).startS(), 3));
@@ -186,6 +192,10 @@ final class AnalyzeReportData {
       row.add(ChartSeries.round(ygcMs, 3));
       row.add(fgc);
       row.add(ChartSeries.round(fgcMs, 3));
+      if (cycles) {
+        row.add(minor);
+        row.add(major);
+      }
     }
     return o;
   }
