@@ -17,7 +17,8 @@ import io.jtune.core.event.MemoryUsage;
  * between collections alone would miss it. A collection that overlaps the one before (a minor
  * collection inside a major one) adds only the part of its allocation after the earlier one
  * ended, pro rata, so no time is counted twice. Without the table (a log of {@code -Xlog:gc}),
- * the rate is the growth between collections over the time between them.
+ * the rate is the growth between collections over the time between them; with the table, one
+ * collection is enough for a rate (what it saw allocated while it ran, over its duration).
  */
 public final class CycleMemory {
   private long count;
@@ -105,13 +106,12 @@ public final class CycleMemory {
   }
 
   private double allocation(CycleFacts f, MemoryUsage heap, double start, double end) {
-    if (Double.isNaN(prevEndS)) {
-      return Double.NaN;
-    }
     double bytes = 0;
     double seconds = 0;
     double from = start;
-    if (start >= prevEndS) {
+    if (Double.isNaN(prevEndS)) {
+      // the first collection: only what was allocated while it ran
+    } else if (start >= prevEndS) {
       long grown = heap.before() - prevAfter;
       if (heap.hasBefore() && prevAfter >= 0 && grown >= 0) {
         bytes += grown;

@@ -280,6 +280,36 @@ class ZgcCollectionsTest {
   }
 
   @Test
+  void oneCollectionWithItsStatisticsHasAnAllocationRate() throws Exception {
+    // one collection from 200.343 s to 201.658 s whose table says what was allocated while it ran
+    // ("Allocated:" at Relocate End, the fourth column)
+    Path log = corpus(CORPUS_ZGC + "other.txt");
+    List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+    Pattern stamp = Pattern.compile("^\\[(\\d+\\.\\d+)s\\]");
+    Pattern allocatedRow = Pattern.compile("Allocated:\\s+-\\s+\\d+M \\(\\d+%\\)\\s+\\d+M \\(\\d+%\\)\\s+(\\d+)M");
+    double start = Double.NaN;
+    double end = Double.NaN;
+    long allocated = -1;
+    for (String l : lines) {
+      Matcher t = stamp.matcher(l);
+      Matcher row = allocatedRow.matcher(l);
+      if (l.contains("Garbage Collection (") && t.find()) {
+        if (Double.isNaN(start)) {
+          start = Double.parseDouble(t.group(1));
+        } else {
+          end = Double.parseDouble(t.group(1));
+        }
+      } else if (row.find()) {
+        allocated = Long.parseLong(row.group(1)) * M;
+      }
+    }
+    assertThat(allocated).isPositive();
+    assertThat(end - start).isGreaterThan(1);
+    assertThat(analyze(log).memory().allocationRateMBps()).isCloseTo(allocated / (end - start) / M,
+        org.assertj.core.data.Offset.offset(1e-6));
+  }
+
+  @Test
   void summaryOnlyLogHasAnAllocationRateFromTheGrowthBetweenCollections() throws Exception {
     // -Xlog:gc: one summary line per collection, no start line, no statistics: the rate is the
     // heap's growth between collections over the time between them
