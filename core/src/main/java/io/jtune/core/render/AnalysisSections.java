@@ -200,9 +200,9 @@ public final class AnalysisSections {
   private static Section rates(Analysis a) {
     MemoryAggregator m = a.memory();
     List<String> l = new ArrayList<>();
-    l.add("Allocation rate        " + Format.rate(m.allocationRateMBps()));
+    l.add("Allocation rate        " + CycleSections.rate(a, m.allocationRateMBps()));
     String noPromotion = CycleSections.noPromotion(a);
-    l.add("Promotion rate         " + (noPromotion != null ? noPromotion : Format.rate(m.promotionRateMBps())));
+    l.add("Promotion rate         " + (noPromotion != null ? noPromotion : CycleSections.rate(a, m.promotionRateMBps())));
     if (m.promotedPerYoungGcMean() >= 0) {
       l.add(String.format(Locale.US, "Promoted per young GC  mean %s, max %s (young drop - heap drop; promotion on %d of %d young GCs)",
           ByteSize.human(m.promotedPerYoungGcMean()), ByteSize.human(m.promotedPerYoungGcMax()),

@@ -41,6 +41,14 @@ final class CycleSections {
     return "Cycles      " + Format.count(c.cycles().count()) + " concurrent collections: " + String.join(", ", parts) + tail;
   }
 
+  /** A rate in MB/s; for ZGC collections too few or too short for one, says so (they are in the log). */
+  static String rate(Analysis a, double mbps) {
+    if (Double.isNaN(mbps) && a.memory().cycles().count() > 0) {
+      return "- (not enough data: a rate needs collections over at least 1 s)";
+    }
+    return Format.rate(mbps);
+  }
+
   /** Why there is no promotion rate when the collector has no generations (single-generation ZGC), else null. */
   static String noPromotion(Analysis a) {
     ConcurrentAggregator c = a.concurrent();
