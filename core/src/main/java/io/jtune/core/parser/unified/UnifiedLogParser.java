@@ -118,6 +118,7 @@ public final class UnifiedLogParser implements GcLogParser {
   private final PauseDetailLines details;
   private final CycleLines cycles;
   private final ZgcLines zgc;
+  private final ZgcStatistics zgcStatistics;
   private final SafepointLines safepoints;
 
   public UnifiedLogParser(ParserContext ctx, Consumer<GcEvent> sink) {
@@ -130,6 +131,7 @@ public final class UnifiedLogParser implements GcLogParser {
     pauses = new Pauses(cur, info, out, openPauses);
     cycles = new CycleLines(cur, fields, names, info, out, openCycles);
     zgc = new ZgcLines(cur, fields, names, info, out);
+    zgcStatistics = new ZgcStatistics(cur, zgc);
     pauseLines = new PauseLines(cur, fields, names, info, pauses, cycles, zgc);
     details = new PauseDetailLines(cur, fields, names, info, pauses);
     safepoints = new SafepointLines(cur, pauses, out);
@@ -241,7 +243,7 @@ public final class UnifiedLogParser implements GcLogParser {
           return details.promotionFailed();
         }
         if (p1 == 'r' && l.startsWith(PROMOTED, m)) {
-          return zgc.statistic(l, m, m + 9);
+          return zgcStatistics.row(l, m, m + 9);
         }
         return UNKNOWN;
       }
@@ -262,7 +264,7 @@ public final class UnifiedLogParser implements GcLogParser {
           return info.flags(l, l.indexOf(':', m) + 1);
         }
         if (l.startsWith(CAPACITY, m)) {
-          return zgc.statistic(l, m, m + 9);
+          return zgcStatistics.row(l, m, m + 9);
         }
         return UNKNOWN;
       case 'E':
@@ -295,9 +297,9 @@ public final class UnifiedLogParser implements GcLogParser {
       case 'Y':
         return l.startsWith(YOUNG_GENERATION, m) ? KNOWN : UNKNOWN;
       case 'L':
-        return l.startsWith(LIVE, m) ? zgc.statistic(l, m, m + 5) : UNKNOWN;
+        return l.startsWith(LIVE, m) ? zgcStatistics.row(l, m, m + 5) : UNKNOWN;
       case 'R':
-        return l.startsWith(RECLAIMED, m) ? zgc.statistic(l, m, m + 10) : UNKNOWN;
+        return l.startsWith(RECLAIMED, m) ? zgcStatistics.row(l, m, m + 10) : UNKNOWN;
       case 'H':
         if (l.startsWith(HUMONGOUS_REGIONS, m)) {
           return details.regions(l, m + 19, PendingPause.HUMONGOUS);
@@ -320,7 +322,7 @@ public final class UnifiedLogParser implements GcLogParser {
           return details.ageTable(l, m + 25);
         }
         if (l.startsWith(ALLOCATED, m)) {
-          return zgc.statistic(l, m, m + 10);
+          return zgcStatistics.row(l, m, m + 10);
         }
         return l.startsWith(APPLICATION_TIME, m) ? KNOWN : UNKNOWN;
       case 'T':

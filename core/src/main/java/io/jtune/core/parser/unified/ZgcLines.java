@@ -5,7 +5,6 @@ import static io.jtune.core.parser.unified.Fields.firstNumberToken;
 import static io.jtune.core.parser.unified.Fields.trimEnd;
 import static io.jtune.core.parser.unified.Outcome.BROKEN;
 import static io.jtune.core.parser.unified.Outcome.KNOWN;
-import static io.jtune.core.parser.unified.Outcome.UNKNOWN;
 
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.CycleFacts;
@@ -20,8 +19,8 @@ import java.util.List;
 /**
  * ZGC's collection lines made into one whole-cycle event each: the start line "Garbage
  * Collection (cause)" (generational ZGC: "Minor/Major Collection (cause)"), the rows of the
- * statistics tables that follow (capacity, live, allocated, reclaimed, promoted), and the summary
- * line with the heap before and after and, from JDK 21, the duration. Also allocation stalls,
+ * statistics tables that follow ({@link ZgcStatistics}), and the summary line with the heap
+ * before and after and, from JDK 21, the duration. Also allocation stalls,
  * and collections the JVM's exit cut off ("... Aborted", or a start with no summary at the end).
  */
 final class ZgcLines {
@@ -162,7 +161,7 @@ final class ZgcLines {
   }
 
   /** The open collection of GC id {@code id}, or null. */
-  private ZgcCycle open(long id) {
+  ZgcCycle open(long id) {
     for (int k = started.size() - 1; k >= 0; k--) {
       if (started.get(k).gcId() == id) {
         return started.get(k);
@@ -186,70 +185,6 @@ final class ZgcLines {
     }
     int close = closingParen(l, open);
     return close < 0 || close > to ? null : names.get(l, open + 1, close);
-  }
-
-  /**
-   * A row of a collection's statistics table: "Capacity:", "Live:", "Allocated:", "Reclaimed:",
-   * "Promoted:" followed by one column per point of the cycle (Mark Start, Mark End, Relocate
-   * Start, Relocate End, ...), each "-" or "26M (10%)". {@code at} is where the numbers start.
-   */
-  int statistic(Line l, int m, int at) {
-    ZgcCycle c = open(cur.gcId);
-    if (c == null) {
-      return UNKNOWN;
-    }
-    int generation = cur.generation == 'O' ? ZgcCycle.OLD : ZgcCycle.YOUNG;
-    switch (l.at(m)) {
-      case 'C' -> {
-        long v = column(l, at, 4);
-        if (v > 0) {
-          c.capacity = v;
-        }
-      }
-      case 'L' -> c.live(generation, column(l, at, 2));
-      case 'A' -> {
-        if (generation == ZgcCycle.YOUNG) { // the old generation's row counts what was moved into it
-          c.allocated = column(l, at, 4);
-        }
-      }
-      case 'R' -> c.reclaimed(generation, column(l, at, 4));
-      case 'P' -> c.promoted = column(l, at, 4);
-      default -> {
-        return UNKNOWN;
-      }
-    }
-    return KNOWN;
-  }
-
-  /** The size in column {@code k} (1-based) of a statistics row, or UNKNOWN ("-" or unreadable). */
-  private static long column(Line l, int at, int k) {
-    int n = l.length();
-    int i = at;
-    for (int col = 1; col <= k; col++) {
-      i = l.skipSpaces(i);
-      if (i >= n) {
-        return MemoryUsage.UNKNOWN;
-      }
-      long v;
-      if (l.charAt(i) == '-') {
-        v = MemoryUsage.UNKNOWN;
-        i++;
-      } else {
-        v = l.parseSize(i);
-        if (v < 0) {
-          return MemoryUsage.UNKNOWN;
-        }
-        i = l.skipSpaces(l.end());
-        if (l.at(i) == '(') {
-          int close = l.indexOf(')', i);
-          i = close < 0 ? n : close + 1;
-        }
-      }
-      if (col == k) {
-        return v;
-      }
-    }
-    return MemoryUsage.UNKNOWN;
   }
 
   /** ZGC "Allocation Stall (thread) 12.345ms". */
