@@ -221,6 +221,26 @@ class ZgcCollectionsTest {
   }
 
   @Test
+  void aLogEndingInsideACollectionCutsItOffWithoutTheClockGoingBack() throws Exception {
+    // the corpus's one-collection log as a JVM killed before the collection's summary leaves it:
+    // its allocation stalls, logged a second after the collection started, were already sent
+    List<String> lines = Files.readAllLines(corpus(CORPUS_ZGC + "other.txt"), StandardCharsets.ISO_8859_1);
+    int summary = lines.size() - 1;
+    assertThat(lines.get(summary)).contains("Garbage Collection (Allocation Rate) 3334M");
+    Path cut = tmp.resolve("killed.log");
+    Files.write(cut, lines.subList(0, summary), StandardCharsets.ISO_8859_1);
+    Analysis a = analyze(cut);
+    assertThat(a.input().clockBackwards()).isZero();
+    Finding f = a.findings().stream().filter(x -> x.id().equals("cycle-cut-off")).findFirst().orElseThrow();
+    assertThat(f.evidence()).singleElement().satisfies(e -> {
+      assertThat(e.gcId()).isEqualTo(25);
+      assertThat(e.detail()).isEqualTo("Garbage Collection (Allocation Rate) with no summary before the end of the log");
+    });
+    // its pauses still carry the collection's cause
+    assertThat(a.pauses().byCause()).extracting(Map.Entry::getKey).containsExactly("Allocation Rate");
+  }
+
+  @Test
   void aCollectionAcrossARotatedFileIsNotCutOff() throws Exception {
     // a recorded JDK 17 log cut, as rotation does, in the middle of its last collection
     Path whole = resource("/unified/real/jdk17-zgc-info.log");

@@ -8,6 +8,7 @@ import static io.jtune.core.parser.unified.Outcome.KNOWN;
 
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.CycleFacts;
+import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcNotice;
 import io.jtune.core.event.MemoryUsage;
 import io.jtune.core.input.Ascii;
@@ -34,8 +35,9 @@ final class ZgcLines {
   /** Collections whose start line was read, by GC id (the last 16; generational minor ones run inside a major one). */
   private final List<ZgcCycle> started = new ArrayList<>(4);
   /**
-   * "Aborted" collections (at exit a major and a minor one can both abort): cut off by the JVM's
-   * exit when the exit or the end of the log comes next, cancelled when another collection starts after them.
+   * "Aborted" collections, queued as cut off by the JVM's exit (ZGC aborts a collection when the
+   * JVM exits; at exit a major and a minor one can both abort); when another collection starts
+   * while they still wait to be sent, the run went on and they were cancelled instead.
    */
   private final List<GcNotice> aborted = new ArrayList<>(2);
 
@@ -48,31 +50,40 @@ final class ZgcLines {
   }
 
   /**
-   * The source ended: aborted collections were cut off by the JVM's exit (ZGC aborts only then).
-   * Collections whose summary has not come yet stay open for a next rotated file.
+   * The source ended: aborted collections stay cut off. Collections whose summary has not come
+   * yet stay open for a next rotated file.
    */
   void endOfSource() {
-    for (GcNotice n : aborted) {
-      out.queue(cutOff(n));
-    }
     aborted.clear();
-    out.release();
   }
 
   /** The JVM exited (its "Heap" exit report, a restart, the end of the log): open collections were cut off. */
   void exit() {
     endOfSource();
     for (ZgcCycle c : started) {
-      out.queue(new GcNotice(c.gcId(), c.span.endUptimeS, c.span.endEpochMs, GcNotice.Kind.CYCLE_CUT_OFF,
-          scopeName(c.scope) + (c.cause == null ? "" : " (" + c.cause + ")") + " with no summary before the end of the log",
-          Double.NaN, c.span.endLine));
+      out.queue(cutOffAtExit(c));
     }
     started.clear();
     out.release();
   }
 
-  private static GcNotice cutOff(GcNotice n) {
-    return new GcNotice(n.gcId(), n.uptimeS(), n.epochMs(), GcNotice.Kind.CYCLE_CUT_OFF, n.text(), Double.NaN, n.line());
+  /**
+   * A collection with no summary, cut off: stamped when the log stopped (the latest line read),
+   * not at its start, so it comes after the events already sent for the time since.
+   */
+  private GcNotice cutOffAtExit(ZgcCycle c) {
+    double now = out.clock();
+    double uptime = c.span.endUptimeS;
+    long epoch = c.span.endEpochMs;
+    if (!Double.isNaN(uptime) && now > uptime) {
+      epoch = epoch == GcEvent.NO_EPOCH ? epoch : epoch + Math.round((now - uptime) * 1000);
+      uptime = now;
+    } else if (Double.isNaN(uptime) && epoch != GcEvent.NO_EPOCH && now * 1000 > epoch) {
+      epoch = Math.round(now * 1000);
+    }
+    return new GcNotice(c.gcId(), uptime, epoch, GcNotice.Kind.CYCLE_CUT_OFF,
+        scopeName(c.scope) + (c.cause == null ? "" : " (" + c.cause + ")") + " with no summary before the end of the log",
+        Double.NaN, c.span.endLine);
   }
 
   private static String scopeName(CycleFacts.Scope s) {
@@ -91,8 +102,11 @@ final class ZgcLines {
     if (digits < 0 && l.endsWith(ABORTED)) {
       // "Major Collection (Allocation Rate) Aborted": ZGC aborts a collection when the JVM exits
       take(cur.gcId);
-      aborted.add(new GcNotice(cur.gcId, cur.uptimeS(), cur.epochMs(), GcNotice.Kind.CYCLE_CANCELLED,
-          names.get(l, m, l.length()), Double.NaN, l.number()));
+      GcNotice cutOff = new GcNotice(cur.gcId, cur.uptimeS(), cur.epochMs(), GcNotice.Kind.CYCLE_CUT_OFF,
+          names.get(l, m, l.length()), Double.NaN, l.number());
+      aborted.add(cutOff);
+      out.queue(cutOff);
+      out.release();
       return KNOWN;
     }
     if (digits < 0) {
@@ -137,11 +151,11 @@ final class ZgcLines {
 
   /** "Aborted" collections followed by another collection: the run went on, so they were cancelled. */
   private void releaseAborted() {
-    if (!aborted.isEmpty()) {
-      aborted.forEach(out::queue);
-      aborted.clear();
-      out.release();
+    for (GcNotice n : aborted) {
+      out.replace(n, new GcNotice(n.gcId(), n.uptimeS(), n.epochMs(), GcNotice.Kind.CYCLE_CANCELLED, n.text(),
+          Double.NaN, n.line()));
     }
+    aborted.clear();
   }
 
   /** The open collection of GC id {@code id}, taken off the list; null when none. */
