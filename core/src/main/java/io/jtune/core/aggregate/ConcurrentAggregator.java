@@ -1,6 +1,7 @@
 package io.jtune.core.aggregate;
 
 import io.jtune.core.event.ConcurrentPhase;
+import io.jtune.core.event.CycleFacts;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcNotice;
 import io.jtune.core.event.SafepointPause;
@@ -54,6 +55,7 @@ public final class ConcurrentAggregator implements Aggregator {
   }
 
   private final Durations cycles = new Durations();
+  private final Map<CycleFacts.Scope, Durations> byScope = new EnumMap<>(CycleFacts.Scope.class);
   private final Map<String, Durations> phases = new LinkedHashMap<>();
   private final Map<GcNotice.Kind, ExampleList> notices = new EnumMap<>(GcNotice.Kind.class);
   private final Durations allocationStalls = new Durations();
@@ -65,13 +67,14 @@ public final class ConcurrentAggregator implements Aggregator {
     if (e instanceof ConcurrentPhase c) {
       if (c.wholeCycle()) {
         cycles.add(c.durationMs());
+        if (c.facts() != null) {
+          byScope.computeIfAbsent(c.facts().scope(), k -> new Durations()).add(c.durationMs());
+        }
       } else {
         phases.computeIfAbsent(c.name(), k -> new Durations()).add(c.durationMs());
       }
     } else if (e instanceof GcNotice n) {
-      notices.computeIfAbsent(n.kind(), k -> new ExampleList(5)).add(n.gcId(), n.uptimeS(),
-          () -> Double.isNaN(n.durationMs()) ? n.text()
-              : String.format(Locale.US, "%s (%.1f ms)", n.text(), n.durationMs()));
+      notices.computeIfAbsent(n.kind(), k -> new ExampleList(5)).add(n.gcId(), n.uptimeS(), () -> describe(n));
       if (n.kind() == GcNotice.Kind.ALLOCATION_STALL) {
         allocationStalls.add(n.durationMs());
       }
@@ -83,8 +86,29 @@ public final class ConcurrentAggregator implements Aggregator {
     }
   }
 
+  /** A notice as evidence: an allocation stall names its thread and how long it waited (in µs below 1 ms). */
+  private static String describe(GcNotice n) {
+    if (Double.isNaN(n.durationMs())) {
+      return n.text();
+    }
+    String ms = String.format(Locale.US, n.durationMs() < 1 ? "%.3f" : "%.1f", n.durationMs());
+    return n.kind() == GcNotice.Kind.ALLOCATION_STALL
+        ? "thread " + n.text() + " waited " + ms + " ms for memory"
+        : n.text() + " (" + ms + " ms)";
+  }
+
   public Durations cycles() {
     return cycles;
+  }
+
+  /** ZGC collections of one scope (minor, major, whole heap); empty when none. */
+  public Durations cycles(CycleFacts.Scope scope) {
+    return byScope.getOrDefault(scope, new Durations());
+  }
+
+  /** True when the log's cycles say what they collected (ZGC). */
+  public boolean hasCycleScopes() {
+    return !byScope.isEmpty();
   }
 
   public Map<String, Durations> phases() {

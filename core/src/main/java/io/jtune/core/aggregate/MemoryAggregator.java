@@ -1,5 +1,6 @@
 package io.jtune.core.aggregate;
 
+import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.HeapChange;
@@ -56,6 +57,7 @@ public final class MemoryAggregator implements Aggregator {
   private final Series promotedSeries = new Series(SERIES_POINTS);
   private final Series allocationRate = new Series(SERIES_POINTS);
   private final double windowS;
+  private final CycleMemory cycles = new CycleMemory();
 
   // allocation: occupancy growth between collections
   private long lastYoungAfter = -1;
@@ -104,6 +106,10 @@ public final class MemoryAggregator implements Aggregator {
 
   @Override
   public void accept(GcEvent e) {
+    if (e instanceof ConcurrentPhase c && c.facts() != null && c.memory() != null && c.memory().heap() != null) {
+      cycle(c, c.memory().heap());
+      return;
+    }
     if (!(e instanceof GcPause p) || p.memory() == null) {
       return;
     }
@@ -138,6 +144,27 @@ public final class MemoryAggregator implements Aggregator {
       tenuring(p, p.tenuring());
     }
     oldAfterGc(p, m, t);
+  }
+
+  /** A ZGC collection: the heap is logged on it, not on its pauses. */
+  private void cycle(ConcurrentPhase c, MemoryUsage h) {
+    heap.observe(h);
+    double start = Double.isNaN(c.facts().startUptimeS()) ? c.uptimeS() : c.facts().startUptimeS();
+    if (h.hasBefore()) {
+      heapBefore.add(start, h.before());
+    }
+    if (h.hasAfter()) {
+      heapAfter.add(c.uptimeS(), h.after());
+    }
+    double rate = cycles.accept(c, h);
+    if (!Double.isNaN(rate)) {
+      allocationRate.add(c.uptimeS(), rate);
+    }
+  }
+
+  /** ZGC collections' heap, live set and rates; empty for other collectors. */
+  public CycleMemory cycles() {
+    return cycles;
   }
 
   private void allocation(GcPause p, HeapChange m, double t) {
@@ -272,15 +299,24 @@ public final class MemoryAggregator implements Aggregator {
 
   /**
    * Mean allocation rate in MB/s, or NaN when the log does not show occupancy growth over at
-   * least {@link #MIN_RATE_SPAN_S}.
+   * least {@link #MIN_RATE_SPAN_S}. For ZGC, whose pauses log no heap, see {@link CycleMemory}.
    */
   public double allocationRateMBps() {
     double dt = allocLastS - allocFirstS;
+    if (allocIntervals == 0 && cycles.count() > 0) {
+      return cycles.allocationRateMBps(MIN_RATE_SPAN_S);
+    }
     return allocIntervals == 0 || !(dt >= MIN_RATE_SPAN_S) ? Double.NaN : allocBytes / dt / (1 << 20);
   }
 
-  /** Mean promotion rate in MB/s over the young GCs' time span (at least {@link #MIN_RATE_SPAN_S}), or NaN. */
+  /**
+   * Mean promotion rate in MB/s over the young GCs' time span (at least {@link #MIN_RATE_SPAN_S}),
+   * or, for generational ZGC, the "Promoted:" bytes of its collections over their span; else NaN.
+   */
   public double promotionRateMBps() {
+    if (youngMeasured == 0 && cycles.count() > 0) {
+      return cycles.promotionRateMBps(MIN_RATE_SPAN_S);
+    }
     double dt = lastYoungS - firstYoungS;
     return youngMeasured < 2 || !(dt >= MIN_RATE_SPAN_S) ? Double.NaN : promotedTotal / dt / (1 << 20);
   }

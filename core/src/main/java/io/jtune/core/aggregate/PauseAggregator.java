@@ -155,9 +155,23 @@ public final class PauseAggregator implements Aggregator {
     return l;
   }
 
+  /**
+   * Collections with this cause: its pauses, except that a ZGC collection, which stops the
+   * application three times for one cause, counts once (by its Pause Mark Start).
+   */
   public long causeCount(String cause) {
     PauseDistribution d = byCause.get(cause);
-    return d == null ? 0 : d.count();
+    if (d == null) {
+      return 0;
+    }
+    long n = d.count();
+    Histogram[] c = cells.get(cause);
+    for (PauseKind k : new PauseKind[] {PauseKind.MARK_END, PauseKind.RELOCATE_START}) {
+      if (c[k.ordinal()] != null) {
+        n -= c[k.ordinal()].getTotalCount();
+      }
+    }
+    return n;
   }
 
   /** Pause durations over time per kind, downsampled for charts. */

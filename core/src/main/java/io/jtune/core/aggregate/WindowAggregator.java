@@ -1,5 +1,6 @@
 package io.jtune.core.aggregate;
 
+import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.PauseKind;
@@ -14,16 +15,25 @@ import java.util.List;
  * empty ones included, except across a clock jump: a gap of more than {@link #JUMP_S} seconds
  * between two pauses (uptimes or dates jumping by days or years) is counted as a jump and the
  * next window starts at the pause after it, instead of one empty window per minute of the gap.
+ *
+ * <p>ZGC stops the application only for its short Mark Start, Mark End and Relocate Start pauses,
+ * which are neither young nor full collections (they count in the "other" columns); its
+ * collections are concurrent and have columns of their own, counted in the window where the
+ * collection ended (its summary line): generational ZGC's minor collections (young generation
+ * only) in the minor column, its major collections (young and old) and single-generation ZGC's
+ * collections (the whole heap) in the major column. The full GC columns count only real
+ * stop-the-world Full GCs, which ZGC never logs.
  */
 public final class WindowAggregator implements Aggregator {
   /** One window: its start on the timeline and what happened in it. */
-  public record Window(double startS, long ygcCount, double ygcMs, long fgcCount, double fgcMs, long otherCount, double otherMs) {}
+  public record Window(double startS, long ygcCount, double ygcMs, long fgcCount, double fgcMs, long otherCount,
+      double otherMs, long minorCycles, long majorCycles) {}
 
   /** A gap between pauses longer than this (one day) is a clock jump, seconds. */
   public static final double JUMP_S = 86_400;
 
   private final double windowS;
-  // ygcCount, ygcMs, fgcCount, fgcMs, otherCount, otherMs, window start
+  // ygcCount, ygcMs, fgcCount, fgcMs, otherCount, otherMs, window start, minor cycles, major cycles
   private final List<double[]> rows = new ArrayList<>();
   // start of window 0 of the current stretch (since the last clock jump) and its row index
   private double originS = Double.NaN;
@@ -44,12 +54,36 @@ public final class WindowAggregator implements Aggregator {
 
   @Override
   public void accept(GcEvent e) {
+    if (e instanceof ConcurrentPhase c && c.wholeCycle() && c.facts() != null) {
+      double[] r = row(c.uptimeS());
+      if (r != null) {
+        r[c.facts().scope().wholeHeap() ? 8 : 7]++;
+      }
+      return;
+    }
     if (!(e instanceof GcPause p)) {
       return;
     }
-    double t = p.uptimeS();
-    if (Double.isNaN(t) || Double.isInfinite(t)) {
+    double[] r = row(p.uptimeS());
+    if (r == null) {
       return;
+    }
+    if (p.kind() == PauseKind.YOUNG || p.kind() == PauseKind.MIXED) {
+      r[0]++;
+      r[1] += p.durationMs();
+    } else if (p.kind() == PauseKind.FULL) {
+      r[2]++;
+      r[3] += p.durationMs();
+    } else {
+      r[4]++;
+      r[5] += p.durationMs();
+    }
+  }
+
+  /** The row of the window at {@code t} (made, with the empty ones before it, when new), or null. */
+  private double[] row(double t) {
+    if (Double.isNaN(t) || Double.isInfinite(t)) {
+      return null;
     }
     if (Double.isNaN(originS)) {
       originS = t;
@@ -61,30 +95,20 @@ public final class WindowAggregator implements Aggregator {
     }
     double rel = Math.floor((t - originS) / windowS);
     if (rel < 0) {
-      return; // clock went backwards; counted by the reader
+      return null; // clock went backwards; counted by the reader
     }
     lastPauseS = Math.max(Double.isNaN(lastPauseS) ? t : lastPauseS, t);
     int idx = originIndex + (int) rel;
     if (idx != lastIndex) {
       while (rows.size() <= idx) {
-        double[] row = new double[7];
+        double[] row = new double[9];
         row[6] = originS + (rows.size() - originIndex) * windowS;
         rows.add(row);
       }
       lastIndex = idx;
       lastRow = rows.get(idx);
     }
-    double[] r = lastRow;
-    if (p.kind() == PauseKind.YOUNG || p.kind() == PauseKind.MIXED) {
-      r[0]++;
-      r[1] += p.durationMs();
-    } else if (p.kind() == PauseKind.FULL) {
-      r[2]++;
-      r[3] += p.durationMs();
-    } else {
-      r[4]++;
-      r[5] += p.durationMs();
-    }
+    return lastRow;
   }
 
   public double windowS() {
@@ -110,7 +134,7 @@ public final class WindowAggregator implements Aggregator {
   public void forEach(java.util.function.Consumer<Window> action) {
     for (int i = 0; i < rows.size(); i++) {
       double[] r = rows.get(i);
-      action.accept(new Window(r[6], (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5]));
+      action.accept(new Window(r[6], (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5], (long) r[7], (long) r[8]));
     }
   }
 
@@ -118,7 +142,7 @@ public final class WindowAggregator implements Aggregator {
     List<Window> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       double[] r = rows.get(i);
-      out.add(new Window(r[6], (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5]));
+      out.add(new Window(r[6], (long) r[0], r[1], (long) r[2], r[3], (long) r[4], r[5], (long) r[7], (long) r[8]));
     }
     return Collections.unmodifiableList(out);
   }
@@ -155,12 +179,13 @@ public final class WindowAggregator implements Aggregator {
     }
     return new WindowTable(windowS,
         peak(0), mean(0), peak(1), mean(1), ygcCount == 0 ? 0 : ygcMs / ygcCount,
-        peak(2), mean(2), peak(3), mean(3));
+        peak(2), mean(2), peak(3), mean(3), peak(7), mean(7), peak(8), mean(8));
   }
 
   /**
    * The GC comparison columns: per window, YGC count peak/mean, YGC cumulative ms
-   * peak/mean and mean single young pause, FGC count peak/mean, FGC cumulative ms peak/mean.
+   * peak/mean and mean single young pause, FGC count peak/mean, FGC cumulative ms peak/mean;
+   * ZGC's minor and major collections peak/mean (0 for other collectors).
    */
   public record WindowTable(
       double windowS,
@@ -172,5 +197,9 @@ public final class WindowAggregator implements Aggregator {
       double fgcCountPeak,
       double fgcCountMean,
       double fgcMsPeak,
-      double fgcMsMean) {}
+      double fgcMsMean,
+      double minorCyclesPeak,
+      double minorCyclesMean,
+      double majorCyclesPeak,
+      double majorCyclesMean) {}
 }

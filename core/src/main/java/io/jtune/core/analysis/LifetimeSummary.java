@@ -2,6 +2,7 @@ package io.jtune.core.analysis;
 
 import io.jtune.core.aggregate.PauseDistribution;
 import io.jtune.core.aggregate.Span;
+import io.jtune.core.event.CycleFacts;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.PauseKind;
 
@@ -9,6 +10,9 @@ import io.jtune.core.event.PauseKind;
  * The headline figures of one JVM lifetime, kept when its aggregators are let go so that any
  * number of lifetimes fits in bounded memory. The same figures as the analysis summary, and
  * where its log has dates, the wall clock of its uptime zero ({@code epochAtZeroMs}).
+ * {@code minorCycles} and {@code majorCycles} count ZGC's collections ({@code cycleScopes}):
+ * generational minor ones (young only), and major ones (young and old) together with
+ * single-generation ones (the whole heap).
  */
 public record LifetimeSummary(
     double startS,
@@ -31,6 +35,9 @@ public record LifetimeSummary(
     long degeneratedCount,
     boolean shenandoah,
     long concurrentCycles,
+    boolean cycleScopes,
+    long minorCycles,
+    long majorCycles,
     long epochAtZeroMs) {
 
   public static LifetimeSummary of(Analysis a) {
@@ -41,6 +48,8 @@ public record LifetimeSummary(
         a.pauses().kind(PauseKind.YOUNG).count(), a.pauses().kind(PauseKind.MIXED).count(),
         a.pauses().kind(PauseKind.FULL).count(), a.pauses().kind(PauseKind.DEGENERATED).count(),
         a.jvm().collector().isShenandoah(), a.concurrent().cycles().count(),
+        a.concurrent().hasCycleScopes(), a.concurrent().cycles(CycleFacts.Scope.MINOR).count(),
+        a.concurrent().cycles(CycleFacts.Scope.MAJOR).count() + a.concurrent().cycles(CycleFacts.Scope.WHOLE_HEAP).count(),
         a.span().hasWallClock() ? a.span().epochAt(0) : GcEvent.NO_EPOCH);
   }
 

@@ -9,6 +9,7 @@ package io.jtune.core.event;
  * @param durationMs wall time of the phase or cycle, or NaN when the log does not say (or gives no
  *     usable time: a cycle whose end is logged before its start, when the clock went back)
  * @param memory heap across the cycle when logged (ZGC/Shenandoah), else null
+ * @param facts a ZGC collection's cause, scope and statistics, else null
  */
 public record ConcurrentPhase(
     long gcId,
@@ -18,15 +19,26 @@ public record ConcurrentPhase(
     double durationMs,
     boolean wholeCycle,
     HeapChange memory,
-    long line)
+    long line,
+    CycleFacts facts)
     implements GcEvent {
 
   public ConcurrentPhase {
     durationMs = GcEvent.durationOrNaN(durationMs);
   }
 
+  /** A phase or cycle with nothing more than its name, time and heap. */
+  public ConcurrentPhase(long gcId, double uptimeS, long epochMs, String name, double durationMs, boolean wholeCycle,
+      HeapChange memory, long line) {
+    this(gcId, uptimeS, epochMs, name, durationMs, wholeCycle, memory, line, null);
+  }
+
   @Override
   public ConcurrentPhase withUptime(double newUptimeS) {
-    return new ConcurrentPhase(gcId, newUptimeS, epochMs, name, durationMs, wholeCycle, memory, line);
+    double shift = newUptimeS - uptimeS;
+    CycleFacts moved = facts == null || Double.isNaN(facts.startUptimeS()) ? facts
+        : new CycleFacts(facts.cause(), facts.scope(), facts.startUptimeS() + shift, facts.liveBytes(),
+            facts.allocatedBytes(), facts.reclaimedBytes(), facts.promotedBytes());
+    return new ConcurrentPhase(gcId, newUptimeS, epochMs, name, durationMs, wholeCycle, memory, line, moved);
   }
 }

@@ -18,6 +18,8 @@ public record GcNotice(long gcId, double uptimeS, long epochMs, Kind kind, Strin
   public enum Kind {
     ALLOCATION_STALL,
     CYCLE_CANCELLED,
+    /** A concurrent cycle the JVM's exit (or the end of the log) cut off before it finished: no trouble. */
+    CYCLE_CUT_OFF,
     HUMONGOUS_ALLOCATION,
     TO_SPACE_EXHAUSTED,
     CONCURRENT_MODE_FAILURE,

@@ -19,13 +19,30 @@ public enum PauseKind {
   CLEANUP("cleanup"),
   /** Initial mark / mark start pause of a concurrent cycle (when logged as its own pause). */
   INITIAL_MARK("initial-mark"),
-  /** Any other stop-the-world GC pause (relocate start, update refs, ...). */
+  /** ZGC "Pause Mark Start": starts marking (a minor, major or single-generation collection). */
+  MARK_START("mark-start", "Pause Mark Start"),
+  /** ZGC "Pause Mark End": ends marking. */
+  MARK_END("mark-end", "Pause Mark End"),
+  /** ZGC "Pause Relocate Start": starts relocation. */
+  RELOCATE_START("relocate-start", "Pause Relocate Start"),
+  /** Any other stop-the-world GC pause (Shenandoah update refs, ...). */
   OTHER("other");
 
   private final String label;
+  private final String displayName;
 
   PauseKind(String label) {
+    this(label, label);
+  }
+
+  PauseKind(String label, String displayName) {
     this.label = label;
+    this.displayName = displayName;
+  }
+
+  /** The name shown in reports: the collector's own name where it has one ("Pause Mark Start"), else the label. */
+  public String displayName() {
+    return displayName;
   }
 
   /** Lower-case name used in output (`young`, `initial-mark`, ...). */

@@ -8,7 +8,8 @@ import java.util.Locale;
 
 /**
  * Concurrent collectors falling behind: ZGC allocation stalls, Shenandoah cancelled cycles (those
- * that degenerated are {@link DegeneratedCycleRule}'s), G1 concurrent mark aborts.
+ * that degenerated are {@link DegeneratedCycleRule}'s), G1 concurrent mark aborts; and, as
+ * information only, collections the JVM's exit cut off.
  */
 final class ConcurrentTroubleRule implements FindingRule {
   @Override
@@ -21,8 +22,9 @@ final class ConcurrentTroubleRule implements FindingRule {
               stalls.count(), d.maxMs()),
           stalls.examples(), stalls.count(),
           "The concurrent collector could not free memory as fast as the application allocated, so"
-              + " allocating threads were stopped. Give the heap more headroom (raise -Xmx or lower"
-              + " -XX:SoftMaxHeapSize use), add concurrent GC threads, or cut the allocation rate.",
+              + " allocating threads waited until a collection freed some. Give the heap more headroom"
+              + " (a larger -Xmx; if -XX:SoftMaxHeapSize is set, raise it or remove it), let ZGC use more"
+              + " concurrent GC threads (-XX:ConcGCThreads), or cut the allocation rate.",
           List.of()));
     }
     var cancelled = a.concurrent().notices(GcNotice.Kind.CYCLE_CANCELLED);
@@ -33,6 +35,15 @@ final class ConcurrentTroubleRule implements FindingRule {
           cancelled.examples(), cancelled.count(),
           "The concurrent cycle lost the race with allocation and fell back to a stop-the-world (degenerated"
               + " or full) collection. Start cycles earlier, give the heap more headroom, or reduce allocation.",
+          List.of()));
+    }
+    var cutOff = a.concurrent().notices(GcNotice.Kind.CYCLE_CUT_OFF);
+    if (cutOff.count() > 0) {
+      out.add(new Finding("cycle-cut-off", Severity.INFO,
+          cutOff.count() + (cutOff.count() == 1 ? " cycle" : " cycles") + " cut off by JVM exit",
+          cutOff.examples(), cutOff.count(),
+          "The JVM exited (or the log ends) while a concurrent collection was running; it was stopped"
+              + " where it stood. This is no sign of trouble and needs no action.",
           List.of()));
     }
     var aborts = a.concurrent().notices(GcNotice.Kind.CONCURRENT_MARK_ABORT);

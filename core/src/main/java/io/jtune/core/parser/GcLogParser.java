@@ -21,4 +21,10 @@ public interface GcLogParser {
    * Called once per source; the parser may receive more lines afterwards (next rotated file).
    */
   void endOfSource();
+
+  /**
+   * The last source ended: emit what was left open for a next rotated file (a collection whose
+   * summary never came). Called once, after the last {@link #endOfSource()}.
+   */
+  default void endOfInput() {}
 }

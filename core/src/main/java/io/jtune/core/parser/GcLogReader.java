@@ -70,6 +70,7 @@ public final class GcLogReader {
     for (LogSource s : sources) {
       r.readOne(s);
     }
+    r.parsers.values().forEach(GcLogParser::endOfInput);
     return r.report;
   }
 

@@ -113,6 +113,10 @@ public final class AnalysisSections {
       l.add(String.format(Locale.US, "Throughput  %.2f%% (stop-the-world pauses %s of %s)", a.throughputPct(),
           Format.duration(all.totalMs() / 1000), Format.duration(a.span().durationS())));
     }
+    String cycles = CycleSections.overview(a);
+    if (cycles != null) {
+      l.add(cycles);
+    }
     l.add(String.format(Locale.US, "Pauses      %s, total %s ms, mean %s, p50 %s, p90 %s, p95 %s, p99 %s, p99.9 %s, max %s",
         Format.count(all.count()), Format.ms(all.totalMs()), Format.ms(all.meanMs()), Format.ms(all.percentileMs(50)),
         Format.ms(all.percentileMs(90)), Format.ms(all.percentileMs(95)), Format.ms(all.percentileMs(99)),
@@ -133,7 +137,7 @@ public final class AnalysisSections {
     for (PauseKind k : PauseKind.values()) {
       PauseDistribution d = a.pauses().byKind().get(k);
       if (d != null) {
-        rows.add(distributionRow(k.label(), d));
+        rows.add(distributionRow(k.displayName(), d));
       }
     }
     rows.add(distributionRow("all", a.pauses().all()));
@@ -160,12 +164,15 @@ public final class AnalysisSections {
   private static Section windows(Analysis a) {
     WindowAggregator.WindowTable t = a.windowTable();
     String per = Format.duration(t.windowS());
-    List<List<String>> rows = List.of(
-        List.of("YGC count", Format.num(t.ygcCountPeak()), Format.num(t.ygcCountMean())),
-        List.of("YGC cumulative ms", Format.ms(t.ygcMsPeak()), Format.ms(t.ygcMsMean())),
-        List.of("YGC single pause ms (mean)", "", Format.ms(t.ygcPauseMeanMs())),
-        List.of("FGC count", Format.num(t.fgcCountPeak()), Format.num(t.fgcCountMean())),
-        List.of("FGC cumulative ms", Format.ms(t.fgcMsPeak()), Format.ms(t.fgcMsMean())));
+    // ZGC has no young stop-the-world collections: its minor and major collections take the YGC rows' place
+    List<List<String>> rows = new ArrayList<>(CycleSections.windowRows(a));
+    if (!CycleSections.replacesYoungRows(a)) {
+      rows.add(List.of("YGC count", Format.num(t.ygcCountPeak()), Format.num(t.ygcCountMean())));
+      rows.add(List.of("YGC cumulative ms", Format.ms(t.ygcMsPeak()), Format.ms(t.ygcMsMean())));
+      rows.add(List.of("YGC single pause ms (mean)", "", Format.ms(t.ygcPauseMeanMs())));
+    }
+    rows.add(List.of("FGC count", Format.num(t.fgcCountPeak()), Format.num(t.fgcCountMean())));
+    rows.add(List.of("FGC cumulative ms", Format.ms(t.fgcMsPeak()), Format.ms(t.fgcMsMean())));
     String jumps = a.windows().clockJumps() == 0 ? ""
         : String.format(Locale.US, "; %d clock jump(s) over %s skipped", a.windows().clockJumps(),
             Format.duration(a.windows().clockJumpedS()));
@@ -179,8 +186,8 @@ public final class AnalysisSections {
     addArea(rows, "old", m.old());
     addArea(rows, "metaspace/perm", m.metaspace());
     addArea(rows, "total heap", m.heap());
-    return Section.table("Memory (allocated = largest capacity, peak = largest occupancy)",
-        List.of("generation", "allocated", "peak"), rows);
+    return new Section("Memory (allocated = largest capacity, peak = largest occupancy)",
+        List.of("generation", "allocated", "peak"), rows, CycleSections.memory(m.cycles()));
   }
 
   private static void addArea(List<List<String>> rows, String name, MemoryAggregator.Area area) {
@@ -193,8 +200,9 @@ public final class AnalysisSections {
   private static Section rates(Analysis a) {
     MemoryAggregator m = a.memory();
     List<String> l = new ArrayList<>();
-    l.add("Allocation rate        " + Format.rate(m.allocationRateMBps()));
-    l.add("Promotion rate         " + Format.rate(m.promotionRateMBps()));
+    l.add("Allocation rate        " + CycleSections.rate(a, m.allocationRateMBps()));
+    String noPromotion = CycleSections.noPromotion(a);
+    l.add("Promotion rate         " + (noPromotion != null ? noPromotion : CycleSections.rate(a, m.promotionRateMBps())));
     if (m.promotedPerYoungGcMean() >= 0) {
       l.add(String.format(Locale.US, "Promoted per young GC  mean %s, max %s (young drop - heap drop; promotion on %d of %d young GCs)",
           ByteSize.human(m.promotedPerYoungGcMean()), ByteSize.human(m.promotedPerYoungGcMax()),

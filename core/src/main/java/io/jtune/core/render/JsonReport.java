@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
 import io.jtune.core.aggregate.ConcurrentAggregator;
+import io.jtune.core.aggregate.CycleMemory;
 import io.jtune.core.aggregate.Example;
 import io.jtune.core.aggregate.MemoryAggregator;
 import io.jtune.core.aggregate.PauseDistribution;
@@ -225,6 +226,10 @@ public final class JsonReport {
       o.put("degeneratedCount", s.degeneratedCount());
     }
     o.put("concurrentCycles", s.concurrentCycles());
+    if (s.cycleScopes()) {
+      o.put("minorCycles", s.minorCycles());
+      o.put("majorCycles", s.majorCycles());
+    }
     return o;
   }
 
@@ -290,6 +295,12 @@ public final class JsonReport {
     o.put("fgcCountMean", round(t.fgcCountMean(), 3));
     o.put("fgcTimePeakMs", round(t.fgcMsPeak(), 3));
     o.put("fgcTimeMeanMs", round(t.fgcMsMean(), 3));
+    if (a.concurrent().hasCycleScopes()) {
+      o.put("minorCyclesPeak", round(t.minorCyclesPeak(), 3));
+      o.put("minorCyclesMean", round(t.minorCyclesMean(), 3));
+      o.put("majorCyclesPeak", round(t.majorCyclesPeak(), 3));
+      o.put("majorCyclesMean", round(t.majorCyclesMean(), 3));
+    }
     if (a.windows().clockJumps() > 0) {
       o.put("clockJumps", a.windows().clockJumps());
       o.put("clockJumpedS", round(a.windows().clockJumpedS(), 3));
@@ -305,6 +316,21 @@ public final class JsonReport {
     area(o, "old", m.old());
     area(o, "metaspace", m.metaspace());
     area(o, "total", m.heap());
+    CycleMemory c = m.cycles();
+    if (c.count() > 0) {
+      ObjectNode z = o.putObject("cycles");
+      z.put("count", c.count());
+      z.put("heapBeforeMeanBytes", nonNeg(c.beforeMean()));
+      z.put("heapBeforeMaxBytes", nonNeg(c.beforeMax()));
+      z.put("heapAfterMeanBytes", nonNeg(c.afterMean()));
+      z.put("heapAfterMinBytes", nonNeg(c.afterMin()));
+      z.put("heapAfterMaxBytes", nonNeg(c.afterMax()));
+      z.put("liveMeanBytes", nonNeg(c.live().mean()));
+      z.put("liveMaxBytes", nonNeg(c.live().max()));
+      z.put("allocatedDuringMeanBytes", nonNeg(c.allocatedDuring().mean()));
+      z.put("reclaimedMeanBytes", nonNeg(c.reclaimed().mean()));
+      z.put("promotedMeanBytes", nonNeg(c.promoted().mean()));
+    }
     return o;
   }
 
@@ -484,6 +510,10 @@ public final class JsonReport {
           gen.writeNumberField("fgcCount", w.fgcCount());
           gen.writeFieldName("fgcMs");
           JsonNumbers.writeRounded(gen, w.fgcMs(), 3);
+          if (a.concurrent().hasCycleScopes()) {
+            gen.writeNumberField("minorCycles", w.minorCycles());
+            gen.writeNumberField("majorCycles", w.majorCycles());
+          }
           gen.writeEndObject();
         } catch (IOException e) {
           failure[0] = e;

@@ -438,10 +438,20 @@ final class PauseComparison {
         return pauseName.startsWith("Pause Remark") ? EnumSet.of(PauseKind.REMARK)
             : pauseName.startsWith("Pause Cleanup") ? EnumSet.of(PauseKind.CLEANUP) : EnumSet.of(PauseKind.OTHER);
       default:
-        if (pauseName.startsWith("Pause Mark Start") || pauseName.startsWith("Pause Init Mark")) {
+        // ZGC's pauses are kinds of their own; Shenandoah's init and final mark are initial mark and remark
+        if (pauseName.startsWith("Pause Mark Start")) {
+          return EnumSet.of(PauseKind.MARK_START);
+        }
+        if (pauseName.startsWith("Pause Mark End")) {
+          return EnumSet.of(PauseKind.MARK_END);
+        }
+        if (pauseName.startsWith("Pause Relocate Start")) {
+          return EnumSet.of(PauseKind.RELOCATE_START);
+        }
+        if (pauseName.startsWith("Pause Init Mark")) {
           return EnumSet.of(PauseKind.INITIAL_MARK);
         }
-        if (pauseName.startsWith("Pause Mark End") || pauseName.startsWith("Pause Final Mark")) {
+        if (pauseName.startsWith("Pause Final Mark")) {
           return EnumSet.of(PauseKind.REMARK);
         }
         if (pauseName.startsWith("Pause Degenerated")) {

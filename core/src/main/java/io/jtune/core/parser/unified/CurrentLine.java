@@ -52,8 +52,10 @@ final class CurrentLine {
   long gcId;
   /** Spaces between the GC id (or the decorations) and the message, less the one separator. */
   int indent;
-  /** Where the message starts, after the GC id and indentation. */
+  /** Where the message starts, after the GC id, indentation and generational ZGC's generation mark. */
   int nameStart;
+  /** Generational ZGC's generation mark of the line: 'Y' (young, major), 'y' (young, minor), 'O' (old), else 0. */
+  char generation;
 
   /**
    * Where the decorations of {@code l} end when they are the same bytes as the line before's (a

@@ -16,8 +16,7 @@ import io.jtune.core.parser.NameCache;
 import java.util.List;
 
 /**
- * Concurrent phase lines ("Concurrent Mark 12.345ms", generational ZGC's "Young/Old
- * Generation" lines) and the cycles they make: G1 logs its cycle as a line of its own; CMS and
+ * Concurrent phase lines ("Concurrent Mark 12.345ms") and the cycles they make: G1 logs its cycle as a line of its own; CMS and
  * Shenandoah cycles are only visible as a run of phases and pauses, gathered here into one
  * whole-cycle event. Also Shenandoah's "Cancelling GC" lines.
  */
@@ -36,6 +35,7 @@ final class CycleLines {
   private final NameCache names;
   private final JvmInfoLines info;
   private final EventOrder out;
+  private final GenerationLabels labels = new GenerationLabels();
   /** The CMS and Shenandoah cycles being read; {@link EventOrder} holds later events back. */
   private final List<PendingCycle> cycles;
 
@@ -77,8 +77,9 @@ final class CycleLines {
   }
 
   /**
-   * A "Concurrent ..." line (or generational ZGC's "Young/Old Generation ..."): a phase, sent
-   * when the line ends with its duration; extends the open CMS or Shenandoah cycle.
+   * A "Concurrent ..." line: a phase, sent when the line ends with its duration (named with its
+   * generation in generational ZGC: "young (minor): Concurrent Mark"); extends the open CMS or
+   * Shenandoah cycle.
    */
   int concurrent(Line l, int m) {
     int n = l.length();
@@ -109,7 +110,7 @@ final class CycleLines {
     if (!end) {
       return KNOWN;
     }
-    String name = names.get(l, cur.nameStart, trimEnd(l, m, nameEnd));
+    String name = labels.name(cur.generation, names.get(l, cur.nameStart, trimEnd(l, m, nameEnd)));
     out.queue(new ConcurrentPhase(cur.gcId, cur.uptimeS(), cur.epochMs(), name, durationMs, g1Cycle,
         heap == null ? null : HeapChange.heapOnly(heap), l.number()));
     if (cycle != null && info.isCms() && l.startsWith(CONCURRENT_RESET, m)) {

@@ -76,6 +76,25 @@ final class EventOrder {
     sendWaiting(waiting.size() >= MAX_WAITING ? Double.POSITIVE_INFINITY : upTo);
   }
 
+  /** Puts {@code now} in the place of {@code old} when {@code old} is still waiting; false when it was sent. */
+  boolean replace(GcEvent old, GcEvent now) {
+    for (int k = 0; k < waiting.size(); k++) {
+      if (waiting.get(k) == old) {
+        waiting.set(k, now);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The latest time a line was read at so far (uptime, or the wall clock in seconds when the log
+   * has no uptime), as far as events were released; NaN before any.
+   */
+  double clock() {
+    return clock;
+  }
+
   /** Sends every event still waiting (the source ended). */
   void sendAll() {
     sendWaiting(Double.POSITIVE_INFINITY);

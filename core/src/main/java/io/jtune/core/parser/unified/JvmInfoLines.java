@@ -35,6 +35,8 @@ final class JvmInfoLines {
   private boolean inferredInSource;
   /** G1's region size in bytes, or -1. */
   long regionBytes = -1;
+  /** The heap's maximum from the start-up lines (ZGC "Max Capacity: 256M"), or -1. */
+  long heapMaxBytes = -1;
 
   JvmInfoLines(CurrentLine cur, EventOrder out) {
     this.cur = cur;
@@ -170,6 +172,9 @@ final class JvmInfoLines {
       return BROKEN;
     }
     Long v = b;
+    if (which == 2) {
+      heapMaxBytes = b;
+    }
     out.now(new JvmInfo(null, null, null, null, which == 0 ? v : null, which == 1 ? v : null,
         which == 2 ? v : null, null, null, null, l.number()));
     return KNOWN;

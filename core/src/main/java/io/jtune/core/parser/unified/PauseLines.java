@@ -17,7 +17,8 @@ import io.jtune.core.parser.NameCache;
 /**
  * "Pause ..." lines of every collector: the start line and the summary line (with heap and
  * duration) of a pause. Their name tells the kind (Young, Full, Remark, Cleanup, Mixed, Initial
- * Mark; Shenandoah's Init/Final Mark and Degenerated GC; ZGC's Mark Start/End), the
+ * Mark; Shenandoah's Init/Final Mark and Degenerated GC; ZGC's Mark Start, Mark End and Relocate
+ * Start), the
  * parenthesised groups the cause and G1's mixed and concurrent-start variants.
  */
 final class PauseLines {
@@ -29,14 +30,17 @@ final class PauseLines {
   private final JvmInfoLines info;
   private final Pauses pauses;
   private final CycleLines cycles;
+  private final ZgcLines zgc;
 
-  PauseLines(CurrentLine cur, Fields fields, NameCache names, JvmInfoLines info, Pauses pauses, CycleLines cycles) {
+  PauseLines(CurrentLine cur, Fields fields, NameCache names, JvmInfoLines info, Pauses pauses, CycleLines cycles,
+      ZgcLines zgc) {
     this.cur = cur;
     this.fields = fields;
     this.names = names;
     this.info = info;
     this.pauses = pauses;
     this.cycles = cycles;
+    this.zgc = zgc;
   }
 
   /** A "Pause ..." line: the start or the summary of a pause. */
@@ -84,10 +88,16 @@ final class PauseLines {
       if (l.at(base) == 'M' || l.at(base) == 'R') {
         info.inferCollector(Collector.ZGC);
       }
-      if (is(l, base, baseLen, "Init Mark") || is(l, base, baseLen, "Mark Start")) {
+      if (is(l, base, baseLen, "Init Mark")) {
         kind = PauseKind.INITIAL_MARK;
-      } else if (is(l, base, baseLen, "Final Mark") || is(l, base, baseLen, "Mark End")) {
+      } else if (is(l, base, baseLen, "Final Mark")) {
         kind = PauseKind.REMARK;
+      } else if (is(l, base, baseLen, "Mark Start")) {
+        kind = PauseKind.MARK_START;
+      } else if (is(l, base, baseLen, "Mark End")) {
+        kind = PauseKind.MARK_END;
+      } else if (is(l, base, baseLen, "Relocate Start")) {
+        kind = PauseKind.RELOCATE_START;
       } else if (is(l, base, baseLen, "Degenerated GC")) {
         kind = PauseKind.DEGENERATED;
         degenerated = true;
@@ -185,8 +195,10 @@ final class PauseLines {
     }
     p.name = name;
     p.kind = kind;
-    p.cause = cause;
     anomalies(p, cause);
+    // a ZGC pause's cause is its collection's (on the collection's start line); it adds no anomaly
+    // of its own: the collection is counted once, not per pause
+    p.cause = cause == null && shenandoahOrZ ? zgc.causeOf(cur.gcId) : cause;
     if (evacuationFailure) {
       p.anomalies.add(Anomaly.EVACUATION_FAILURE);
     }

@@ -81,6 +81,7 @@ public final class UnifiedLogParser implements GcLogParser {
   private static final Ascii YOUNG_GENERATION = Ascii.of("Young Generation");
   private static final Ascii HUMONGOUS_REGIONS = Ascii.of("Humongous regions: ");
   private static final Ascii HEAP_ = Ascii.of("Heap ");
+  private static final Ascii HEAP = Ascii.of("Heap");
   private static final Ascii ARCHIVE_REGIONS = Ascii.of("Archive regions: ");
   private static final Ascii ALLOCATION_STALL = Ascii.of("Allocation Stall (");
   private static final Ascii AGE_TABLE = Ascii.of("Age table with threshold ");
@@ -100,6 +101,11 @@ public final class UnifiedLogParser implements GcLogParser {
   private static final Ascii JVM_ARGS = Ascii.of("JVM Args: ");
   private static final Ascii JVM_ARGS_LOWER = Ascii.of("jvm_args: ");
   private static final Ascii AGE_LINE = Ascii.of("- age ");
+  private static final Ascii CAPACITY = Ascii.of("Capacity:");
+  private static final Ascii LIVE = Ascii.of("Live:");
+  private static final Ascii ALLOCATED = Ascii.of("Allocated:");
+  private static final Ascii RECLAIMED = Ascii.of("Reclaimed:");
+  private static final Ascii PROMOTED = Ascii.of("Promoted:");
 
   private final ParserContext ctx;
   private final CurrentLine cur = new CurrentLine();
@@ -112,6 +118,7 @@ public final class UnifiedLogParser implements GcLogParser {
   private final PauseDetailLines details;
   private final CycleLines cycles;
   private final ZgcLines zgc;
+  private final ZgcStatistics zgcStatistics;
   private final SafepointLines safepoints;
 
   public UnifiedLogParser(ParserContext ctx, Consumer<GcEvent> sink) {
@@ -123,9 +130,10 @@ public final class UnifiedLogParser implements GcLogParser {
     info = new JvmInfoLines(cur, out);
     pauses = new Pauses(cur, info, out, openPauses);
     cycles = new CycleLines(cur, fields, names, info, out, openCycles);
-    pauseLines = new PauseLines(cur, fields, names, info, pauses, cycles);
-    details = new PauseDetailLines(cur, fields, names, info, pauses);
     zgc = new ZgcLines(cur, fields, names, info, out);
+    zgcStatistics = new ZgcStatistics(cur, zgc);
+    pauseLines = new PauseLines(cur, fields, names, info, pauses, cycles, zgc);
+    details = new PauseDetailLines(cur, fields, names, info, pauses);
     safepoints = new SafepointLines(cur, pauses, out);
   }
 
@@ -175,6 +183,12 @@ public final class UnifiedLogParser implements GcLogParser {
     out.sendAll();
   }
 
+  @Override
+  public void endOfInput() {
+    zgc.exit();
+    out.sendAll();
+  }
+
   private int message(Line l, int start) {
     int m = start;
     long gcId = -1;
@@ -194,8 +208,12 @@ public final class UnifiedLogParser implements GcLogParser {
     cur.indent = m - afterId - (gcId >= 0 ? 1 : 0);
     cur.nameStart = m;
     char c = l.at(m);
+    cur.generation = 0;
     if ((c == 'Y' || c == 'y' || c == 'O') && l.at(m + 1) == ':' && l.at(m + 2) == ' ') {
-      m += 3; // generational ZGC: Y (major young), y (minor young), O (old)
+      // generational ZGC: Y (major young), y (minor young), O (old); statistics rows are indented after it
+      cur.generation = c;
+      m = l.skipSpaces(m + 3);
+      cur.nameStart = m;
       info.reportGenerationalZgc();
     }
     if (gcId >= 0 && !openPauses.isEmpty() && (l.at(m) != 'U' || !l.startsWith(USER, m))) {
@@ -225,6 +243,9 @@ public final class UnifiedLogParser implements GcLogParser {
         if (p1 == 'r' && l.startsWith(PROMOTION_FAILED, m)) {
           return details.promotionFailed();
         }
+        if (p1 == 'r' && l.startsWith(PROMOTED, m)) {
+          return zgcStatistics.row(l, m, m + 9);
+        }
         return UNKNOWN;
       }
       case 'C':
@@ -242,6 +263,9 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         if (l.startsWith(COMMAND_LINE_FLAGS, m) || l.startsWith(COMMAND_LINE, m)) {
           return info.flags(l, l.indexOf(':', m) + 1);
+        }
+        if (l.startsWith(CAPACITY, m)) {
+          return zgcStatistics.row(l, m, m + 9);
         }
         return UNKNOWN;
       case 'E':
@@ -268,21 +292,24 @@ public final class UnifiedLogParser implements GcLogParser {
         if (l.startsWith(OLD, m)) {
           return details.generation(l, m, false);
         }
-        if (l.startsWith(OLD_GENERATION, m)) {
-          return cycles.concurrent(l, cur.nameStart);
-        }
-        return UNKNOWN;
+        // generational ZGC's "Old Generation" and "Young Generation" lines (the start, summary and
+        // statistics title of a generation's part of a collection) are no phases
+        return l.startsWith(OLD_GENERATION, m) ? KNOWN : UNKNOWN;
       case 'Y':
-        if (l.startsWith(YOUNG_GENERATION, m)) {
-          return cycles.concurrent(l, cur.nameStart);
-        }
-        return UNKNOWN;
+        return l.startsWith(YOUNG_GENERATION, m) ? KNOWN : UNKNOWN;
+      case 'L':
+        return l.startsWith(LIVE, m) ? zgcStatistics.row(l, m, m + 5) : UNKNOWN;
+      case 'R':
+        return l.startsWith(RECLAIMED, m) ? zgcStatistics.row(l, m, m + 10) : UNKNOWN;
       case 'H':
         if (l.startsWith(HUMONGOUS_REGIONS, m)) {
           return details.regions(l, m + 19, PendingPause.HUMONGOUS);
         }
         if (l.startsWith(HEAP_, m)) {
           return info.heapInfo(l, m + 5);
+        }
+        if (cur.gcId < 0 && l.length() == m + 4 && l.startsWith(HEAP, m)) {
+          zgc.exit(); // the exit report ("Heap" at gc,heap,exit): a collection still open was cut off by the exit
         }
         return UNKNOWN;
       case 'A':
@@ -294,6 +321,9 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         if (l.startsWith(AGE_TABLE, m)) {
           return details.ageTable(l, m + 25);
+        }
+        if (l.startsWith(ALLOCATED, m)) {
+          return zgcStatistics.row(l, m, m + 10);
         }
         return l.startsWith(APPLICATION_TIME, m) ? KNOWN : UNKNOWN;
       case 'T':
@@ -350,7 +380,9 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         if (l.startsWith(USING, m)) {
           if (cur.gcId < 0 && info.named()) {
-            endOfSource(); // a second "Using ..." header: a restarted JVM; what the last one left open ends here
+            // a second "Using ..." header: a restarted JVM; what the last one left open ends here
+            zgc.exit();
+            endOfSource();
           }
           return info.using(l, m + 6);
         }

@@ -9,6 +9,7 @@ import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.Series;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.LifetimeSummary;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.parser.ParseReport;
 import io.jtune.core.render.AnalysisSections;
@@ -55,7 +56,7 @@ final class AnalyzeReportData {
     o.set("rates", rates(a.memory()));
     o.set("histogram", histogram(a.pauses().all()));
     o.set("phases", phases(a.phases()));
-    o.set("windows", windows(a.windows()));
+    o.set("windows", windows(a.windows(), a.concurrent().hasCycleScopes()));
     o.set("tables", tables(AnalysisSections.build(a)));
     o.set("input", input(a.input()));
     return o;
@@ -89,13 +90,18 @@ final class AnalyzeReportData {
     o.put("fullCount", a.pauses().kind(PauseKind.FULL).count());
     o.put("degeneratedCount", a.pauses().kind(PauseKind.DEGENERATED).count());
     o.put("concurrentCycles", a.concurrent().cycles().count());
+    if (a.concurrent().hasCycleScopes()) {
+      LifetimeSummary s = LifetimeSummary.of(a);
+      o.put("minorCycles", s.minorCycles());
+      o.put("majorCycles", s.majorCycles());
+    }
     return o;
   }
 
   private static ArrayNode pauseTimeline(Analysis a) {
     ArrayNode arr = JSON.arrayNode();
     for (Map.Entry<PauseKind, Series> e : a.pauses().timeline().entrySet()) {
-      arr.add(ChartSeries.json(e.getKey().label(), e.getKey().label(), e.getValue(), 1, 3));
+      arr.add(ChartSeries.json(e.getKey().label(), e.getKey().displayName(), e.getValue(), 1, 3));
     }
     return arr;
   }
@@ -155,24 +161,30 @@ final class AnalyzeReportData {
   }
 
   /** Per-window YGC/FGC rows as {@code [startS, ygcCount, ygcMs, fgcCount, fgcMs]}, merged to fit. */
-  private static ObjectNode windows(WindowAggregator w) {
+  /** The per-window rows; for ZGC ({@code cycles}) each row also carries its minor and major collections. */
+  private static ObjectNode windows(WindowAggregator w, boolean cycles) {
     List<WindowAggregator.Window> rows = w.windows();
     int merge = Math.max(1, (rows.size() + MAX_WINDOW_ROWS - 1) / MAX_WINDOW_ROWS);
     ObjectNode o = JSON.objectNode();
     o.put("windowS", w.windowS() * merge);
     o.put("askedWindowS", w.windowS());
+    o.put("cycles", cycles);
     ArrayNode arr = o.putArray("rows");
     for (int i = 0; i < rows.size(); i += merge) {
       long ygc = 0;
       double ygcMs = 0;
       long fgc = 0;
       double fgcMs = 0;
+      long minor = 0;
+      long major = 0;
       for (int j = i; j < Math.min(rows.size(), i + merge); j++) {
         WindowAggregator.Window r = rows.get(j);
         ygc += r.ygcCount();
         ygcMs += r.ygcMs();
         fgc += r.fgcCount();
         fgcMs += r.fgcMs();
+        minor += r.minorCycles();
+        major += r.majorCycles();
       }
       ArrayNode row = arr.addArray();
       row.add(ChartSeries.round(rows.get(i).startS(), 3));
@@ -180,6 +192,10 @@ final class AnalyzeReportData {
       row.add(ChartSeries.round(ygcMs, 3));
       row.add(fgc);
       row.add(ChartSeries.round(fgcMs, 3));
+      if (cycles) {
+        row.add(minor);
+        row.add(major);
+      }
     }
     return o;
   }

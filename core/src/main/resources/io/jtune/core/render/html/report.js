@@ -13,7 +13,8 @@
 
   var KIND_COLORS = {
     young: '#4e79a7', mixed: '#59a14f', full: '#e15759', remark: '#b07aa1',
-    cleanup: '#9c755f', 'initial-mark': '#f28e2b', degenerated: '#ff9da7', other: '#8c8c8c'
+    cleanup: '#9c755f', 'initial-mark': '#f28e2b', degenerated: '#ff9da7', other: '#8c8c8c',
+    'mark-start': '#f28e2b', 'mark-end': '#b07aa1', 'relocate-start': '#76b7b2'
   };
   var LINE_COLORS = ['#4e79a7', '#e15759', '#59a14f', '#f28e2b', '#b07aa1', '#76b7b2'];
   var EVIDENCE_COLOR = '#ff8c00';
@@ -358,7 +359,16 @@
     card('pause max', fmtMs(k.maxMs), k.maxMs > 1000);
     card('pause p50', fmtMs(k.p50Ms));
     card('pauses', num(k.pauseCount, 0));
-    card('young GCs', num(k.youngCount, 0));
+    // ZGC: concurrent minor and major collections instead of young stop-the-world GCs
+    if (k.minorCycles !== undefined) {
+      if (k.minorCycles > 0) {
+        card('minor collections', num(k.minorCycles, 0));
+      }
+      card(k.minorCycles > 0 ? 'major collections' : 'collections (whole heap)', num(k.majorCycles, 0));
+    }
+    if (k.minorCycles === undefined || k.youngCount > 0) {
+      card('young GCs', num(k.youngCount, 0));
+    }
     if (k.mixedCount > 0) {
       card('mixed GCs', num(k.mixedCount, 0));
     }
@@ -366,7 +376,8 @@
     if (k.degeneratedCount > 0) {
       card('degenerated cycles', num(k.degeneratedCount, 0), true);
     }
-    card('total pause', fmtDuration(k.pauseTotalMs / 1000));
+    // under a second (ZGC: microsecond pauses) in ms, so the total keeps its precision
+    card('total pause', k.pauseTotalMs < 1000 ? fmtMs(k.pauseTotalMs) : fmtDuration(k.pauseTotalMs / 1000));
     card('log span', fmtDuration(k.spanS));
     if (k.concurrentCycles > 0) {
       card('concurrent cycles', num(k.concurrentCycles, 0));
@@ -639,7 +650,8 @@
 
   function windowTable(a) {
     var w = a.windows;
-    var s = section('sec-windows', 'YGC / FGC per ' + fmtDuration(w.windowS) + ' window', 'Windows');
+    // ZGC: its concurrent minor and major collections per window beside the (empty) YGC and FGC columns
+    var s = section('sec-windows', (w.cycles ? 'Collections' : 'YGC / FGC') + ' per ' + fmtDuration(w.windowS) + ' window', 'Windows');
     if (w.windowS !== w.askedWindowS) {
       s.appendChild(el('p', 'note', 'Windows widened from ' + fmtDuration(w.askedWindowS) + ' to keep the table at most 5,000 rows.'));
     }
@@ -651,10 +663,11 @@
         { text: fmtMs(r[2]), sort: r[2] },
         { text: num(r[3], 0), sort: r[3] },
         { text: fmtMs(r[4]), sort: r[4] }
-      ];
+      ].concat(w.cycles ? [{ text: num(r[5], 0), sort: r[5] }, { text: num(r[6], 0), sort: r[6] }] : []);
     });
     var wrap = el('div', 'scroll');
-    wrap.appendChild(table(['window start', 'YGC count', 'YGC time', 'FGC count', 'FGC time'], rows, 'windows'));
+    var headers = ['window start', 'YGC count', 'YGC time', 'FGC count', 'FGC time'];
+    wrap.appendChild(table(w.cycles ? headers.concat(['minor collections', 'major collections']) : headers, rows, 'windows'));
     s.appendChild(wrap);
   }
 

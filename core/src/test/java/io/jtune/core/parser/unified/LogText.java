@@ -44,7 +44,6 @@ final class LogText {
       Pattern.compile("(?:\\]|^)(?: ?GC\\(\\d+\\))? (?:[YyO]: )?Concurrent .*\\d ?ms$");
   private static final Pattern CYCLE_LINE =
       Pattern.compile("GC\\(\\d+\\) Concurrent (?:Mark |Undo )?Cycle \\d+(?:[.,]\\d+)?ms$");
-  private static final Pattern GENERATION = Pattern.compile("GC\\(\\d+\\) [YyO]: (?:Young|Old) Generation .*\\ds$");
 
   private static final Pattern CANCELLING =
       Pattern.compile("(?:\\]|^) ?(?:GC\\(\\d+\\) )?Cancelling (?:concurrent )?GC: ");
@@ -156,8 +155,7 @@ final class LogText {
 
   /** Concurrent phases (not whole cycles) logged with a duration. */
   long concurrentPhaseLines() {
-    return countLines("Concurrent ", CONCURRENT_PHASE) - countLines(" Cycle ", CYCLE_LINE)
-        + countLines(" Generation ", GENERATION);
+    return countLines("Concurrent ", CONCURRENT_PHASE) - countLines(" Cycle ", CYCLE_LINE);
   }
 
   long concurrentPhases() {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.jtune.core.event.Anomaly;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.ConcurrentPhase;
+import io.jtune.core.event.CycleFacts;
 import io.jtune.core.event.CpuTimes;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcNotice;
@@ -44,6 +45,7 @@ class UnifiedLineRulesTest {
       parser.accept(Line.of(l, ++n));
     }
     parser.endOfSource();
+    parser.endOfInput();
   }
 
   private <T extends GcEvent> List<T> all(Class<T> type) {
@@ -317,10 +319,12 @@ class UnifiedLineRulesTest {
         [201.658s][info][gc          ] GC(25) Garbage Collection (Allocation Rate) 3334M(84%)->2230M(56%)
         """);
     assertThat(all(GcPause.class)).extracting(GcPause::kind, GcPause::name, GcPause::durationMs).containsExactly(
-        tuple(PauseKind.INITIAL_MARK, "Pause Mark Start", 0.008),
-        tuple(PauseKind.REMARK, "Pause Mark End", 0.011),
-        tuple(PauseKind.OTHER, "Pause Relocate Start", 0.006));
+        tuple(PauseKind.MARK_START, "Pause Mark Start", 0.008),
+        tuple(PauseKind.MARK_END, "Pause Mark End", 0.011),
+        tuple(PauseKind.RELOCATE_START, "Pause Relocate Start", 0.006));
     assertThat(all(GcPause.class)).allMatch(p -> p.gcId() == 25);
+    // the collection's cause is its pauses' cause
+    assertThat(all(GcPause.class)).extracting(GcPause::cause).containsOnly("Allocation Rate");
     GcNotice stall = all(GcNotice.class).get(0);
     assertThat(stall.kind()).isEqualTo(GcNotice.Kind.ALLOCATION_STALL);
     assertThat(stall.text()).isEqualTo("Group1.Backend.CompositeBackend{Tier1}.1");
@@ -329,7 +333,10 @@ class UnifiedLineRulesTest {
     ConcurrentPhase cycle = all(ConcurrentPhase.class).stream().filter(ConcurrentPhase::wholeCycle).findFirst().orElseThrow();
     assertThat(cycle.name()).isEqualTo("Garbage Collection (Allocation Rate)");
     assertThat(cycle.durationMs()).isCloseTo((201.658 - 200.343) * 1000, within(1e-6));
-    assertThat(cycle.memory().heap()).isEqualTo(MemoryUsage.of(3334 * M, 2230 * M, -1));
+    // capacity from the statistics table's Capacity row at Relocate End
+    assertThat(cycle.memory().heap()).isEqualTo(MemoryUsage.of(3334 * M, 2230 * M, 3954 * M));
+    assertThat(cycle.facts()).isEqualTo(new CycleFacts("Allocation Rate", CycleFacts.Scope.WHOLE_HEAP, 200.343,
+        -1, -1, -1, -1));
     assertThat(info().collector()).isEqualTo(Collector.ZGC);
     assertThat(report.unparsed()).isZero();
   }
@@ -347,31 +354,110 @@ class UnifiedLineRulesTest {
         [0.072s][info][gc,phases   ] GC(2) y: Young Generation 36M(56%)->22M(34%) 0.002s
         [0.072s][info][gc          ] GC(2) Minor Collection (Allocation Rate) 36M(56%)->22M(34%) 0.002s
         """);
-    assertThat(all(GcPause.class)).extracting(GcPause::name, GcPause::durationMs).containsExactly(
-        tuple("y: Pause Mark Start", 0.007),
-        tuple("y: Pause Mark End", 0.009),
-        tuple("y: Pause Relocate Start", 0.005));
+    assertThat(all(GcPause.class)).extracting(GcPause::kind, GcPause::name, GcPause::durationMs, GcPause::cause)
+        .containsExactly(
+            tuple(PauseKind.MARK_START, "Pause Mark Start", 0.007, "Allocation Rate"),
+            tuple(PauseKind.MARK_END, "Pause Mark End", 0.009, "Allocation Rate"),
+            tuple(PauseKind.RELOCATE_START, "Pause Relocate Start", 0.005, "Allocation Rate"));
+    // the generation's own summary line ("y: Young Generation ... 0.002s") is no phase
     List<ConcurrentPhase> phases = all(ConcurrentPhase.class);
     assertThat(phases).extracting(ConcurrentPhase::name, ConcurrentPhase::durationMs, ConcurrentPhase::wholeCycle)
-        .containsExactly(tuple("y: Concurrent Mark", 1.081, false),
-            tuple("y: Young Generation", 2.0, false),
+        .containsExactly(tuple("young (minor): Concurrent Mark", 1.081, false),
             tuple("Minor Collection (Allocation Rate)", 2.0, true));
-    assertThat(phases.get(2).memory().heap()).isEqualTo(MemoryUsage.of(36 * M, 22 * M, -1));
+    assertThat(phases.get(1).memory().heap()).isEqualTo(MemoryUsage.of(36 * M, 22 * M, -1));
+    assertThat(phases.get(1).facts().scope()).isEqualTo(CycleFacts.Scope.MINOR);
     assertThat(info().collector()).isEqualTo(Collector.ZGC_GENERATIONAL);
   }
 
   @Test
-  void zgcAbortedCollectionIsACancelledCycle() {
+  void zgcCollectionAbortedAtTheEndIsCutOffByExit() {
     parse("""
         [0.096s][info ][gc,phases      ] GC(3) O: Old Generation Aborted
         [0.096s][info ][gc             ] GC(3) Major Collection (Warmup) Aborted
+        [0.096s][info ][gc,heap,exit   ] Heap
         """);
     assertThat(all(ConcurrentPhase.class)).isEmpty();
     GcNotice n = all(GcNotice.class).get(0);
-    assertThat(n.kind()).isEqualTo(GcNotice.Kind.CYCLE_CANCELLED);
+    assertThat(n.kind()).isEqualTo(GcNotice.Kind.CYCLE_CUT_OFF);
     assertThat(n.gcId()).isEqualTo(3);
     assertThat(n.text()).isEqualTo("Major Collection (Warmup) Aborted");
     assertThat(n.uptimeS()).isEqualTo(0.096);
+    assertThat(report.unparsed()).isZero();
+  }
+
+  @Test
+  void zgcMajorAndMinorCollectionsBothAbortedAtExitAreBothCutOff() {
+    parse("""
+        [2.000s][info][gc          ] GC(20) Major Collection (Proactive)
+        [2.010s][info][gc          ] GC(21) Minor Collection (Allocation Rate)
+        [2.020s][info][gc          ] GC(21) Minor Collection (Allocation Rate) Aborted
+        [2.021s][info][gc          ] GC(20) Major Collection (Proactive) Aborted
+        [2.022s][info][gc,exit     ] Heap
+        """);
+    assertThat(all(GcNotice.class)).extracting(GcNotice::kind, GcNotice::gcId).containsExactly(
+        tuple(GcNotice.Kind.CYCLE_CUT_OFF, 21L), tuple(GcNotice.Kind.CYCLE_CUT_OFF, 20L));
+  }
+
+  @Test
+  void zgcCollectionAbortedInTheMiddleOfARunIsCancelled() {
+    parse("""
+        [1.000s][info][gc          ] GC(7) Minor Collection (Allocation Rate)
+        [1.001s][info][gc          ] GC(7) Minor Collection (Allocation Rate) Aborted
+        [1.100s][info][gc          ] GC(8) Minor Collection (Proactive)
+        [1.120s][info][gc          ] GC(8) Minor Collection (Proactive) 40M(16%)->20M(8%) 0.020s
+        """);
+    assertThat(all(GcNotice.class)).extracting(GcNotice::kind, GcNotice::gcId)
+        .containsExactly(tuple(GcNotice.Kind.CYCLE_CANCELLED, 7L));
+  }
+
+  @Test
+  void zgcStartWithNoSummaryAtTheEndIsCutOff() {
+    parse("""
+        [1.000s][info][gc,start    ] GC(4) Garbage Collection (Timer)
+        [1.001s][info][gc,phases   ] GC(4) Pause Mark Start 0.004ms
+        """);
+    GcNotice n = all(GcNotice.class).get(0);
+    assertThat(n.kind()).isEqualTo(GcNotice.Kind.CYCLE_CUT_OFF);
+    assertThat(n.gcId()).isEqualTo(4);
+    assertThat(n.text()).isEqualTo("Garbage Collection (Timer) with no summary before the end of the log");
+    assertThat(all(GcPause.class)).extracting(GcPause::cause).containsExactly("Timer");
+  }
+
+  @Test
+  void zgcGenerationalStatisticsTables() {
+    parse("""
+        [1.046s][info][gc          ] GC(1) Major Collection (Warmup)
+        [1.046s][info][gc,phases   ] GC(1) Y: Young Generation
+        [1.046s][info][gc,phases   ] GC(1) Y: Pause Mark Start (Major) 0.012ms
+        [1.086s][info][gc,heap     ] GC(1) Y:                Mark Start          Mark End        Relocate Start      Relocate End           High               Low
+        [1.086s][info][gc,heap     ] GC(1) Y:  Capacity:      256M (100%)        256M (100%)        256M (100%)        256M (100%)        256M (100%)        256M (100%)
+        [1.086s][info][gc,heap     ] GC(1) Y:      Used:       52M (20%)          58M (23%)          50M (20%)          44M (17%)          60M (23%)          32M (12%)
+        [1.086s][info][gc,heap     ] GC(1) Y: Young Generation Statistics:
+        [1.086s][info][gc,heap     ] GC(1) Y:      Live:         -                 3M (1%)            1M (1%)            1M (0%)
+        [1.086s][info][gc,heap     ] GC(1) Y: Allocated:         -                 6M (2%)            8M (3%)           34M (14%)
+        [1.086s][info][gc,heap     ] GC(1) Y: Reclaimed:         -                  -                11M (5%)           48M (19%)
+        [1.086s][info][gc,heap     ] GC(1) Y:  Promoted:         -                  -                 2M (1%)            2M (1%)
+        [1.086s][info][gc,phases   ] GC(1) Y: Young Generation 52M(20%)->44M(17%) 0.040s
+        [1.086s][info][gc,phases   ] GC(1) O: Old Generation
+        [1.087s][info][gc,phases   ] GC(1) O: Concurrent Mark 0.478ms
+        [1.087s][info][gc,phases   ] GC(1) O: Pause Mark End 0.012ms
+        [1.096s][info][gc,heap     ] GC(1) O: Old Generation Statistics:
+        [1.096s][info][gc,heap     ] GC(1) O:      Live:         -                 5M (2%)            5M (2%)            5M (2%)
+        [1.096s][info][gc,heap     ] GC(1) O: Allocated:         -                 0M (0%)            0M (0%)            9M (4%)
+        [1.096s][info][gc,heap     ] GC(1) O: Reclaimed:         -                  -                 0M (0%)            4M (2%)
+        [1.096s][info][gc,phases   ] GC(1) O: Old Generation 44M(17%)->62M(24%) 0.010s
+        [1.096s][info][gc          ] GC(1) Major Collection (Warmup) 52M(20%)->62M(24%) 0.050s
+        """);
+    ConcurrentPhase cycle = all(ConcurrentPhase.class).stream().filter(ConcurrentPhase::wholeCycle).findFirst().orElseThrow();
+    assertThat(cycle.memory().heap()).isEqualTo(MemoryUsage.of(52 * M, 62 * M, 256 * M));
+    // live: young 3M + old 5M at Mark End; allocated: the young table's (the old one counts moved objects);
+    // reclaimed: young 48M + old 4M; promoted: 2M
+    assertThat(cycle.facts()).isEqualTo(new CycleFacts("Warmup", CycleFacts.Scope.MAJOR, 1.046,
+        8 * M, 34 * M, 52 * M, 2 * M));
+    assertThat(all(ConcurrentPhase.class)).filteredOn(c -> !c.wholeCycle()).extracting(ConcurrentPhase::name)
+        .containsExactly("old: Concurrent Mark");
+    assertThat(all(GcPause.class)).extracting(GcPause::kind, GcPause::name).containsExactly(
+        tuple(PauseKind.MARK_START, "Pause Mark Start (Major)"), tuple(PauseKind.MARK_END, "Pause Mark End"));
     assertThat(report.unparsed()).isZero();
   }
 
