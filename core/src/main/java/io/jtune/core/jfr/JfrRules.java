@@ -14,8 +14,29 @@ import java.util.Locale;
 public final class JfrRules {
   private JfrRules() {}
 
+  /**
+   * The most contended lock of a recording.
+   *
+   * @param lock the lock most blocked time went to
+   * @param blockedMs blocked time on all contended locks
+   * @param sharePct the lock's share of it
+   * @param threadsWaiting how many threads waited for the lock on average over the recording
+   */
+  public record Contention(JfrSummary.Lock lock, double blockedMs, double sharePct, double threadsWaiting) {}
+
+  /** The most contended lock, or null when no thread blocked on a lock. */
+  public static Contention topContention(JfrSummary s) {
+    double blocked = s.locks().stream().filter(JfrRules::contention).mapToDouble(JfrSummary.Lock::totalMs).sum();
+    JfrSummary.Lock top = s.locks().stream().filter(JfrRules::contention).findFirst().orElse(null);
+    double durationMs = s.durationS() * 1000;
+    if (top == null || blocked <= 0 || durationMs <= 0) {
+      return null;
+    }
+    return new Contention(top, blocked, 100 * top.totalMs() / blocked, top.totalMs() / durationMs);
+  }
+
   /** Whether a wait is contention on a lock rather than a thread idle until work or a signal comes. */
-  static boolean contention(JfrSummary.Lock l) {
+  public static boolean contention(JfrSummary.Lock l) {
     if (l.kind().equals("monitor wait")) {
       return false;
     }
@@ -31,13 +52,13 @@ public final class JfrRules {
 
   public static List<TextFinding> findings(JfrSummary s) {
     List<TextFinding> out = new ArrayList<>();
-    double blocked = s.locks().stream().filter(JfrRules::contention).mapToDouble(JfrSummary.Lock::totalMs).sum();
-    JfrSummary.Lock top = s.locks().stream().filter(JfrRules::contention).findFirst().orElse(null);
+    Contention c = topContention(s);
     double durationMs = s.durationS() * 1000;
-    if (top != null && durationMs > 0 && top.totalMs() >= 0.1 * durationMs) {
-      double share = 100 * top.totalMs() / blocked;
-      // on average this many threads were waiting for the lock at any moment of the recording
-      double waiting = top.totalMs() / durationMs;
+    if (c != null && c.lock().totalMs() >= 0.1 * durationMs) {
+      JfrSummary.Lock top = c.lock();
+      double share = c.sharePct();
+      double blocked = c.blockedMs();
+      double waiting = c.threadsWaiting();
       out.add(new TextFinding("lock-contention", waiting >= 1 ? Severity.CRITICAL : Severity.WARNING,
           String.format(Locale.US, "%.0f %% of blocked time on one lock: %s (%,d waits, %.1f s; %.1f threads waiting on average)",
               share, top.className(), top.count(), top.totalMs() / 1000, waiting),

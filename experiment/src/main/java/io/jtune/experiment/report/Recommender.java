@@ -62,9 +62,19 @@ final class Recommender {
     }
     String base = plan.baseline();
     if (gcSmall) {
+      // a JFR recording of a baseline run (experiment --jfr) says where the time went instead
+      RunResult.RecordingSeen rec = runs.stream().filter(r -> r.candidate().equals(base) && r.recording() != null
+          && r.recording().topLock() != null && r.recording().threadsWaitingOnTopLock() != null).map(RunResult::recording)
+          .max(Comparator.comparingDouble(RunResult.RecordingSeen::threadsWaitingOnTopLock)).orElse(null);
+      boolean lockBound = rec != null && rec.threadsWaitingOnTopLock() != null && rec.threadsWaitingOnTopLock() >= 1;
+      if (rec != null) {
+        reasons.add(0, "JFR recording of a baseline run: " + rec.topLock());
+      }
       return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck"
           + " (small GC time share, no Full GC, pauses below p99), and no candidate improves what its goals ask —"
-          + " look at CPU, locks and the code, not at JVM flags.", reasons, List.of(), true);
+          + (lockBound ? " the recording shows threads queueing for one lock (" + rec.topLock() + "): take it out of"
+              + " the request path, not JVM flags." : " look at CPU, locks and the code, not at JVM flags."),
+          reasons, List.of(), true);
     }
     // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
     int fewest = levels.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)

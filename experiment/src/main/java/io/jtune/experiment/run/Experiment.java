@@ -314,7 +314,7 @@ public final class Experiment {
       metrics.values().removeIf(Objects::isNull);
       RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "ok",
           null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20),
-          RunDiagnosis.of(a, tail));
+          RunDiagnosis.of(a, tail), options.jfr() ? RecordingEvidence.of(rd.resolve("recording.jfr")) : null);
       write(rd, r);
       return r;
     } catch (RuntimeException | IOException e) {
@@ -335,7 +335,7 @@ public final class Experiment {
     }
     RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "failed",
         why, startedAt, c.flags(), pid, 0, 0, Map.of(), null, 0, lastLines(tail, 40),
-        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail));
+        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail), null);
     try {
       Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
     } catch (IOException e) {

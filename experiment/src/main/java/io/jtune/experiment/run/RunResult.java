@@ -29,6 +29,7 @@ import java.util.Map;
  * @param outputTail the last lines of the target's output (failed runs, and every run for the record)
  * @param gcProblem the problem the run's GC log (and output) shows ({@link RunDiagnosis}), or null when
  *     it shows none or was not analyzed
+ * @param recording what the run's JFR recording (experiment --jfr) shows, or null without one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -48,7 +49,8 @@ public record RunResult(
     ThreadsSeen threads,
     long gcLinesNotUnderstood,
     List<String> outputTail,
-    GcProblem gcProblem) {
+    GcProblem gcProblem,
+    RecordingSeen recording) {
 
   public static final String SCHEMA = "jtune.run/1";
 
@@ -79,4 +81,15 @@ public record RunResult(
    * @param topLock the lock, its owner and where the waiters wait, in words; null if none
    */
   public record ThreadsSeen(int javaThreads, Map<String, Integer> states, int blockedOnTopLock, String topLock) {}
+
+  /**
+   * A JFR recording's gist: the most contended lock and GC's share of the time.
+   *
+   * @param topLock the lock most time was blocked on (class, kind, waiting frame, share), in words; null if none
+   * @param blockedOnTopLockPct its share of all time threads were blocked on locks
+   * @param threadsWaitingOnTopLock how many threads waited for it on average over the recording
+   * @param gcPausePct GC pauses' share of the recording
+   */
+  public record RecordingSeen(String topLock, Double blockedOnTopLockPct, Double threadsWaitingOnTopLock,
+      Double gcPausePct) {}
 }

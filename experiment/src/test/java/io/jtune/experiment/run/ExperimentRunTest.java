@@ -126,9 +126,13 @@ class ExperimentRunTest {
         cooldown: 0s
         """;
     Plan p = plan(yaml, dir);
-    List<RunResult> results = Experiment.prepare(p, yaml, dir, Experiment.Options.DEFAULTS, null).run();
+    // recorded with JFR too (experiment --jfr): the recording names the lock the workers queue for
+    List<RunResult> results = Experiment.prepare(p, yaml, dir, new Experiment.Options(true, true), null).run();
     assertThat(results).allMatch(RunResult::ok, "all ok");
+    assertThat(results).allSatisfy(run -> assertThat(run.recording()).as(run.id()).isNotNull());
     ExperimentReport r = ExperimentReport.of(p, Experiment.baseFlags(p), results);
+    assertThat(r.recommendation().reasons().get(0)).startsWith("JFR recording of a baseline run: ")
+        .contains("org.dom4j.io.SAXReader", "monitor enter", "XmlEndpoint");
     assertThat(r.levels().get(0).winner()).isNull();
     assertThat(r.recommendation().winner()).isNull();
     assertThat(r.recommendation().verdict()).isEqualTo(Verdict.NOT_A_GC_PROBLEM);
