@@ -283,11 +283,13 @@ public final class Experiment {
       tail = target.outputTail();
       Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
       if (!alive) {
-        return failed(key, c, pid, startedAt, "the target JVM exited during the run"
-            + target.exitCode().stream().mapToObj(x -> " (exit code " + x + ")").findFirst().orElse(""), tail, rd);
+        return failed(key, c, pid, startedAt, RunFailure.describe("the target JVM exited during the run"
+            + target.exitCode().stream().mapToObj(x -> " (exit code " + x + ")").findFirst().orElse(""), tail,
+            target.exitCode(), load), tail, rd);
       }
       if (load.successes() == 0) {
-        return failed(key, c, pid, startedAt, "no request succeeded (" + load.errorTotal() + " errors)", tail, rd);
+        return failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded (" + load.errorTotal()
+            + " errors)", tail, target.exitCode(), load), tail, rd);
       }
       Analysis a = GcAnalyzer.analyze(List.of(gcLog.toString()), new ByteArrayInputStream(new byte[0]),
           new AnalysisOptions(60, 50, Double.NaN, null, true));

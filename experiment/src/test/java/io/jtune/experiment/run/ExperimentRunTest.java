@@ -111,6 +111,34 @@ class ExperimentRunTest {
   }
 
   @Test
+  void aTargetThatRunsOutOfHeapIsReportedSoWithWhenAndTheVerdictIsTheLeak() throws Exception {
+    // the lab's session leak in a 64 MB heap, on a JVM that exits on OutOfMemoryError as many services do
+    String yaml = """
+        name: oom
+        target: {lab: session-leak}
+        baseline: small
+        candidates:
+          - {name: small, flags: "-Xms64m -Xmx64m -XX:+ExitOnOutOfMemoryError"}
+          - {name: g1, flags: "-Xms64m -Xmx64m -XX:+ExitOnOutOfMemoryError -XX:+UseG1GC"}
+        levels:
+          - {name: l, concurrency: 4, warmup: 1s, duration: 40s}
+        repetitions: 1
+        cooldown: 0s
+        """;
+    Plan p = plan(yaml, dir);
+    List<RunResult> results = Experiment.prepare(p, yaml, dir, Experiment.Options.DEFAULTS, null).run();
+    assertThat(results).hasSize(2).noneMatch(RunResult::ok);
+    for (RunResult r : results) {
+      // when: the measured second of the last response and the rate until then (or that none came)
+      assertThat(r.failure()).as(r.id()).startsWith("out of heap (OutOfMemoryError: Java heap space) ")
+          .contains("the target JVM exited during the run")
+          .containsAnyOf(" s of load at ", "before the first measured response");
+    }
+    ExperimentReport report = ExperimentReport.of(p, Experiment.baseFlags(p), results);
+    assertThat(report.recommendation().verdict()).isEqualTo(Verdict.MEMORY_LEAK);
+  }
+
+  @Test
   void onTheXmlLockCaseNoFlagsWinAndTheReportSaysGcIsNotTheBottleneck() throws Exception {
     String yaml = """
         name: xml-lock
