@@ -75,7 +75,7 @@ final class FlagRules implements FindingRule {
           List.of(), 1,
           "Growing and shrinking the heap costs Full GCs and makes behaviour depend on history; on a server"
               + " give the heap its size up front (and pre-touch it).",
-          List.of("-Xms" + ByteSize.flagValue(ByteSize.MB * (h >> 20)), "-Xmx" + ByteSize.flagValue(ByteSize.MB * (h >> 20)))));
+          List.of("-Xms" + ByteSize.flagValue(MemoryModel.wholeMb(h)), "-Xmx" + ByteSize.flagValue(MemoryModel.wholeMb(h)))));
     }
   }
 

@@ -209,7 +209,7 @@ public record MemoryModel(
   }
 
   /**
-   * The young generation every proposal assumes: 3/8 of the target heap rounded up to 64 MB (more
+   * The young generation every proposal assumes: 3/8 of the target heap rounded up to 16 MB (more
    * than a quarter: 1536 MB of 4 GB won a published comparison of young sizes for an API
    * service; more when the survivor demand needs it), within {@link #youngRoom}; the current one
    * when growing it is refused or would gain less than 16 MB (-1 when not known).
@@ -220,7 +220,7 @@ public record MemoryModel(
     if (youngGrowthRefused() != null || heap <= 0) {
       return now;
     }
-    long want = roundUp(heap * YOUNG_SHARE, 64);
+    long want = roundUp(heap * YOUNG_SHARE, 16);
     if (survivorDemandBytes > 0) {
       want = Math.max(want, roundUp(survivorDemandBytes / SURVIVOR_TARGET * (6 + 2), 16));
     }
@@ -274,6 +274,11 @@ public record MemoryModel(
         + " level at %s (%.0f%% of old) and %d of %d young GCs promote: long-lived entries (a cache) are promoted,"
         + " then evicted", forced, io.jtune.core.units.ByteSize.human(live.bytes()), 100.0 * live.bytes() / old,
         mem.youngGcsWithPromotion(), mem.youngGcsMeasured());
+  }
+
+  /** Bytes to the nearest whole megabyte (at least one), the way every heap flag is written. */
+  public static long wholeMb(long bytes) {
+    return Math.max(1, Math.round((double) bytes / MB)) * MB;
   }
 
   /** Rounds bytes up to a whole multiple of {@code stepMb} megabytes (at least one step), in bytes. */
