@@ -56,7 +56,7 @@ final class OldGenGrowthRule implements FindingRule {
     long heap = m.capacities().heapMax();
     if (heap > 0 && rateMBph > 0) {
       sb.append(String.format(Locale.US, " A heap of %s (-Xmx%s, twice today's) would only delay that by about %s.",
-          ByteSize.human(2.0 * heap), ByteSize.flagValue(2 * heap), hours(heap / MB / rateMBph)));
+          ByteSize.human(2.0 * heap), ByteSize.flagValue(MemoryModel.wholeMb(2 * heap)), hours(heap / MB / rateMBph)));
     }
     sb.append(" Find what grows: take a heap dump (`jcmd PID GC.heap_dump /tmp/heap.hprof`) and two class histograms a"
         + " few minutes apart (`jcmd PID GC.class_histogram`), and compare which classes gain instances: caches without"

@@ -53,7 +53,7 @@ final class PrematurePromotionRule implements FindingRule {
     boolean thresholdSignal = m.tenuringCount() >= 3 && m.thresholdBelowMax() >= 0.5 * m.tenuringCount()
         && m.minThreshold() <= 2 && m.maxThreshold() > 2;
     boolean survivorSignal = m.survivorMeasured() >= 3 && m.survivorFull() >= 0.5 * m.survivorMeasured();
-    long fulls = a.pauses().kind(PauseKind.FULL).count();
+    long fulls = a.anomalies().fullGcs().count(); // not the ones the application asked for
     boolean promotionSignal = m.youngGcsMeasured() >= 5
         && m.youngGcsWithPromotion() >= 0.8 * m.youngGcsMeasured()
         && fulls > 0
@@ -61,7 +61,8 @@ final class PrematurePromotionRule implements FindingRule {
         && m.promotedPerYoungGcMean() >= 0.01 * m.meanYoungCapacity();
     // Premature promotion matters when it fills the old generation: Full GCs, or
     // frequent old-generation cycles on a concurrent collector.
-    boolean oldPressure = fulls > 0 || a.concurrent().cycles().count() >= 3;
+    // Full GCs the application asked for (System.gc(), metadata) say nothing about promotion
+    boolean oldPressure = a.anomalies().fullGcs().count() > 0 || a.concurrent().cycles().count() >= 3;
     if (!oldPressure || (!thresholdSignal && !survivorSignal && !promotionSignal) || !promotionGrowsOld(a)) {
       return;
     }

@@ -21,9 +21,11 @@ package io.jtune.core.model;
  * @param pauseGoalMs the pause target pauses are judged against
  * @param youngIntervalS mean time between young GCs, s (NaN)
  * @param youngP99Ms young pause p99 (NaN without young GCs)
+ * @param youngTimePct share of the log's time spent in young pauses, percent (NaN)
  * @param fixedYoung whether the collector keeps a young generation of the size given (-Xmn applies)
  * @param survivorOverflowLogged whether the log shows survivors full after most young GCs or the
  *     tenuring threshold forced down
+ * @param forcedFullGcs Full GCs the application did not ask for (not System.gc() or metadata)
  * @param cacheChurn the evidence of old-to-young churn (long-lived entries promoted, then
  *     evicted: Full GCs keep coming while the live set after them stays level), or null
  */
@@ -37,8 +39,10 @@ public record MemoryModel(
     double pauseGoalMs,
     double youngIntervalS,
     double youngP99Ms,
+    double youngTimePct,
     boolean fixedYoung,
     boolean survivorOverflowLogged,
+    long forcedFullGcs,
     String cacheChurn) {
 
   /** The old generation keeps at least this many times the live set. */
@@ -57,6 +61,8 @@ public record MemoryModel(
   public static final double YOUNG_SHARE = 3.0 / 8;
   /** Young GCs further apart than this (and within the pause goal) cost too little to grow young for. */
   public static final double RARE_YOUNG_S = 5;
+  /** Young pauses taking less than this share of the time (percent), each within the goal, cost too little to grow young for. */
+  public static final double CHEAP_YOUNG_PCT = 1;
   /** A live set rising faster than this (MB/hour) with a fit at least {@link #LEAK_R2} is growing. */
   public static final double LEAK_MIN_GROWTH_SHARE = 0.1;
   public static final double LEAK_R2 = 0.6;
@@ -193,11 +199,17 @@ public record MemoryModel(
       return "old-to-young churn of long-lived entries: a bigger young generation next to a large live set only"
           + " moves the churn";
     }
-    boolean rare = youngIntervalS >= RARE_YOUNG_S && !(youngP99Ms > pauseGoalMs);
-    if (rare && !survivorsOverflow()) {
+    // young GCs within the goal that are rare or cheap are not worth growing young for, unless
+    // survivors overflow into an old generation that then needs Full GCs
+    boolean short_ = !(youngP99Ms > pauseGoalMs) && !(survivorsOverflow() && forcedFullGcs > 0);
+    if (short_ && youngIntervalS >= RARE_YOUNG_S) {
       return String.format(java.util.Locale.US, "young GCs are rare (one every %.1f s) and short (p99 %.1f ms"
           + " within the %.0f ms goal): a bigger young generation would change little", youngIntervalS, youngP99Ms,
           pauseGoalMs);
+    }
+    if (short_ && youngTimePct < CHEAP_YOUNG_PCT) {
+      return String.format(java.util.Locale.US, "young GCs cost little (%.2f%% of the time, p99 %.1f ms within the"
+          + " %.0f ms goal): a bigger young generation would change little", youngTimePct, youngP99Ms, pauseGoalMs);
     }
     return null;
   }
@@ -251,7 +263,8 @@ public record MemoryModel(
   /** This model with its {@link #cacheChurn} judged from the facts. */
   MemoryModel withChurn(io.jtune.core.analysis.GcFacts f) {
     return new MemoryModel(live, allocationRateMBps, promotionRateMBps, survivorDemandBytes, survivorDemandSource,
-        capacities, pauseGoalMs, youngIntervalS, youngP99Ms, fixedYoung, survivorOverflowLogged, churn(f));
+        capacities, pauseGoalMs, youngIntervalS, youngP99Ms, youngTimePct, fixedYoung, survivorOverflowLogged, forcedFullGcs,
+        churn(f));
   }
 
   /**

@@ -35,7 +35,13 @@ public final class MemoryModelBuilder {
     return new MemoryModel(live, m.allocationRateMBps(), m.promotionRateMBps(), demand, demandSource,
         caps, f.pauses().pauseTargetMs(), m.meanYoungIntervalS(),
         f.pauses().kind(PauseKind.YOUNG).count() == 0 ? Double.NaN : f.pauses().kind(PauseKind.YOUNG).percentileMs(99),
-        fixedYoung, overflow, null).withChurn(f);
+        youngTimePct(f), fixedYoung, overflow, f.anomalies().fullGcs().count(), null).withChurn(f);
+  }
+
+  /** Share of the span in young pauses, percent, or NaN when the span is under a second. */
+  private static double youngTimePct(GcFacts f) {
+    double span = f.span().durationS();
+    return span >= 1 ? 100 * f.pauses().kind(PauseKind.YOUNG).totalMs() / 1000 / span : Double.NaN;
   }
 
   /**

@@ -59,6 +59,7 @@ public final class ModelJson {
     o.put("pauseGoalMs", round(m.pauseGoalMs(), 3));
     o.put("youngGcIntervalS", round(m.youngIntervalS(), 3));
     o.put("youngP99Ms", round(m.youngP99Ms(), 3));
+    o.put("youngTimePct", round(m.youngTimePct(), 3));
     o.put("fixedYoung", m.fixedYoung());
     o.put("cacheChurn", m.cacheChurn());
     ObjectNode sizing = o.putObject("sizing");

@@ -9,6 +9,8 @@ import io.jtune.core.finding.Finding;
 import io.jtune.core.model.MemoryModel;
 import io.jtune.core.model.Problem;
 import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.ServiceSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -120,5 +122,44 @@ class SoundAdviceCorpusTest {
     // the survivor ratio is never computed for the 8 MB young generation while another proposal grows it
     ProposedOptions p = ProposedOptions.of(a, s);
     assertThat(p.values().getOrDefault("SurvivorRatio", java.util.Set.of())).hasSizeLessThanOrEqualTo(1);
+  }
+
+  /** "writes 'its flags are not known here' right under the printed flags": the lab prints its flags above the baseline. */
+  @Test
+  void theBaselineDoesNotSayItsFlagsAreUnknown() {
+    Suggestion s = Advisor.advise(AdvisorTest.analyze(
+        "GCViewer/src__test__resources__openjdk__SampleSun1_5_0ConcurrentModeFailure.txt"), Advisor.Inputs.NONE);
+    assertThat(s.baselineFlags()).isEmpty();
+    Plan plan = s.plan("p", ServiceSpec.lab("api"));
+    assertThat(plan.candidates().get(0).name()).isEqualTo(Suggestion.BASELINE);
+    assertThat(plan.candidates().get(0).reason()).doesNotContain("not known").contains("own configuration");
+  }
+
+  /** -Xmn5888m was suggested for young GCs every 12.5 s at p99 35 ms. */
+  @Test
+  void rareShortYoungGcsGetNoYoungCandidate() {
+    Analysis a = AdvisorTest.analyze(AdvisorTest.CMS_8);
+    Suggestion s = Advisor.advise(a, Advisor.Inputs.NONE);
+    assertThat(s.candidates()).noneMatch(c -> c.flags().stream().anyMatch(x -> x.startsWith("-Xmn")));
+    assertThat(s.notes()).anyMatch(n -> n.startsWith("no young-generation candidate: young GCs are rare"));
+  }
+
+  /**
+   * A heap that saturates (old after GC from 2 MB to its capacity, most Full GCs freeing almost
+   * nothing) is a leak: the advice says flags are not the fix, what a bigger heap would buy, and
+   * what to run; no young, survivor or collector candidate.
+   */
+  @Test
+  void aSaturatedHeapIsALeakWithNoSizingCandidates() {
+    Analysis a = AdvisorTest.analyze("gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tenuring__863_gc.log");
+    assertThat(a.diagnosis().primary()).isEqualTo(Problem.MEMORY_LEAK);
+    Suggestion s = Advisor.advise(a, Advisor.Inputs.NONE);
+    assertThat(s.diagnosis().primary()).isEqualTo(Problem.MEMORY_LEAK);
+    assertThat(s.verdict()).contains("flags are not the fix").contains("jcmd PID GC.heap_dump")
+        .contains("GC.class_histogram").containsPattern("A heap of [\\d.]+ MB \\(-Xmx\\d+m, twice today's\\) would only delay");
+    for (Candidate c : s.candidates()) {
+      assertThat(c.flags()).as(c.name()).noneMatch(x -> x.startsWith("-Xmn") || x.startsWith("-XX:SurvivorRatio")
+          || x.startsWith("-XX:+Use") && x.endsWith("GC"));
+    }
   }
 }
