@@ -19,6 +19,11 @@ import java.util.Set;
  * explicit GCs, long pauses, OS interference; else GC is not the problem, or the log is healthy.
  */
 public final class Diagnoser {
+  /** Which problem is primary when several are seen: causes before their consequences. */
+  static final List<Problem> PRIORITY = List.of(Problem.MEMORY_LEAK, Problem.HEAP_TOO_SMALL,
+      Problem.PREMATURE_PROMOTION, Problem.CONCURRENT_FAILURE, Problem.METASPACE_THRESHOLD, Problem.EXPLICIT_GC,
+      Problem.LONG_PAUSES, Problem.OS_INTERFERENCE, Problem.GC_NOT_THE_PROBLEM, Problem.HEALTHY);
+
   private Diagnoser() {}
 
   public static Diagnosis diagnose(GcFacts f, List<Finding> findings) {
@@ -79,7 +84,7 @@ public final class Diagnoser {
           + " generation next to a large live cache only moves the churn.";
     }
     List<Problem> ordered = new ArrayList<>(found);
-    ordered.sort(null);
+    ordered.sort(java.util.Comparator.comparingInt(PRIORITY::indexOf));
     Problem primary = ordered.get(0);
     if (evidence.isEmpty() && primary == Problem.GC_NOT_THE_PROBLEM) {
       findings.stream().filter(x -> x.id().equals("gc-not-the-problem")).findFirst()
