@@ -260,6 +260,25 @@ public record MemoryModel(
     return Math.max(3, Math.min(8, raw));
   }
 
+  /**
+   * This model with the sizes the log did not show filled in from elsewhere (jstat samples of the
+   * same JVM): each capacity kept when known, else taken from {@code more} (with its source).
+   */
+  public MemoryModel withCapacities(Capacities more) {
+    Capacities c = capacities;
+    boolean heap = c.heapMax() <= 0 && more.heapMax() > 0;
+    boolean young = c.young() <= 0 && more.young() > 0;
+    Capacities merged = new Capacities(heap ? more.heapMax() : c.heapMax(), heap ? more.heapSource() : c.heapSource(),
+        c.heapInitial() > 0 ? c.heapInitial() : more.heapInitial(), young ? more.young() : c.young(),
+        young ? more.youngSource() : c.youngSource(), c.old() > 0 ? c.old() : more.old(),
+        c.survivor() > 0 ? c.survivor() : more.survivor(), Math.max(c.metaspacePeak(), more.metaspacePeak()),
+        c.hostMemory() > 0 ? c.hostMemory() : more.hostMemory(),
+        c.containerLimit() > 0 ? c.containerLimit() : more.containerLimit());
+    return new MemoryModel(live, allocationRateMBps, promotionRateMBps, survivorDemandBytes, survivorDemandSource,
+        merged, pauseGoalMs, youngIntervalS, youngP99Ms, youngTimePct, fixedYoung, survivorOverflowLogged, forcedFullGcs,
+        cacheChurn);
+  }
+
   /** This model with its {@link #cacheChurn} judged from the facts. */
   MemoryModel withChurn(io.jtune.core.analysis.GcFacts f) {
     return new MemoryModel(live, allocationRateMBps, promotionRateMBps, survivorDemandBytes, survivorDemandSource,

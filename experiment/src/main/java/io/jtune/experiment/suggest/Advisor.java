@@ -30,7 +30,9 @@ import java.util.Map;
  * <ul>
  *   <li>{@code findings}: every flag the findings recommend, together (most severe first);
  *   <li>{@code young-quarter}: the request/response sizing for collectors with a fixed young generation —
- *       young = heap / 4, survivors large enough for the request data alive at a young GC;
+ *       the memory model's young (about 3/8 of its heap, old keeping 1.5x the live set), survivors large
+ *       enough for the request data alive at a young GC; not proposed when the model refuses to grow
+ *       young (rare or cheap young GCs, a leak, cache churn);
  *   <li>a collector change ({@code g1}, {@code zgc}, {@code parallel}) when the heap size, the
  *       pause goal or the pauses seen justify it, or {@code g1-pause-N} on G1 already;
  *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two.
@@ -129,7 +131,8 @@ public final class Advisor {
     final boolean startupFullGcs;
     final List<String> evidence = new ArrayList<>();
     final List<String> notes = new ArrayList<>();
-    final MemoryModel model;
+    /** The analysis's memory model, with the capacities jstat knew and the log did not. */
+    MemoryModel model;
     final Diagnosis diagnosis;
 
     Advice(Analysis a, Inputs in) {
@@ -225,6 +228,11 @@ public final class Advisor {
       if (js != null && js.metaspaceUsedPeakBytes() > metaspacePeak) {
         metaspacePeak = js.metaspaceUsedPeakBytes();
         metaspaceSource = "jstat MU";
+      }
+      if (js != null) {
+        model = model.withCapacities(new MemoryModel.Capacities(js.heapCapacityBytes(), "jstat S0C+S1C+EC+OC", -1,
+            js.youngCapacityBytes(), "jstat S0C+S1C+EC", js.oldCapacityBytes(), js.survivorCapacityBytes(),
+            js.metaspaceUsedPeakBytes(), -1, -1));
       }
       requestData(m, js);
       facts();
