@@ -31,9 +31,9 @@ final class OldGenGrowthRule implements FindingRule {
     double rateMBph = live.slopeMBph();
     String title;
     if (m.liveSetGrows()) {
-      title = String.format(Locale.US, "Old-generation live set grows %.1f MB/hour (%s -> %s over %.1f h, R² %.2f)",
-          rateMBph, ByteSize.human(Math.max(0, live.firstBytes())), ByteSize.human(live.bytes()), live.spanS() / 3600,
-          live.r2());
+      title = String.format(Locale.US, "Old-generation live set grows %.1f MB/hour (%s -> %s over %s, R² %.2f)",
+          rateMBph, ByteSize.human(Math.max(0, live.firstBytes())), ByteSize.human(live.bytes()),
+          MemoryModel.span(live.spanS()), live.r2());
     } else {
       double spanH = Math.max(a.span().durationS(), 1) / 3600;
       rateMBph = (live.bytes() - Math.max(0, mem.firstOldAfterGc())) / MB / spanH;

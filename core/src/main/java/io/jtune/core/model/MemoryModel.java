@@ -308,6 +308,12 @@ public record MemoryModel(
         mem.youngGcsWithPromotion(), mem.youngGcsMeasured());
   }
 
+  /** A time span for a trend: minutes under an hour, else hours. */
+  public static String span(double seconds) {
+    return seconds < 3600 ? String.format(java.util.Locale.US, "%.1f min", seconds / 60)
+        : String.format(java.util.Locale.US, "%.1f h", seconds / 3600);
+  }
+
   /** Bytes to the nearest whole megabyte (at least one), the way every heap flag is written. */
   public static long wholeMb(long bytes) {
     return Math.max(1, Math.round((double) bytes / MB)) * MB;

@@ -86,6 +86,9 @@ public final class MemoryModelBuilder {
           + " is less than half full";
     }
     boolean ok = note == null;
+    if (ok) {
+      first = (long) t.firstY(); // the trend's own first point, so its endpoints and slope agree
+    }
     long old = m.old().allocated();
     boolean saturates = m.fullGcsWithOld() >= 3 && m.fullGcsFreeingLittle() >= Math.max(2, 0.5 * m.fullGcsWithOld())
         && old > 0 && bytes >= SATURATED * old && m.firstOldAfterGc() >= 0 && m.firstOldAfterGc() < 0.5 * bytes;

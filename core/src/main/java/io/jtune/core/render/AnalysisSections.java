@@ -68,8 +68,8 @@ public final class AnalysisSections {
     List<String> lines = new ArrayList<>();
     lines.add("Live set    " + (l.known() ? ByteSize.human(l.bytes()) + " (" + l.source() + ")" : l.source()));
     lines.add("Trend       " + (l.trendNote() != null ? l.trendNote()
-        : String.format(Locale.US, "%+.1f MB/hour over %.1f h (R² %.2f)%s", l.slopeMBph(), l.spanS() / 3600, l.r2(),
-            m.liveSetGrows() ? ": grows" : "")));
+        : String.format(Locale.US, "%+.1f MB/hour over %s (R² %.2f)%s", l.slopeMBph(), MemoryModel.span(l.spanS()),
+            l.r2(), m.liveSetGrows() ? ": grows" : "")));
     MemoryModel.Capacities c = m.capacities();
     lines.add("Capacities  heap " + size(c.heapMax()) + " (" + c.heapSource() + "), young " + size(c.young())
         + ", old " + size(m.oldCapacity()) + (c.hostMemory() > 0 ? ", host " + ByteSize.human(c.hostMemory()) : ""));
