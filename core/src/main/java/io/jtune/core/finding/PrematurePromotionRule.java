@@ -86,7 +86,10 @@ final class PrematurePromotionRule implements FindingRule {
     String sizing;
     long young = model.targetYoung();
     int ratio = model.survivorRatioFor(young);
-    if (ratio > 0) {
+    if (model.cacheChurn() != null) {
+      // entries that outlive any young generation the heap allows: no survivor sizing helps
+      sizing = model.cacheChurn() + "; no young or survivor size keeps them, so bound the cache or move it off the heap";
+    } else if (ratio > 0) {
       double neededSurvivor = model.survivorDemandBytes() / MemoryModel.SURVIVOR_TARGET;
       if (a.jvm().collector() == Collector.G1) {
         // G1 caps survivor regions at young / SurvivorRatio; fixing the young size (-Xmn) would

@@ -288,8 +288,11 @@ public record MemoryModel(
 
   /**
    * Old-to-young churn on a fixed-young collector: at least 3 Full GCs not requested by the
-   * application, while the live set after them fits, stays level and takes at least 30% of old,
-   * and most young GCs promote.
+   * application, while the live set after them fits and stays level, most young GCs promote, and
+   * what survives a young GC needs survivors no young generation the heap allows can give (young
+   * would need to be 8x the survivor demand at half occupancy): entries that live many young GCs
+   * (a cache) are promoted, then evicted, whatever the young size. Request data that merely
+   * overflows small survivors fits a bigger young generation and is not churn.
    */
   private String churn(io.jtune.core.analysis.GcFacts f) {
     var mem = f.memory();
@@ -297,15 +300,20 @@ public record MemoryModel(
     long old = oldCapacity();
     boolean level = live.trendNote() == null
         && Math.abs(live.slopeMBph()) * live.spanS() / 3600 * MB < 0.1 * live.bytes();
+    long room = youngRoom(capacities.heapMax());
+    double youngNeeded = survivorDemandBytes / SURVIVOR_TARGET * (6 + 2);
     if (!fixedYoung || forced < 3 || old <= 0 || !live.known() || !level || leak() || !liveSetFits()
-        || live.bytes() < 0.3 * old || mem.youngGcsMeasured() < 5
-        || mem.youngGcsWithPromotion() < 0.8 * mem.youngGcsMeasured()) {
+        || live.bytes() < 0.1 * old || mem.youngGcsMeasured() < 5
+        || mem.youngGcsWithPromotion() < 0.8 * mem.youngGcsMeasured() || survivorDemandBytes <= 0 || room <= 0
+        || youngNeeded <= room) {
       return null;
     }
     return String.format(java.util.Locale.US, "old-to-young churn: %d Full GCs while the live set after them stays"
-        + " level at %s (%.0f%% of old) and %d of %d young GCs promote: long-lived entries (a cache) are promoted,"
-        + " then evicted", forced, io.jtune.core.units.ByteSize.human(live.bytes()), 100.0 * live.bytes() / old,
-        mem.youngGcsWithPromotion(), mem.youngGcsMeasured());
+        + " level at %s and %d of %d young GCs promote; %s survive each young GC, which would need a young generation"
+        + " of %s, more than the %s the heap allows: long-lived entries (a cache) are promoted, then evicted",
+        forced, io.jtune.core.units.ByteSize.human(live.bytes()), mem.youngGcsWithPromotion(), mem.youngGcsMeasured(),
+        io.jtune.core.units.ByteSize.human(survivorDemandBytes), io.jtune.core.units.ByteSize.human(youngNeeded),
+        io.jtune.core.units.ByteSize.human(room));
   }
 
   /** A time span for a trend: minutes under an hour, else hours. */

@@ -110,4 +110,28 @@ class FalseAlarmsTest {
     assertThat(m.youngGrowthRefused()).contains("rare");
     assertThat(a.findings()).noneMatch(f -> f.flags().stream().anyMatch(x -> x.startsWith("-Xmn")));
   }
+
+  /**
+   * The lab's cache-churn scenario got "-Xmn304m next to a 128 MB live cache (Full GCs doubled)":
+   * cache entries outlive any young generation the heap allows, so the advice is the cache, not young.
+   */
+  @Test
+  void cacheChurnGetsNoYoungGrowthButTheCacheAdvice() {
+    Analysis a = analyze(Path.of("src/test/resources/findings/lab-cache-churn-parallel-jdk17.log").toAbsolutePath());
+    MemoryModel m = a.memoryModel();
+    assertThat(m.cacheChurn()).startsWith("old-to-young churn");
+    assertThat(m.youngGrowthRefused()).contains("churn");
+    assertThat(a.findings()).noneMatch(f -> f.flags().stream().anyMatch(x -> x.startsWith("-Xmn")
+        || x.startsWith("-XX:SurvivorRatio")));
+    assertThat(a.diagnosis().advice()).contains("Bound the cache or move it off the heap");
+    assertThat(required(a, "premature-promotion").recommendation()).contains("move it off the heap");
+  }
+
+  /** Request data that merely overflows small survivors (the lab's survivor-overflow sizing) is not churn: young grows. */
+  @Test
+  void survivorOverflowOfRequestDataIsNotCacheChurn() {
+    Analysis a = analyze(Path.of("src/test/resources/findings/serial-liveset-jdk17.log").toAbsolutePath());
+    assertThat(a.memoryModel().cacheChurn()).isNull();
+    assertThat(required(a, "young-too-small").flags()).anyMatch(x -> x.startsWith("-Xmn"));
+  }
 }
