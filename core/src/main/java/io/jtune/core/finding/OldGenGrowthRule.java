@@ -39,7 +39,8 @@ final class OldGenGrowthRule implements FindingRule {
       rateMBph = (live.bytes() - Math.max(0, mem.firstOldAfterGc())) / MB / spanH;
       title = String.format(Locale.US, "The heap saturates: old after GC rose from %s to %s of %s in %.1f min, and %d of"
           + " %d Full GCs freed less than %.0f%%", ByteSize.human(Math.max(0, mem.firstOldAfterGc())),
-          ByteSize.human(live.bytes()), ByteSize.human(old), spanH * 60, mem.fullGcsFreeingLittle(), mem.fullGcsWithOld(),
+          ByteSize.human(live.bytes()), ByteSize.human(Math.max(old, live.bytes())), spanH * 60, mem.fullGcsFreeingLittle(),
+          mem.fullGcsWithOld(),
           100 * MemoryAggregator.FREED_LITTLE);
     }
     List<Example> ev = mem.fullGcsWithOld() > 0 ? a.anomalies().fullGcs().examples()
@@ -91,6 +92,6 @@ final class OldGenGrowthRule implements FindingRule {
   }
 
   private static String hours(double h) {
-    return h < 1 ? String.format(Locale.US, "%.0f minutes", Math.max(1, h * 60)) : String.format(Locale.US, "%.1f hours", h);
+    return h < 1 ? String.format(Locale.US, "%.0f min", Math.max(1, h * 60)) : String.format(Locale.US, "%.1f hours", h);
   }
 }

@@ -80,7 +80,8 @@ public final class MemoryModelBuilder {
     if (note == null && !oldCollected) {
       note = "not enough data: the old generation was collected fewer than 3 times";
     }
-    long oldCap = m.old().allocated();
+    // the old generation's capacity; a region-based heap logs none: its whole heap is the bound
+    long oldCap = m.old().allocated() > 0 ? m.old().allocated() : m.heap().allocated();
     if (note == null && t != full && oldCap > 0 && bytes < 0.5 * oldCap) {
       note = "not enough data: without Full GCs the old generation's lower envelope only rises as it fills, and it"
           + " is less than half full";
@@ -89,9 +90,8 @@ public final class MemoryModelBuilder {
     if (ok) {
       first = (long) t.firstY(); // the trend's own first point, so its endpoints and slope agree
     }
-    long old = m.old().allocated();
     boolean saturates = m.fullGcsWithOld() >= 3 && m.fullGcsFreeingLittle() >= Math.max(2, 0.5 * m.fullGcsWithOld())
-        && old > 0 && bytes >= SATURATED * old && m.firstOldAfterGc() >= 0 && m.firstOldAfterGc() < 0.5 * bytes;
+        && oldCap > 0 && bytes >= SATURATED * oldCap && m.firstOldAfterGc() >= 0 && m.firstOldAfterGc() < 0.5 * bytes;
     return new MemoryModel.LiveSet(bytes, source, first, ok ? t.slopeMBph() : Double.NaN, ok ? t.r2() : Double.NaN,
         t.spanS(), note, saturates);
   }

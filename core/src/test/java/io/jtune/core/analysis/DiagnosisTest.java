@@ -44,6 +44,22 @@ class DiagnosisTest {
     assertThat(a.jvms().get(a.jvms().size() - 1).diagnosis()).isEqualTo(d);
   }
 
+  /**
+   * The lab's session-leak scenario (G1, 256 MB heap) run for 30 s under load: the heap fills in
+   * seconds and its Full GCs free nothing; the demo exited 2 with no verdict on it.
+   */
+  @Test
+  void aHeapThatSaturatesInSecondsIsALeak() {
+    Path log = Path.of("src/test/resources/findings/lab-session-leak-g1-jdk17.log").toAbsolutePath();
+    Analysis a = GcAnalyzer.analyze(List.of(log.toString()), new ByteArrayInputStream(new byte[0]), AnalysisOptions.DEFAULTS);
+    assertThat(a.memoryModel().live().saturates()).isTrue();
+    assertThat(a.diagnosis().primary()).isEqualTo(Problem.MEMORY_LEAK);
+    assertThat(a.diagnosis().advice()).contains("flags are not the fix").contains("-Xmx512m, twice today's")
+        .contains("jcmd PID GC.heap_dump").contains("GC.class_histogram");
+    // no heap sizing is offered for a leak
+    assertThat(a.findings()).noneMatch(f -> f.id().equals("heap-too-small"));
+  }
+
   @Test
   void theCodesAreTheTenProblemClasses() {
     assertThat(Arrays.stream(Problem.values()).map(Problem::code)).containsExactly("memory-leak", "heap-too-small",
