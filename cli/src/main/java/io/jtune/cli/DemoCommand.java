@@ -133,7 +133,7 @@ final class DemoCommand implements Callable<Integer> {
           + (f.flags().isEmpty() ? "" : "  ->  " + String.join(" ", f.flags())));
     }
     o.println();
-    o.println("2/4  suggest: candidates from the findings and the sizing rules (young = heap/4, survivors)");
+    o.println("2/4  suggest: candidates from the findings and the sizing rules (young about 3/8 of the heap, old keeping 1.5x the live set, survivors)");
     Suggestion s = Advisor.advise(base.analysis, Advisor.Inputs.NONE.withQps(base.load.throughputRps())
         .withConcurrency(high.concurrency()).withJdk(Runtime.version().feature()));
     o.println("  " + s.verdict());

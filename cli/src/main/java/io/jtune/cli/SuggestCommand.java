@@ -35,9 +35,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
       "Suggest candidate JVM configurations from GC logs and write the experiment plan that compares them.",
-      "Takes the flags the findings recommend, sizes young and survivors for a request/response service (young = heap/4,"
-          + " survivors for the request data alive at a young GC), changes the collector when the heap or the pause"
-          + " goal calls for it, and sets goals per load level (GC behaviour grows with load). Flags the target JDK lacks are"
+      "Names the primary problem (diagnosis) first. Takes the flags the findings recommend, sizes the heap from the live"
+          + " set when it does not fit (heap = 3-4x the live set), sizes young and survivors for a request/response service"
+          + " (young about 3/8 of the heap, old keeping 1.5x the live set; survivors for the request data alive at a young"
+          + " GC), proposes no young, survivor or collector change for a memory leak, changes the collector when the heap"
+          + " or the pause goal calls for it, and sets goals per load level (GC behaviour grows with load). Flags the target JDK lacks are"
           + " never suggested. Says so plainly when GC is not the problem.",
       "Without --lab or --command the plan's target is a command template to edit."},
     exitCodeListHeading = ExitCodes.HEADING,

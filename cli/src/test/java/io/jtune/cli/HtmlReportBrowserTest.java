@@ -239,6 +239,21 @@ class HtmlReportBrowserTest {
   }
 
   @Test
+  void theDiagnosisIsShownFirstWithItsAdvice() throws IOException {
+    // a heap that fills and stays full: the leak diagnosis, with what to run instead of flags
+    browser.open(report(corpus(CMS_LOG), dir.resolve("diagnosis.html")));
+    WebElement d = browser.driver().findElement(By.id("sec-diagnosis"));
+    assertThat(d.getDomAttribute("data-primary")).isEqualTo("memory-leak");
+    assertThat(d.getText()).contains("Diagnosis: memory-leak").contains("flags are not the fix")
+        .contains("jcmd PID GC.class_histogram");
+    @SuppressWarnings("unchecked")
+    List<String> order = (List<String>) browser.js("return Array.prototype.map.call(document.querySelectorAll('main > section'),"
+        + " function (s) { return s.id; });");
+    assertThat(order.indexOf("sec-diagnosis")).isLessThan(order.indexOf("sec-findings"));
+    assertThat(browser.consoleMessages()).isEmpty();
+  }
+
+  @Test
   void windowTableSortsByClickedColumn() throws IOException {
     Path html = report(corpus(CMS_LOG), dir.resolve("sort.html"), "--window", "10s");
     browser.open(html);

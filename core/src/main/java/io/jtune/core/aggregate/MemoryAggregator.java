@@ -99,6 +99,10 @@ public final class MemoryAggregator implements Aggregator {
   private double originS = Double.NaN;
   private long fullGcs;
   private final ExampleList oldAfterFull = new ExampleList(200);
+  private long liveMax = -1;
+  private long liveFirst = -1;
+  private long fullGcsFreeingLittle;
+  private long firstOldAfterGc = -1;
 
   public MemoryAggregator(double windowS) {
     this.windowS = windowS;
@@ -270,8 +274,19 @@ public final class MemoryAggregator implements Aggregator {
       return;
     }
     oldAfter.add(t, after);
+    if (firstOldAfterGc < 0) {
+      firstOldAfterGc = after;
+    }
     if (p.kind() == PauseKind.FULL) {
       fullGcs++;
+      liveMax = Math.max(liveMax, after);
+      if (liveFirst < 0) {
+        liveFirst = after;
+      }
+      if (m.heap() != null && m.heap().hasBefore() && m.heap().hasAfter()
+          && m.heap().before() - m.heap().after() < FREED_LITTLE * m.heap().before()) {
+        fullGcsFreeingLittle++;
+      }
       oldAfterFullTrend.add(t, after);
       long a = after;
       oldAfterFull.add(p.gcId(), t, () -> "old after full GC " + ByteSize.human(a));
@@ -432,6 +447,29 @@ public final class MemoryAggregator implements Aggregator {
 
   public long fullGcsWithOld() {
     return fullGcs;
+  }
+
+  /** A Full GC that frees less than this share of the heap it found frees almost nothing. */
+  public static final double FREED_LITTLE = 0.05;
+
+  /** Largest old occupancy right after a Full GC (the live set at its largest), or -1 without one. */
+  public long oldAfterFullMax() {
+    return liveMax;
+  }
+
+  /** Old occupancy right after the first Full GC, or -1 without one. */
+  public long oldAfterFullFirst() {
+    return liveFirst;
+  }
+
+  /** Full GCs that freed less than {@link #FREED_LITTLE} of the heap occupancy they found. */
+  public long fullGcsFreeingLittle() {
+    return fullGcsFreeingLittle;
+  }
+
+  /** Old occupancy after the first collection that logged it, or -1. */
+  public long firstOldAfterGc() {
+    return firstOldAfterGc;
   }
 
   public Series heapBefore() {

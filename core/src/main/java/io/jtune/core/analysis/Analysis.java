@@ -10,6 +10,8 @@ import io.jtune.core.aggregate.Span;
 import io.jtune.core.aggregate.WindowAggregator;
 import io.jtune.core.finding.Finding;
 import io.jtune.core.finding.FindingEngine;
+import io.jtune.core.model.Diagnosis;
+import io.jtune.core.model.MemoryModel;
 import io.jtune.core.parser.ParseReport;
 import java.util.List;
 
@@ -19,10 +21,11 @@ import java.util.List;
  *
  * @param facts what the logs showed, finished before the findings were drawn
  * @param findings the findings, most severe first
+ * @param diagnosis the primary problem and the others, with evidence, drawn from the findings and the memory model
  * @param jvms the JVM lifetimes in the input, each analyzed on its own; with several, the facts
  *     and findings here are those of the latest one. Empty for the analysis of one lifetime.
  */
-public record Analysis(GcFacts facts, List<Finding> findings, List<JvmLifetime> jvms) {
+public record Analysis(GcFacts facts, List<Finding> findings, Diagnosis diagnosis, List<JvmLifetime> jvms) {
 
   public Analysis {
     findings = List.copyOf(findings);
@@ -31,17 +34,23 @@ public record Analysis(GcFacts facts, List<Finding> findings, List<JvmLifetime> 
 
   /** The analysis of finished facts: the finding rules run once, reading the facts only. */
   public static Analysis of(GcFacts facts) {
-    return new Analysis(facts, FindingEngine.evaluate(facts), List.of());
+    List<Finding> findings = FindingEngine.evaluate(facts);
+    return new Analysis(facts, findings, Diagnoser.diagnose(facts, findings), List.of());
   }
 
   /** The analysis of an input with these lifetimes: {@code latest} (the last one's), listing them all. */
   public static Analysis ofLifetimes(Analysis latest, List<JvmLifetime> jvms) {
-    return new Analysis(latest.facts(), latest.findings(), jvms);
+    return new Analysis(latest.facts(), latest.findings(), latest.diagnosis(), jvms);
   }
 
   /** How many JVM lifetimes the input holds (at least 1). */
   public int jvmCount() {
     return Math.max(1, jvms.size());
+  }
+
+  /** The memory model every sizing finding and candidate derives from. */
+  public MemoryModel memoryModel() {
+    return facts.model();
   }
 
   public AnalysisOptions options() {

@@ -115,7 +115,7 @@ public final class GcAnalyzer {
       List<String> logFlags = jvm.info().commandLineFlags() == null ? List.of() : jvm.info().commandLineFlags();
       JvmFlags flags = JvmFlags.of(logFlags).with(JvmFlags.split(options.flags()));
       return Analysis.of(new GcFacts(options, report, jvm, flags, span, pauses, windows, memory, concurrent,
-          phases, anomalies));
+          phases, anomalies, null).withModel());
     }
   }
 

@@ -8,12 +8,15 @@ import io.jtune.core.aggregate.PauseAggregator;
 import io.jtune.core.aggregate.PhaseAggregator;
 import io.jtune.core.aggregate.Span;
 import io.jtune.core.aggregate.WindowAggregator;
+import io.jtune.core.model.MemoryModel;
+import io.jtune.core.model.MemoryModelBuilder;
 import io.jtune.core.parser.ParseReport;
 
 /**
  * What one pass over the GC logs measured: the aggregators' views once every event has been
  * read, the flags in force, and what was read and not understood. It is finished before anyone
- * sees it (the aggregators get no more events), and the finding rules only read it.
+ * sees it (the aggregators get no more events), and the finding rules only read it. Its memory
+ * model ({@link #model()}) is built once from the rest (null until {@link #withModel()}).
  */
 public record GcFacts(
     AnalysisOptions options,
@@ -26,7 +29,14 @@ public record GcFacts(
     MemoryAggregator memory,
     ConcurrentAggregator concurrent,
     PhaseAggregator phases,
-    AnomalyAggregator anomalies) {
+    AnomalyAggregator anomalies,
+    MemoryModel model) {
+
+  /** These facts with their memory model built from them (the model reads the other parts only). */
+  public GcFacts withModel() {
+    return new GcFacts(options, input, jvm, flags, span, pauses, windows, memory, concurrent, phases, anomalies,
+        MemoryModelBuilder.of(this));
+  }
 
   /** Shortest span a throughput is given for, seconds. */
   static final double MIN_THROUGHPUT_SPAN_S = 1;

@@ -1,6 +1,8 @@
 package io.jtune.core.analysis;
 
 import io.jtune.core.finding.Finding;
+import io.jtune.core.model.Diagnosis;
+import io.jtune.core.model.MemoryModel;
 import java.util.List;
 
 /**
@@ -16,9 +18,11 @@ import java.util.List;
  * @param version the JVM version when logged, else null
  * @param summary its headline figures
  * @param findings its findings, most severe first
+ * @param memoryModel its memory model
+ * @param diagnosis its diagnosis
  */
 public record JvmLifetime(int number, List<String> inputs, String startReason, String collector, String version,
-    LifetimeSummary summary, List<Finding> findings) {
+    LifetimeSummary summary, List<Finding> findings, MemoryModel memoryModel, Diagnosis diagnosis) {
   public JvmLifetime {
     inputs = List.copyOf(inputs);
     findings = List.copyOf(findings);
@@ -27,6 +31,6 @@ public record JvmLifetime(int number, List<String> inputs, String startReason, S
   /** The lifetime whose analysis is {@code a}. */
   public static JvmLifetime of(int number, List<String> inputs, String startReason, Analysis a) {
     return new JvmLifetime(number, inputs, startReason, a.jvm().collector().displayName(), a.jvm().info().version(),
-        LifetimeSummary.of(a), a.findings());
+        LifetimeSummary.of(a), a.findings(), a.memoryModel(), a.diagnosis());
   }
 }

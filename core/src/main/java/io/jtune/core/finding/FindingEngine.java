@@ -9,6 +9,7 @@ import java.util.List;
 public final class FindingEngine {
   private static final List<FindingRule> RULES = List.of(
       new PromotionFailureRule(),
+      new HeapSizeRule(),
       new FullGcRule(),
       new MetadataThresholdRule(),
       new ExplicitGcRule(),

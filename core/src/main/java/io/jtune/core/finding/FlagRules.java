@@ -4,6 +4,7 @@ import io.jtune.core.aggregate.Example;
 import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.analysis.JvmFlags;
 import io.jtune.core.event.Collector;
+import io.jtune.core.model.MemoryModel;
 import io.jtune.core.units.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,7 @@ final class FlagRules implements FindingRule {
     if (!f.isEmpty()) {
       flagOnly(a, f, major, c, out);
     }
-    youngShare(a, f, c, out);
+    youngShare(a, c, out);
   }
 
   private void flagOnly(GcFacts a, JvmFlags f, int major, Collector c, List<Finding> out) {
@@ -67,12 +68,14 @@ final class FlagRules implements FindingRule {
     OptionalLong xms = f.bytes("InitialHeapSize");
     OptionalLong xmx = f.bytes("MaxHeapSize");
     if (xms.isPresent() && xmx.isPresent() && xms.getAsLong() != xmx.getAsLong()) {
+      // the one heap size every proposal uses: the model's (sized from the live set when it does not fit)
+      long h = a.model().targetHeap() > 0 ? a.model().targetHeap() : xmx.getAsLong();
       out.add(new Finding("xms-not-xmx", Severity.INFO,
           String.format(Locale.US, "Initial heap %s differs from maximum %s", ByteSize.human(xms.getAsLong()), ByteSize.human(xmx.getAsLong())),
           List.of(), 1,
           "Growing and shrinking the heap costs Full GCs and makes behaviour depend on history; on a server"
               + " give the heap its size up front (and pre-touch it).",
-          List.of("-Xms" + ByteSize.flagValue(ByteSize.MB * (xmx.getAsLong() >> 20)), "-Xmx" + ByteSize.flagValue(ByteSize.MB * (xmx.getAsLong() >> 20)))));
+          List.of("-Xms" + ByteSize.flagValue(MemoryModel.wholeMb(h)), "-Xmx" + ByteSize.flagValue(MemoryModel.wholeMb(h)))));
     }
   }
 
@@ -85,62 +88,36 @@ final class FlagRules implements FindingRule {
     return v.toLowerCase(Locale.ROOT);
   }
 
-  /** Young below a quarter of the heap, from flags or, for fixed-generation collectors, the log. */
-  private void youngShare(GcFacts a, JvmFlags f, Collector c, List<Finding> out) {
-    if (c == Collector.G1 || c == Collector.ZGC || c == Collector.ZGC_GENERATIONAL
-        || c == Collector.SHENANDOAH || c == Collector.SHENANDOAH_GENERATIONAL) {
-      return; // these size young adaptively (or have no fixed young generation)
-    }
-    long heap = f.bytes("MaxHeapSize").orElse(-1);
-    long young = f.bytes("MaxNewSize").orElse(f.bytes("NewSize").orElse(-1));
-    String source = "flags";
-    if (young < 0 && f.value("NewRatio") != null && heap > 0) {
-      try {
-        young = heap / (Long.parseLong(f.value("NewRatio")) + 1);
-      } catch (NumberFormatException e) {
-        young = -1;
-      }
-    }
-    if (young < 0 || heap < 0) {
-      long y = a.memory().young().allocated();
-      long h = a.memory().heap().allocated();
-      if (y > 0 && h > 0) {
-        young = y;
-        heap = h;
-        source = "log (largest capacities)";
-      }
-    }
-    if (young <= 0 || heap <= 0 || young * 4 > heap) {
+  /**
+   * Young at a quarter of the heap or less on a collector with a fixed young generation, when the
+   * memory model lets it grow (young GCs frequent or long enough to matter, no leak, no cache
+   * churn); the size is the model's, which keeps old at 1.5x the live set.
+   */
+  private void youngShare(GcFacts a, Collector c, List<Finding> out) {
+    MemoryModel m = a.model();
+    long heap = m.capacities().heapMax();
+    long young = m.capacities().young();
+    if (!m.fixedYoung() || young <= 0 || heap <= 0 || young * 4 > heap || m.youngGrowthRefused() != null) {
       return;
     }
-    // 3/8 of the heap (1536 MB of 4 GB, which won a published comparison of young sizes for an API
-    // service) leaves old well above a typical live set
-    long suggested = Sizes.roundUpMb(heap * 3.0 / 8, 64);
     List<Example> ev = new ArrayList<>(List.of(new Example(-1, a.span().startS(), String.format(Locale.US,
-        "young %s of heap %s (%.0f%%) from the %s", ByteSize.human(young), ByteSize.human(heap), 100.0 * young / heap, source))));
-    String advice = "Give young about 3/8 of the heap (more than a quarter), keeping old comfortably above its"
-        + " occupancy after Full GC.";
-    // the old generation must keep room for its live set, or a bigger young generation trades
-    // young GCs for Full GCs of a full old generation
-    long roomMb = Sizes.youngRoomMb(a);
-    if (roomMb >= 0 && roomMb < suggested) {
-      String live = String.format(Locale.US, "live set %s (old after the last Full GC): old needs %.1fx it,"
-          + " leaving young at most %d MB", ByteSize.human(Sizes.liveSet(a)), Sizes.OLD_HEADROOM, roomMb);
-      ev.add(new Example(-1, a.span().startS(), live));
-      if (roomMb >= (young >> 20) + 16) {
-        suggested = roomMb;
-        advice = String.format(Locale.US, "Grow young to %d MB: 3/8 of the heap would leave old less than"
-            + " %.1fx its live set of %s.", roomMb, Sizes.OLD_HEADROOM, ByteSize.human(Sizes.liveSet(a)));
-      } else {
-        suggested = -1;
-        advice = String.format(Locale.US, "The heap has no room for a bigger young generation next to a live"
-            + " set of %s (old needs %.1fx it): grow the heap before the young generation.",
-            ByteSize.human(Sizes.liveSet(a)), Sizes.OLD_HEADROOM);
-      }
+        "young %s (%s) of heap %s (%s): %.0f%%", ByteSize.human(young), m.capacities().youngSource(), ByteSize.human(heap),
+        m.capacities().heapSource(), 100.0 * young / heap))));
+    if (m.live().known()) {
+      ev.add(new Example(-1, a.span().startS(), String.format(Locale.US, "live set %s (%s): old needs %.1fx it",
+          ByteSize.human(m.live().bytes()), m.live().source(), MemoryModel.OLD_HEADROOM)));
     }
     List<String> flags = new ArrayList<>();
-    if (suggested > 0) {
-      flags.add("-Xmn" + ByteSize.flagValue(ByteSize.MB * suggested));
+    String advice;
+    if (m.youngChanges()) {
+      flags.add("-Xmn" + ByteSize.flagValue(m.targetYoung()));
+      advice = String.format(Locale.US, "Grow young to %s: about 3/8 of the %sheap of %s (more than a quarter), within"
+          + " what leaves old %.1fx the live set.", ByteSize.human(m.targetYoung()), m.heapGrows() ? "advised " : "", ByteSize.human(m.targetHeap()),
+          MemoryModel.OLD_HEADROOM);
+    } else {
+      advice = String.format(Locale.US, "The heap has no room for a bigger young generation next to a live set of %s"
+          + " (old needs %.1fx it): grow the heap before the young generation.", ByteSize.human(m.live().bytes()),
+          MemoryModel.OLD_HEADROOM);
     }
     out.add(new Finding("young-too-small", Severity.WARNING,
         String.format(Locale.US, "Young generation is %.0f%% of the heap (1/4 or less)", 100.0 * young / heap),

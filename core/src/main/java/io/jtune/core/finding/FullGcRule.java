@@ -3,6 +3,8 @@ package io.jtune.core.finding;
 import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.model.MemoryModel;
+import io.jtune.core.units.ByteSize;
 import java.util.List;
 import java.util.Locale;
 
@@ -11,6 +13,25 @@ import java.util.Locale;
  * set keeps growing. Each Full GC stops the application for the whole-heap collection.
  */
 final class FullGcRule implements FindingRule {
+  /** What the memory model says of these Full GCs, with the heap size when it is the heap. */
+  private static String cause(GcFacts a) {
+    MemoryModel m = a.model();
+    if (m.leak()) {
+      return "The live set grows: a leak (see its finding), which no heap size fixes.";
+    }
+    if (m.heapGrows()) {
+      return String.format(Locale.US, "The heap is too small for its live set of %s: -Xmx%s (%s).",
+          ByteSize.human(m.live().bytes()), ByteSize.flagValue(m.targetHeap()), MemoryModel.HEAP_RULE);
+    }
+    if (m.cacheChurn() != null) {
+      return "The live set stays level while Full GCs keep coming: " + m.cacheChurn()
+          + ". Bound the cache or move it off the heap.";
+    }
+    return "See what else the findings name (premature promotion, concurrent failures, explicit GCs) for their"
+        + " cause" + (m.live().known() ? "; the live set is " + ByteSize.human(m.live().bytes()) + " (" + m.live().source()
+            + ")" : "") + ".";
+  }
+
   @Override
   public void evaluate(GcFacts a, List<Finding> out) {
     var forced = a.anomalies().fullGcs();
@@ -31,10 +52,7 @@ final class FullGcRule implements FindingRule {
               forced.count(), perHour, backToBack, full.totalMs(), full.maxMs()),
           backToBack > 0 ? a.anomalies().backToBack().examples() : forced.examples(),
           forced.count(),
-          "Full GCs this often mean the old generation is nearly full of live data after each"
-              + " collection: the heap is too small for the live set, or the live set grows (see the old-gen"
-              + " trend). Size the heap from the old occupancy after Full GC (x 2-3), and check for a leak"
-              + " with a heap dump (`jcmd PID GC.heap_dump`).",
+          "Full GCs this often mean the old generation is nearly full after each collection. " + cause(a),
           List.of()));
     } else if (concurrentCollector) {
       out.add(new Finding("full-gc", Severity.WARNING,

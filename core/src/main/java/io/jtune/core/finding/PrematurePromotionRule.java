@@ -4,6 +4,7 @@ import io.jtune.core.aggregate.MemoryAggregator;
 import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.model.MemoryModel;
 import io.jtune.core.units.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +17,31 @@ import java.util.Locale;
  * GCs. Recommends a survivor share computed from the observed survivor demand.
  */
 final class PrematurePromotionRule implements FindingRule {
-  /** HotSpot's default -XX:TargetSurvivorRatio: survivors are meant to be at most half full. */
-  private static final double TARGET_SURVIVOR = 0.5;
+  /**
+   * Promotion that grows the old generation: what young GCs promoted over the log is at least a
+   * tenth of old, and old after GC spans at least a tenth of old between its low and its high.
+   */
+  static boolean promotionGrowsOld(GcFacts a) {
+    MemoryAggregator m = a.memory();
+    long old = a.model().oldCapacity();
+    if (old <= 0) {
+      return true;
+    }
+    double promoted = (double) Math.max(0, m.promotedPerYoungGcMean()) * m.youngGcsMeasured();
+    double low = Double.MAX_VALUE;
+    double high = 0;
+    for (var p : m.oldAfter().points()) {
+      low = Math.min(low, p.min());
+      high = Math.max(high, p.max());
+    }
+    return promoted >= 0.1 * old && high - low >= 0.1 * old;
+  }
+
+  /** Critical when the Full GCs that follow take at least 1% of the log's time. */
+  private static boolean costly(GcFacts a) {
+    double fullMs = a.pauses().kind(PauseKind.FULL).totalMs();
+    return a.anomalies().fullGcs().count() > 0 && fullMs >= 0.01 * a.span().durationS() * 1000;
+  }
 
   @Override
   public void evaluate(GcFacts a, List<Finding> out) {
@@ -29,7 +53,7 @@ final class PrematurePromotionRule implements FindingRule {
     boolean thresholdSignal = m.tenuringCount() >= 3 && m.thresholdBelowMax() >= 0.5 * m.tenuringCount()
         && m.minThreshold() <= 2 && m.maxThreshold() > 2;
     boolean survivorSignal = m.survivorMeasured() >= 3 && m.survivorFull() >= 0.5 * m.survivorMeasured();
-    long fulls = a.pauses().kind(PauseKind.FULL).count();
+    long fulls = a.anomalies().fullGcs().count(); // not the ones the application asked for
     boolean promotionSignal = m.youngGcsMeasured() >= 5
         && m.youngGcsWithPromotion() >= 0.8 * m.youngGcsMeasured()
         && fulls > 0
@@ -37,8 +61,9 @@ final class PrematurePromotionRule implements FindingRule {
         && m.promotedPerYoungGcMean() >= 0.01 * m.meanYoungCapacity();
     // Premature promotion matters when it fills the old generation: Full GCs, or
     // frequent old-generation cycles on a concurrent collector.
-    boolean oldPressure = fulls > 0 || a.concurrent().cycles().count() >= 3;
-    if (!oldPressure || (!thresholdSignal && !survivorSignal && !promotionSignal)) {
+    // Full GCs the application asked for (System.gc(), metadata) say nothing about promotion
+    boolean oldPressure = a.anomalies().fullGcs().count() > 0 || a.concurrent().cycles().count() >= 3;
+    if (!oldPressure || (!thresholdSignal && !survivorSignal && !promotionSignal) || !promotionGrowsOld(a)) {
       return;
     }
     List<String> why = new ArrayList<>();
@@ -56,52 +81,37 @@ final class PrematurePromotionRule implements FindingRule {
     if (fulls > 0) {
       why.add(fulls + " Full GC(s)");
     }
-    // Survivor demand: what one young GC keeps alive, i.e. aged bytes, or survivor use plus
-    // what was promoted instead of staying.
-    long demand = Math.max(m.maxAgedBytes(),
-        Math.max(0, m.meanSurvivorAfter()) + Math.max(0, m.promotedPerYoungGcMean()));
-    long young = m.meanYoungCapacity() > 0 ? m.meanYoungCapacity() : m.young().allocated();
+    MemoryModel model = a.model();
     List<String> flags = new ArrayList<>();
     String sizing;
-    if (demand > 0 && young > 0) {
-      double neededSurvivor = demand / TARGET_SURVIVOR;
-      // young = eden + 2 survivors = survivor * (SurvivorRatio + 2)
-      int ratio = (int) Math.floor(young / neededSurvivor) - 2;
+    long young = model.targetYoung();
+    int ratio = model.survivorRatioFor(young);
+    if (model.cacheChurn() != null) {
+      // entries that outlive any young generation the heap allows: no survivor sizing helps
+      sizing = model.cacheChurn() + "; no young or survivor size keeps them, so bound the cache or move it off the heap";
+    } else if (ratio > 0) {
+      double neededSurvivor = model.survivorDemandBytes() / MemoryModel.SURVIVOR_TARGET;
       if (a.jvm().collector() == Collector.G1) {
         // G1 caps survivor regions at young / SurvivorRatio; fixing the young size (-Xmn) would
         // switch off its pause-goal sizing, so only the survivor share is advised
-        int g1Ratio = Math.max(2, Math.min(ratio, 8));
-        flags.add("-XX:SurvivorRatio=" + g1Ratio);
-        sizing = String.format(Locale.US, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
+        flags.add("-XX:SurvivorRatio=" + ratio);
+        sizing = String.format(Locale.US, "survivor demand %s per young GC (%s) needs survivors of %s (at 50%% target"
             + " occupancy); G1 sizes young itself, so raise the survivor share (SurvivorRatio=%d) rather than fix -Xmn",
-            ByteSize.human(demand), ByteSize.human(neededSurvivor), g1Ratio);
-      } else if (ratio >= 3) {
-        flags.add("-XX:SurvivorRatio=" + Math.min(ratio, 8));
-        sizing = String.format(Locale.US, "survivor demand %s per young GC needs survivors of %s (at 50%% target"
-            + " occupancy); with a young generation of %s that is SurvivorRatio=%d",
-            ByteSize.human(demand), ByteSize.human(neededSurvivor), ByteSize.human(young), Math.min(ratio, 8));
+            ByteSize.human(model.survivorDemandBytes()), model.survivorDemandSource(), ByteSize.human(neededSurvivor), ratio);
       } else {
-        long newYoungMb = Sizes.roundUpMb(neededSurvivor * (6 + 2), 64);
-        sizing = String.format(Locale.US, "survivor demand %s per young GC does not fit a young generation of %s:"
-            + " grow young to %d MB with SurvivorRatio=6", ByteSize.human(demand), ByteSize.human(young), newYoungMb);
-        // the old generation must keep room for its live set (what a Full GC leaves), or the
-        // bigger young generation trades premature promotion for Full GCs of a full old gen
-        long roomMb = Sizes.youngRoomMb(a);
-        if (roomMb >= 0 && roomMb < newYoungMb) {
-          long heap = Sizes.heap(a);
-          double live = Sizes.liveSet(a);
-          if (roomMb >= Math.max(16, (young >> 20) + 16)) {
-            sizing += String.format(Locale.US, ", but the old generation needs %.1fx its live set of %s: young"
-                + " at most %d MB of the %s heap", Sizes.OLD_HEADROOM, ByteSize.human(live), roomMb, ByteSize.human(heap));
-            newYoungMb = roomMb;
-          } else {
-            sizing += String.format(Locale.US, "; the %s heap is too small for that next to a live set of %s"
-                + " (old needs %.1fx it): give the heap more room as well", ByteSize.human(heap), ByteSize.human(live),
-                Sizes.OLD_HEADROOM);
-          }
+        if (model.youngChanges()) {
+          flags.add("-Xmn" + ByteSize.flagValue(young));
         }
-        flags.add("-Xmn" + ByteSize.flagValue(ByteSize.MB * newYoungMb));
-        flags.add("-XX:SurvivorRatio=6");
+        flags.add("-XX:SurvivorRatio=" + ratio);
+        sizing = String.format(Locale.US, "survivor demand %s per young GC (%s) needs survivors of %s (at 50%% target"
+            + " occupancy); with a young generation of %s%s that is SurvivorRatio=%d",
+            ByteSize.human(model.survivorDemandBytes()), model.survivorDemandSource(), ByteSize.human(neededSurvivor),
+            ByteSize.human(young), model.youngChanges() ? String.format(Locale.US, " (the most the heap allows while old"
+                + " keeps %.1fx the live set)", MemoryModel.OLD_HEADROOM) : "", ratio);
+        if (young / (ratio + 2.0) < neededSurvivor) {
+          sizing += "; that is still short of the demand: " + (model.youngGrowthRefused() != null
+              ? model.youngGrowthRefused() : "the heap has no more room for young next to the live set");
+        }
       }
       if (a.jvm().collector() == Collector.PARALLEL) {
         flags.add("-XX:-UseAdaptiveSizePolicy");
@@ -114,7 +124,7 @@ final class PrematurePromotionRule implements FindingRule {
     List<io.jtune.core.aggregate.Example> ev = new ArrayList<>(m.lowThreshold().examples());
     ev.addAll(m.survivorOverflow().examples());
     ev.addAll(m.bigPromotions().examples());
-    out.add(new Finding("premature-promotion", fulls > 0 ? Severity.CRITICAL : Severity.WARNING,
+    out.add(new Finding("premature-promotion", costly(a) ? Severity.CRITICAL : Severity.WARNING,
         "Premature promotion: survivors overflow and short-lived objects reach the old generation",
         ev.subList(0, Math.min(ev.size(), 10)),
         Math.max(m.thresholdBelowMax(), Math.max(m.survivorFull(), m.youngGcsWithPromotion())),

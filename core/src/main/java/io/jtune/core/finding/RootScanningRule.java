@@ -13,6 +13,9 @@ final class RootScanningRule implements FindingRule {
   private static final String[] SCANNING = {"ext root scanning", "update rs", "scan rs", "merge heap roots",
       "scan heap roots", "code root scanning", "scan hcc", "merge rs", "root region scan"};
 
+  /** Scanning under this many milliseconds per pause is not worth a finding, whatever its share. */
+  static final double MIN_SCAN_MS = 1.0;
+
   @Override
   public void evaluate(GcFacts a, List<Finding> out) {
     PhaseAggregator ph = a.phases();
@@ -25,15 +28,19 @@ final class RootScanningRule implements FindingRule {
       return;
     }
     double meanPause = ph.pauseMsWithPhases() / ph.pausesWithPhases();
+    // a share of nothing is nothing: scanning must cost a material time per pause
+    if (scan / ph.pausesWithPhases() < MIN_SCAN_MS) {
+      return;
+    }
     String title = String.format(Locale.US,
         "Root/card scanning takes %.0f%% of scanning+copy time in young pauses (%.1f ms vs object copy %.1f ms per pause)",
         100 * scan / (scan + copy), scan / ph.pausesWithPhases(), copy / ph.pausesWithPhases());
-    out.add(new Finding("root-scanning", meanPause >= 10 ? Severity.WARNING : Severity.INFO, title,
+    out.add(new Finding("root-scanning", meanPause >= a.pauses().pauseTargetMs() / 5 ? Severity.WARNING : Severity.INFO, title,
         List.of(), ph.pausesWithPhases(),
         "Young pauses spend their time finding references from old to young objects (remembered sets,"
             + " dirty cards), not copying survivors. Typical causes: caches whose entries are rewritten while"
-            + " old (LinkedHashMap LRU links), long-lived objects pointing at per-request ones. Move such"
-            + " caches off-heap, drop references to request objects, and bound queues so timed-out work does"
+            + " old (LinkedHashMap LRU links), long-lived objects pointing at per-request ones. Bound such"
+            + " caches or move them off the heap, drop references to request objects, and bound queues so timed-out work does"
             + " not linger.",
         List.of()));
   }

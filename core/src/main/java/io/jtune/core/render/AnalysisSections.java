@@ -9,6 +9,8 @@ import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.JvmLifetime;
 import io.jtune.core.analysis.LifetimeSummary;
 import io.jtune.core.event.JvmInfo;
+import io.jtune.core.model.Diagnosis;
+import io.jtune.core.model.MemoryModel;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.parser.ParseReport;
 import io.jtune.core.units.ByteSize;
@@ -27,11 +29,13 @@ public final class AnalysisSections {
       out.add(lifetimes(a));
     }
     out.add(overview(a));
+    out.add(diagnosis(a));
     out.add(pausesByKind(a));
     out.add(pausesByCause(a));
     out.add(windows(a));
     out.add(memory(a));
     out.add(rates(a));
+    out.add(memoryModel(a));
     Section conc = concurrent(a.concurrent());
     if (conc != null) {
       out.add(conc);
@@ -41,6 +45,44 @@ public final class AnalysisSections {
       out.add(ph);
     }
     return out;
+  }
+
+  /** The primary problem, the others, the advice and the evidence. */
+  private static Section diagnosis(Analysis a) {
+    Diagnosis d = a.diagnosis();
+    List<String> lines = new ArrayList<>();
+    lines.add("Diagnosis   " + d.line());
+    if (!d.advice().isEmpty()) {
+      lines.add("Advice      " + d.advice());
+    }
+    for (String e : d.evidence()) {
+      lines.add("Evidence    " + e);
+    }
+    return Section.text("Diagnosis", lines);
+  }
+
+  /** The memory model the sizing advice derives from: live set and its trend, capacities, the sizes advised. */
+  private static Section memoryModel(Analysis a) {
+    MemoryModel m = a.memoryModel();
+    MemoryModel.LiveSet l = m.live();
+    List<String> lines = new ArrayList<>();
+    lines.add("Live set    " + (l.known() ? ByteSize.human(l.bytes()) + " (" + l.source() + ")" : l.source()));
+    lines.add("Trend       " + (l.trendNote() != null ? l.trendNote()
+        : String.format(Locale.US, "%+.1f MB/hour over %s (R² %.2f)%s", l.slopeMBph(), MemoryModel.span(l.spanS()),
+            l.r2(), m.liveSetGrows() ? ": grows" : "")));
+    MemoryModel.Capacities c = m.capacities();
+    lines.add("Capacities  heap " + size(c.heapMax()) + " (" + c.heapSource() + "), young " + size(c.young())
+        + ", old " + size(m.oldCapacity()) + (c.hostMemory() > 0 ? ", host " + ByteSize.human(c.hostMemory()) : ""));
+    lines.add("Sizing      heap " + size(m.targetHeap()) + (m.heapGrows() ? " (" + MemoryModel.HEAP_RULE + ")" : "")
+        + ", young " + size(m.targetYoung()) + (m.youngGrowthRefused() != null ? " (not grown: " + m.youngGrowthRefused() + ")" : ""));
+    if (m.cacheChurn() != null) {
+      lines.add("Churn       " + m.cacheChurn());
+    }
+    return Section.text("Memory model", lines);
+  }
+
+  private static String size(long bytes) {
+    return bytes > 0 ? ByteSize.human(bytes) : "unknown";
   }
 
   /** What the details describe when the input holds several JVM lifetimes. */

@@ -80,6 +80,8 @@ public final class JsonReport {
     root.set("phases", phases(a.phases()));
     root.set("cpu", cpu(a));
     root.set("findings", findings(a));
+    root.set("memoryModel", ModelJson.memoryModel(a.memoryModel()));
+    root.set("diagnosis", ModelJson.diagnosis(a.diagnosis()));
     root.set("unparsed", unparsed(a.input()));
     if (a.pauses().events() != null) {
       ArrayNode ev = root.putArray("events");
@@ -196,6 +198,8 @@ public final class JsonReport {
       o.put("version", l.version());
       o.set("summary", summary(l.summary()));
       o.set("findings", findings(l.findings(), l.summary()::epochAt, a));
+      o.set("memoryModel", ModelJson.memoryModel(l.memoryModel()));
+      o.set("diagnosis", ModelJson.diagnosis(l.diagnosis()));
     }
     return arr;
   }

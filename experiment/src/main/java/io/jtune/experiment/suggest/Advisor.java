@@ -8,6 +8,9 @@ import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.finding.Finding;
 import io.jtune.core.finding.Severity;
+import io.jtune.core.model.Diagnosis;
+import io.jtune.core.model.MemoryModel;
+import io.jtune.core.model.Problem;
 import io.jtune.core.units.ByteSize;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
@@ -27,7 +30,9 @@ import java.util.Map;
  * <ul>
  *   <li>{@code findings}: every flag the findings recommend, together (most severe first);
  *   <li>{@code young-quarter}: the request/response sizing for collectors with a fixed young generation —
- *       young = heap / 4, survivors large enough for the request data alive at a young GC;
+ *       the memory model's young (about 3/8 of its heap, old keeping 1.5x the live set), survivors large
+ *       enough for the request data alive at a young GC; not proposed when the model refuses to grow
+ *       young (rare or cheap young GCs, a leak, cache churn);
  *   <li>a collector change ({@code g1}, {@code zgc}, {@code parallel}) when the heap size, the
  *       pause goal or the pauses seen justify it, or {@code g1-pause-N} on G1 already;
  *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two.
@@ -126,6 +131,9 @@ public final class Advisor {
     final boolean startupFullGcs;
     final List<String> evidence = new ArrayList<>();
     final List<String> notes = new ArrayList<>();
+    /** The analysis's memory model, with the capacities jstat knew and the log did not. */
+    MemoryModel model;
+    final Diagnosis diagnosis;
 
     Advice(Analysis a, Inputs in) {
       this.a = a;
@@ -153,6 +161,8 @@ public final class Advisor {
       this.fullMaxMs = a.pauses().kind(PauseKind.FULL).maxMs();
       this.youngP99Ms = a.pauses().kind(PauseKind.YOUNG).percentileMs(99);
       this.startupFullGcs = startupFullGcs(a);
+      this.model = a.memoryModel();
+      this.diagnosis = a.diagnosis();
       measure();
     }
 
@@ -185,15 +195,13 @@ public final class Advisor {
     private void measure() {
       MemoryAggregator m = a.memory();
       JstatGc js = in.jstat();
+      MemoryModel.Capacities caps = model.capacities();
       if (flags.bytes("MaxHeapSize").isPresent()) {
         heap = flags.bytes("MaxHeapSize").getAsLong();
         heapSource = "-Xmx";
-      } else if (a.jvm().info().heapMaxBytes() != null) {
-        heap = a.jvm().info().heapMaxBytes();
-        heapSource = "log header";
-      } else if (m.heap().allocated() > 0) {
-        heap = m.heap().allocated();
-        heapSource = "largest heap capacity in the log";
+      } else if (caps.heapMax() > 0) {
+        heap = caps.heapMax();
+        heapSource = caps.heapSource();
       } else if (js != null && js.heapCapacityBytes() > 0) {
         heap = js.heapCapacityBytes();
         heapSource = "jstat S0C+S1C+EC+OC";
@@ -201,18 +209,16 @@ public final class Advisor {
       if (flags.bytes("MaxNewSize").isPresent()) {
         young = flags.bytes("MaxNewSize").getAsLong();
         youngSource = "-Xmn";
-      } else if (m.young().allocated() > 0) {
-        young = m.young().allocated();
-        youngSource = "largest young capacity in the log";
+      } else if (caps.young() > 0) {
+        young = caps.young();
+        youngSource = caps.youngSource();
       } else if (js != null && js.youngCapacityBytes() > 0) {
         young = js.youngCapacityBytes();
         youngSource = "jstat S0C+S1C+EC";
       }
-      long logDemand = Math.max(m.maxAgedBytes(),
-          m.meanSurvivorAfter() < 0 ? -1 : m.meanSurvivorAfter() + Math.max(0, m.promotedPerYoungGcMean()));
-      if (logDemand > 0) {
-        survivorDemand = logDemand;
-        survivorSource = "tenuring and promotion per young GC in the log";
+      if (model.survivorDemandBytes() > 0) {
+        survivorDemand = model.survivorDemandBytes();
+        survivorSource = model.survivorDemandSource() + " in the log";
       } else if (js != null && js.survivorUsedPeakBytes() > 0) {
         survivorDemand = js.survivorUsedPeakBytes();
         survivorSource = "peak survivor use in jstat (S0U/S1U)";
@@ -222,6 +228,11 @@ public final class Advisor {
       if (js != null && js.metaspaceUsedPeakBytes() > metaspacePeak) {
         metaspacePeak = js.metaspaceUsedPeakBytes();
         metaspaceSource = "jstat MU";
+      }
+      if (js != null) {
+        model = model.withCapacities(new MemoryModel.Capacities(js.heapCapacityBytes(), "jstat S0C+S1C+EC+OC", -1,
+            js.youngCapacityBytes(), "jstat S0C+S1C+EC", js.oldCapacityBytes(), js.survivorCapacityBytes(),
+            js.metaspaceUsedPeakBytes(), -1, -1));
       }
       requestData(m, js);
       facts();
@@ -301,6 +312,11 @@ public final class Advisor {
         add(proposed, findings(true));
         add(proposed, pretouch());
         add(proposed, metaspace());
+      } else if (diagnosis.primary() == Problem.MEMORY_LEAK) {
+        // flags are not the fix for a leak: no young, survivor or collector candidates
+        add(proposed, findings(true));
+        add(proposed, metaspace());
+        notes.add("memory leak: no young-generation, survivor or collector candidates, since flags do not fix a leak");
       } else {
         add(proposed, findings(false));
         add(proposed, youngQuarter());
@@ -316,7 +332,7 @@ public final class Advisor {
             + " clients and fewer); set them to the service's high, medium and low load");
       }
       return new Suggestion(jdk, collector.displayName(), current, kept, levels, gcNotTheProblem,
-          verdict(gcNotTheProblem, kept), evidence, notes);
+          verdict(gcNotTheProblem, kept), evidence, notes, diagnosis);
     }
 
     /** Candidates in order, without those that equal the baseline or an earlier one, at most {@code max}. */
@@ -342,15 +358,19 @@ public final class Advisor {
 
     private String verdict(boolean gcNotTheProblem, List<Candidate> kept) {
       String names = kept.isEmpty() ? "none" : String.join(", ", kept.stream().map(Candidate::name).toList());
+      if (diagnosis.primary() == Problem.MEMORY_LEAK) {
+        return "Diagnosis: memory-leak. " + diagnosis.advice() + " Candidates (low-risk only): " + names + ".";
+      }
+      String lead = "Diagnosis: " + diagnosis.line() + ". " + (diagnosis.advice().isEmpty() ? "" : diagnosis.advice() + " ");
       if (gcNotTheProblem) {
-        return String.format(Locale.US, "GC is not the problem: GC throughput %.2f%%, pause p99 %.1f ms (target %.0f ms),"
+        return lead + String.format(Locale.US, "GC is not the problem: GC throughput %.2f%%, pause p99 %.1f ms (target %.0f ms),"
             + " no Full GC, and no finding recommends flags. JVM flags will not move latency or throughput much here:"
             + " look at CPU use in business threads, lock contention (thread dumps with BLOCKED threads), I/O"
             + " waits and downstream calls. Low-risk candidates only (%s); expect them to change little.",
             a.throughputPct(), a.pauses().all().percentileMs(99), pauseTargetMs, names);
       }
       long serious = a.findings().stream().filter(f -> f.severity() != Severity.INFO).count();
-      return String.format(Locale.US, "GC costs here: GC throughput %.2f%%, %d Full GC(s)%s, young p99 %.1f ms; %d"
+      return lead + String.format(Locale.US, "GC costs here: GC throughput %.2f%%, %d Full GC(s)%s, young p99 %.1f ms; %d"
           + " finding(s) above info level. Candidates: %s. Run the plan to see which one meets the goals"
           + " under the same load.", a.throughputPct(), fullGcs,
           fullGcs > 0 ? String.format(Locale.US, " (longest %.0f ms)", fullMaxMs) : "", youngP99Ms, serious, names);
@@ -366,7 +386,9 @@ public final class Advisor {
         if (f.flags().isEmpty() || f.flags().stream().anyMatch(x -> x.startsWith("-XX:+Use") && x.endsWith("GC"))) {
           continue;
         }
-        List<String> usable = usable(f.flags().stream().map(this::sized).toList(), "finding " + f.id());
+        List<String> proposed = f.flags().stream().map(this::sized)
+            .filter(x -> diagnosis.primary() != Problem.MEMORY_LEAK || !youngOrSurvivor(x)).toList();
+        List<String> usable = usable(proposed, "finding " + f.id());
         if (usable.isEmpty()) {
           continue;
         }
@@ -385,9 +407,23 @@ public final class Advisor {
       return Candidate.of("findings", List.copyOf(byOption.values()), lead + String.join("; ", cited) + ".");
     }
 
-    /** A metaspace flag from a finding, resized when jstat knew the peak the log did not show. */
+    /** Flags that size the young generation or its survivors. */
+    private static boolean youngOrSurvivor(String flag) {
+      String o = FlagSet.option(flag);
+      return o.equals("Xmn") || o.equals("NewSize") || o.equals("MaxNewSize") || o.equals("NewRatio")
+          || o.equals("SurvivorRatio") || o.equals("UseAdaptiveSizePolicy") || o.equals("MaxTenuringThreshold");
+    }
+
+    /**
+     * A flag from a finding as the advisor sizes it: a metaspace flag resized when jstat knew the
+     * peak the log did not show; a survivor ratio for the survivor demand the advisor knows
+     * (request data from --qps/--concurrency besides the log), so one option has one value.
+     */
     private String sized(String flag) {
       String o = FlagSet.option(flag);
+      if (o.equals("SurvivorRatio") && survivorRatio() > 0) {
+        return "-XX:SurvivorRatio=" + survivorRatio();
+      }
       boolean meta = o.equals("MetaspaceSize") || o.equals("MaxMetaspaceSize") || o.equals("PermSize") || o.equals("MaxPermSize");
       if (meta && metaspaceSource.equals("jstat MU") && metaspacePeak > 0) {
         return "-XX:" + o + "=" + ByteSize.flagValue(metaspaceMb() * MB);
@@ -395,30 +431,61 @@ public final class Advisor {
       return flag;
     }
 
-    /** Young = heap / 4, survivors holding the request data alive at a young GC. */
+    /** The survivor demand the advisor knows: the request data alive at a young GC or the logged demand, or -1. */
+    private long survivorNeed() {
+      return Math.max(liveRequestData, survivorDemand);
+    }
+
+    /** The survivor ratio for the model's young generation and {@link #survivorNeed()} (3 to 8), or -1. */
+    private int survivorRatio() {
+      long need = survivorNeed();
+      long y = model.targetYoung() > 0 ? model.targetYoung() : young;
+      if (need <= 0 || y <= 0) {
+        return -1;
+      }
+      int raw = (int) Math.floor(y / (need / SURVIVOR_TARGET)) - 2;
+      return Math.max(3, Math.min(8, raw));
+    }
+
+    /**
+     * The young generation of the memory model (about 3/8 of its heap, old keeping 1.5x the live
+     * set), survivors holding the request data alive at a young GC; none when the model refuses
+     * to grow young (rare, short young GCs, a leak, cache churn).
+     */
     private Candidate youngQuarter() {
       if (heap <= 0 || !fixedYoung(collector)) {
         return null;
       }
-      long quarter = roundNice(heap / 4.0);
+      String refused = model.youngGrowthRefused();
+      if (refused != null) {
+        notes.add("no young-generation candidate: " + refused + (model.cacheChurn() != null
+            ? "; bound the cache or move it off the heap" : ""));
+        return null;
+      }
+      long target = model.targetYoung();
+      if (target <= 0) {
+        return null;
+      }
       List<String> why = new ArrayList<>();
-      why.add(String.format(Locale.US, "Young generation a quarter of the heap for a request/response service"
-          + " (most objects die young): young = heap / 4 = %s of %s"
-          + " (now %s)", ByteSize.human(quarter), ByteSize.human(heap), young > 0 ? ByteSize.human(young) + String.format(Locale.US, ", %.0f%%", 100.0 * young / heap) : "unknown"));
-      long need = Math.max(liveRequestData, survivorDemand);
-      int ratio;
-      if (need > 0) {
+      why.add(String.format(Locale.US, "Young generation about 3/8 of the%s heap for a request/response service (most"
+          + " objects die young), within what leaves old %.1fx the live set%s: %s of %s (now %s)",
+          model.heapGrows() ? " advised" : "", MemoryModel.OLD_HEADROOM, model.live().known()
+              ? " of " + ByteSize.human(model.live().bytes()) : "", ByteSize.human(target), ByteSize.human(model.targetHeap()),
+          young > 0 ? ByteSize.human(young) + String.format(Locale.US, ", %.0f%% of %s", 100.0 * young / heap,
+              ByteSize.human(heap)) : "unknown"));
+      long need = survivorNeed();
+      int ratio = survivorRatio();
+      if (ratio > 0) {
         double survivor = need / SURVIVOR_TARGET;
-        int raw = (int) Math.floor(quarter / survivor) - 2;
-        ratio = Math.max(4, Math.min(8, raw));
         why.add(String.format(Locale.US, "survivors must hold %s alive per young GC (%s) at most half full: %s"
             + " each, so SurvivorRatio=%d (survivor = young / %d = %s)", ByteSize.human(need),
             liveRequestData >= survivorDemand ? "memory per request x requests in flight" : survivorSource,
-            ByteSize.human(survivor), ratio, ratio + 2, ByteSize.human(quarter / (ratio + 2.0))));
-        if (raw < 4) {
+            ByteSize.human(survivor), ratio, ratio + 2, ByteSize.human(target / (ratio + 2.0))));
+        if (target / (ratio + 2.0) < survivor) {
           notes.add(String.format(Locale.US, "young-quarter: %s of request data per young GC needs survivors of %s,"
-              + " more than a quarter-heap young generation gives (young / 6 = %s): a larger heap or less memory"
-              + " per request is the fix", ByteSize.human(need), ByteSize.human(survivor), ByteSize.human(quarter / 6.0)));
+              + " more than a young generation of %s gives (young / 5 = %s): a larger heap or less memory per request"
+              + " is the fix", ByteSize.human(need), ByteSize.human(survivor), ByteSize.human(target),
+              ByteSize.human(target / 5.0)));
         }
       } else {
         ratio = 6;
@@ -426,7 +493,9 @@ public final class Advisor {
             + " survivor = young / 8 (survivors of young / 6 to young / 8 suit request/response services)");
       }
       List<String> changes = new ArrayList<>();
-      changes.add("-Xmn" + ByteSize.flagValue(quarter));
+      if (model.youngChanges()) {
+        changes.add("-Xmn" + ByteSize.flagValue(target));
+      }
       changes.add("-XX:SurvivorRatio=" + ratio);
       if (collector == Collector.PARALLEL) {
         changes.add("-XX:-UseAdaptiveSizePolicy");
@@ -586,6 +655,13 @@ public final class Advisor {
       if (heap <= 0) {
         return List.of();
       }
+      if (model.heapGrows() && diagnosis.primary() != Problem.MEMORY_LEAK) {
+        String h = ByteSize.flagValue(roundMb(model.targetHeap()));
+        why.add(String.format(Locale.US, "heap %s from the live set of %s (%s; now %s), fixed and touched at start"
+            + " (-Xms = -Xmx, AlwaysPreTouch)", ByteSize.human(model.targetHeap()), ByteSize.human(model.live().bytes()),
+            MemoryModel.HEAP_RULE, ByteSize.human(heap)));
+        return List.of("-Xms" + h, "-Xmx" + h, "-XX:+AlwaysPreTouch");
+      }
       long xms = flags.bytes("InitialHeapSize").orElse(-1);
       boolean fixedAlready = xms == heap && flags.bytes("MaxHeapSize").orElse(-1) == heap;
       if (fixedAlready && flags.isOn("AlwaysPreTouch")) {
@@ -662,6 +738,6 @@ public final class Advisor {
   }
 
   private static long roundMb(long bytes) {
-    return Math.max(1, Math.round((double) bytes / MB)) * MB;
+    return MemoryModel.wholeMb(bytes);
   }
 }

@@ -1,6 +1,7 @@
 package io.jtune.experiment.suggest;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.model.Diagnosis;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
@@ -26,6 +27,7 @@ import java.util.List;
  * @param verdict the situation in a few sentences
  * @param evidence the numbers the candidates rest on, one per line
  * @param notes assumptions, flags dropped for the target JDK, what to edit
+ * @param diagnosis the analysis's primary problem, the others and the evidence
  */
 public record Suggestion(
     JdkRange jdk,
@@ -36,7 +38,8 @@ public record Suggestion(
     boolean gcNotTheProblem,
     String verdict,
     List<String> evidence,
-    List<String> notes) {
+    List<String> notes,
+    Diagnosis diagnosis) {
 
   public static final String BASELINE = "baseline";
   public static final int REPETITIONS = Plan.DEFAULT_REPETITIONS;
@@ -53,7 +56,7 @@ public record Suggestion(
   /** The baseline as a candidate: the baseline flags, and what they are. */
   public Candidate baseline() {
     return Candidate.of(BASELINE, baselineFlags, baselineFlags.isEmpty()
-        ? "The configuration the GC log was taken under (its flags are not known here: the target's own)."
+        ? "The target's own configuration, unchanged: the one the GC log was taken under."
         : "The configuration the GC log was taken under: " + String.join(" ", baselineFlags) + ".");
   }
 

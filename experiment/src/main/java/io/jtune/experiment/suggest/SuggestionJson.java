@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.core.render.ModelJson;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
@@ -15,7 +16,7 @@ import java.util.List;
 
 /**
  * A suggestion as one JSON document, schema {@code jtune.suggestion/1}: jdk, collector,
- * gcNotTheProblem, verdict, evidence[], baseline {flags}, candidates[] {name, changes, flags (the
+ * gcNotTheProblem, verdict, diagnosis {primary, secondary[], evidence[], advice}, evidence[], baseline {flags}, candidates[] {name, changes, flags (the
  * whole configuration), reason}, levels[] {name, model, rateRps, concurrency, warmupS, durationS,
  * goals {key: text}}, notes[].
  */
@@ -35,6 +36,7 @@ public final class SuggestionJson {
     o.put("collector", s.collector());
     o.put("gcNotTheProblem", s.gcNotTheProblem());
     o.put("verdict", s.verdict());
+    o.set("diagnosis", ModelJson.diagnosis(s.diagnosis()));
     strings(o.putArray("evidence"), s.evidence());
     strings(o.putObject("baseline").putArray("flags"), s.baselineFlags());
     ArrayNode cs = o.putArray("candidates");

@@ -50,6 +50,7 @@ final class AnalyzeReportData {
       clock.put("startTime", IsoTime.of(a.span().startEpochMs(), a.input().wallClockOffset()));
       clock.put("startS", ChartSeries.round(a.span().startS(), 3));
     }
+    o.set("diagnosis", io.jtune.core.render.ModelJson.diagnosis(a.diagnosis()));
     o.set("findings", JsonReport.findings(a));
     o.set("pauseTimeline", pauseTimeline(a));
     o.set("heap", heap(a.memory()));

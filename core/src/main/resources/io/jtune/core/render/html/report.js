@@ -328,7 +328,7 @@
     var fullTimes = fullGcTimes(a);
     extendTimeRange(a.pauseTimeline.concat(a.heap, a.rates));
     var parts = [
-      ['kpis', kpis], ['findings', findings], ['pauses', pauseTimeline],
+      ['kpis', kpis], ['diagnosis', diagnosis], ['findings', findings], ['pauses', pauseTimeline],
       ['heap', function (x) { heapChart(x, fullTimes); }], ['rates', function (x) { ratesChart(x, fullTimes); }],
       ['histogram', histogram], ['phases', phases], ['windows', windowTable], ['tables', tables], ['input', input]
     ];
@@ -393,6 +393,24 @@
 
   function jvmFlags(a) {
     return a.jvm.flags || [];
+  }
+
+  // the primary problem, the others beside it, the evidence and the advice (all as text)
+  function diagnosis(a) {
+    var d = a.diagnosis;
+    var s = section('sec-diagnosis', 'Diagnosis: ' + d.primary, 'Diagnosis');
+    s.setAttribute('data-primary', d.primary);
+    if (d.secondary.length) {
+      s.appendChild(el('p', 'note', 'Also: ' + d.secondary.join(', ')));
+    }
+    if (d.advice) {
+      s.appendChild(el('p', 'text', d.advice));
+    }
+    if (d.evidence.length) {
+      var ul = el('ul');
+      d.evidence.forEach(function (e) { ul.appendChild(el('li', 'text', e)); });
+      s.appendChild(ul);
+    }
   }
 
   function findings(a) {
