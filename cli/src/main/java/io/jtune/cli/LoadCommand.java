@@ -43,8 +43,9 @@ import picocli.CommandLine.Spec;
     footer = {"  jtune load -c 32 -d 30s http://localhost:8080/",
         "  jtune load --rate 500 -d 1m --warmup 10s --hlog lat.hlog http://localhost/",
         "  jtune load -X POST --body=@order.json http://localhost:8080/order",
-        "  jtune load --insecure -X POST -H 'Authorization: Bearer T' -H 'Content-Type: application/json'"
-            + " --body='{\"id\":1}' https://127.0.0.1:8443/order",
+        "  jtune load --insecure -X POST -H 'Authorization: Bearer T' \\",
+        "        -H 'Content-Type: application/json' --body=@order.json \\",
+        "        https://localhost:8443/order",
         "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b"})
 final class LoadCommand implements Callable<Integer> {
   /** Connections used by the open model when --concurrency is not given. */
