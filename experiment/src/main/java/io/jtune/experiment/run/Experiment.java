@@ -14,6 +14,7 @@ import io.jtune.core.process.ProcessSpec;
 import io.jtune.core.render.JsonNumbers;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
@@ -420,16 +421,17 @@ public final class Experiment {
         path = entry.substring(sp + 1).trim();
       }
       URI url = path.startsWith("http://") || path.startsWith("https://") ? URI.create(path) : base.resolve(path);
-      RequestTemplate g = RequestTemplate.get(url.toString());
-      out.add(new RequestTemplate(g.url(), g.method(), g.headers(), g.body(), weight));
+      LevelRequest request = level.request();
+      out.add(new RequestTemplate(RequestTemplate.parseUrl(url.toString()), request.method(), request.headers(),
+          request.body().getBytes(StandardCharsets.UTF_8), weight));
     }
     return out;
   }
 
-  private static LoadPlan loadPlan(Level l, URI base) {
+  static LoadPlan loadPlan(Level l, URI base) {
     return new LoadPlan(targets(l, base), l.open() ? LoadModel.OPEN : LoadModel.CLOSED, l.concurrency(),
         l.open() ? l.rateRps() : 0, l.duration(), 0, l.warmup(), Duration.ZERO, l.timeout(),
-        LoadPlan.defaultThreads(l.concurrency()));
+        LoadPlan.defaultThreads(l.concurrency()), l.request().insecure());
   }
 
   /** Samples around the measured window: CPU at its start and end, a thread dump during warm-up. */
