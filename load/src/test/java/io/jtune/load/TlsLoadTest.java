@@ -4,10 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsServer;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -95,6 +104,39 @@ class TlsLoadTest {
       assertThat(r.errors().get(ErrorKind.CONNECT)).isPositive();
       assertThat(server.accepted.get()).isGreaterThan(2);
       assertThat(seconds).isLessThan(5.0);
+    }
+  }
+
+  @Test
+  void aServerClosingAfterEachResponseCostsAHandshakeThatResumesTheSession() throws Exception {
+    Set<Integer> ports = ConcurrentHashMap.newKeySet();
+    Set<Long> sessionsByCreation = ConcurrentHashMap.newKeySet();
+    HttpsServer server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 64);
+    server.setHttpsConfigurator(new HttpsConfigurator(serverTls));
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    server.createContext("/", exchange -> {
+      ports.add(exchange.getRemoteAddress().getPort());
+      sessionsByCreation.add(((HttpsExchange) exchange).getSSLSession().getCreationTime());
+      exchange.getResponseHeaders().set("Connection", "close");
+      exchange.sendResponseHeaders(200, 3);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write("ok\n".getBytes(StandardCharsets.US_ASCII));
+      }
+    });
+    server.setExecutor(pool);
+    server.start();
+    try {
+      String url = "https://127.0.0.1:" + server.getAddress().getPort() + "/";
+      LoadResult r = LoadRun.execute(LoadPlan.closed(List.of(RequestTemplate.get(url)), 2, Duration.ZERO)
+          .withRequests(100, Duration.ZERO).withThreads(1).withInsecure(true), LoadProgress.NONE);
+      assertThat(r.successes()).isEqualTo(100);
+      assertThat(r.errorTotal()).isZero();
+      assertThat(ports).hasSizeGreaterThanOrEqualTo(100);
+      // a resumed session keeps the creation time of the full handshake it resumes
+      assertThat(sessionsByCreation).hasSizeLessThan(ports.size() / 2);
+    } finally {
+      server.stop(0);
+      pool.shutdownNow();
     }
   }
 
