@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 final class CapacityCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
-  @Parameters(paramLabel = "URL", description = "http:// URL to load")
+  @Parameters(paramLabel = "URL", description = "http:// or https:// URL to load")
   String url;
 
   @Option(names = "--max", defaultValue = "64", description = "highest concurrency (default ${DEFAULT-VALUE})")
@@ -72,6 +72,9 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE", description = "request body, literal or --body=@FILE")
   String body;
+
+  @Option(names = "--insecure", description = InsecureOption.DESCRIPTION)
+  boolean insecure;
 
   @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
       description = "longest wait for one response (default 5s)")
@@ -114,7 +117,8 @@ final class CapacityCommand implements Callable<Integer> {
 
   private CapacitySweep sweep() {
     RequestTemplate target = new RequestTemplate(RequestTemplate.parseUrl(url), method, headers, LoadCommand.body(body), 1);
-    LoadPlan base = LoadPlan.closed(List.of(target), 1, Duration.ofSeconds(1)).withTimeout(timeout);
+    LoadPlan base = LoadPlan.closed(List.of(target), 1, Duration.ofSeconds(1)).withTimeout(timeout)
+        .withInsecure(insecure);
     List<Integer> concurrency = levels != null ? levels : CapacitySweep.doublingLevels(max);
     int serving = cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
     if (cpuTime != null && cpuTime.isZero()) {

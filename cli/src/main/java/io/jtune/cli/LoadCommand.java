@@ -28,18 +28,24 @@ import picocli.CommandLine.Spec;
 /** {@code jtune load}: drives HTTP/1.1 keep-alive load at URLs and reports throughput and latency. */
 @Command(name = "load", mixinStandardHelpOptions = true,
     description = {
-        "Send HTTP/1.1 keep-alive load to URLs and report throughput, latency percentiles, errors.",
+        "Send HTTP/1.1 keep-alive load to http:// or https:// URLs and report throughput, latency percentiles,"
+            + " errors.",
         "Closed model (default): --concurrency N connections back to back, like 'ab -c N'.",
         "Open model: --rate R requests/s on a fixed schedule; latency is measured from each request's"
             + " intended send time (coordinated-omission corrected) and also reported uncorrected.",
+        "https:// uses the JDK's TLS: its default trust store and host name verification, unless --insecure.",
         "Durations take ms, s, m or h (a plain number is seconds)."},
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:done (some requests may have failed: see the errors)",
-        "1:no request succeeded, or an internal error", ExitCodes.USAGE_LINE},
+        "1:no request succeeded, or an internal error",
+        ExitCodes.USAGE_LINE + " (also: unreachable server, untrusted certificate)"},
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune load -c 32 -d 30s http://localhost:8080/",
         "  jtune load --rate 500 -d 1m --warmup 10s --hlog lat.hlog http://localhost/",
         "  jtune load -X POST --body=@order.json http://localhost:8080/order",
+        "  jtune load --insecure -X POST -H 'Authorization: Bearer T' \\",
+        "        -H 'Content-Type: application/json' --body=@order.json \\",
+        "        https://localhost:8443/order",
         "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b"})
 final class LoadCommand implements Callable<Integer> {
   /** Connections used by the open model when --concurrency is not given. */
@@ -47,7 +53,7 @@ final class LoadCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "URL", description = "http:// URLs to load (several: see --weights)")
+  @Parameters(arity = "1..*", paramLabel = "URL", description = "http:// or https:// URLs to load (several: see --weights)")
   List<String> urls;
 
   @Option(names = {"-c", "--concurrency"}, paramLabel = "N",
@@ -91,6 +97,9 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
       description = "longest wait for one response or connect (default 5s)")
   Duration timeout;
+
+  @Option(names = "--insecure", description = InsecureOption.DESCRIPTION)
+  boolean insecure;
 
   @Option(names = "--threads", paramLabel = "N", description = "event-loop threads (default half the cores, at least 1)")
   Integer threads;
@@ -152,7 +161,7 @@ final class LoadCommand implements Callable<Integer> {
         throw new LoadException("--duration must be above 0");
       }
       return new LoadPlan(targets, model, connections, rate == null ? 0 : rate, measured, requests, warmup, rampUp,
-          timeout, threads != null ? threads : LoadPlan.defaultThreads(connections));
+          timeout, threads != null ? threads : LoadPlan.defaultThreads(connections), insecure);
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
     }

@@ -46,7 +46,7 @@ public final class CapacityRun {
     Duration measured = sweep.stepDuration();
     for (int n : sweep.levels()) {
       LoadPlan plan = new LoadPlan(sweep.base().targets(), LoadModel.CLOSED, n, 0, measured, 0,
-          warmup, Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n));
+          warmup, Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n), sweep.base().insecure());
       CpuWindow window = new CpuWindow(cpu);
       LoadResult r = LoadRun.execute(plan, window);
       double cpuPercent = Double.NaN;

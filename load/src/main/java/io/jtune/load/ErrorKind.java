@@ -2,7 +2,7 @@ package io.jtune.load;
 
 /** Why a request failed; each kind is counted on its own. */
 public enum ErrorKind {
-  /** The TCP connection could not be opened (refused, unreachable, connect timeout). */
+  /** The connection could not be opened (refused, unreachable, connect timeout, failed TLS handshake). */
   CONNECT("connect"),
   /** No complete response within the per-request timeout. */
   TIMEOUT("timeout"),

@@ -22,6 +22,8 @@ import java.util.List;
  * @param rampUp time over which the load grows to its full level
  * @param timeout longest wait for one response (also the connect timeout)
  * @param threads event-loop threads sending the requests
+ * @param insecure https:// targets: accept any certificate and host name (self-signed test
+ *     servers); otherwise the JDK's default trust store and host name verification apply
  */
 public record LoadPlan(
     List<RequestTemplate> targets,
@@ -33,7 +35,8 @@ public record LoadPlan(
     Duration warmup,
     Duration rampUp,
     Duration timeout,
-    int threads) {
+    int threads,
+    boolean insecure) {
 
   /** Measured time used when a plan gives neither a duration nor a request count. */
   public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
@@ -82,6 +85,12 @@ public record LoadPlan(
     threads = Math.min(threads, connections);
   }
 
+  /** A plan that verifies certificates (see {@code insecure}). */
+  public LoadPlan(List<RequestTemplate> targets, LoadModel model, int connections, double rateRps, Duration duration,
+      long requests, Duration warmup, Duration rampUp, Duration timeout, int threads) {
+    this(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads, false);
+  }
+
   private static Duration orZero(Duration d) {
     return d == null ? Duration.ZERO : d;
   }
@@ -107,28 +116,38 @@ public record LoadPlan(
   }
 
   public LoadPlan withWarmup(Duration newWarmup) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, newWarmup, rampUp, timeout, threads);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, newWarmup, rampUp, timeout, threads, insecure);
   }
 
   public LoadPlan withRampUp(Duration newRampUp) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, newRampUp, timeout, threads);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, newRampUp, timeout, threads, insecure);
   }
 
   public LoadPlan withTimeout(Duration newTimeout) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, newTimeout, threads);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, newTimeout, threads, insecure);
   }
 
   public LoadPlan withRequests(long newRequests, Duration newDuration) {
-    return new LoadPlan(targets, model, connections, rateRps, newDuration, newRequests, warmup, rampUp, timeout, threads);
+    return new LoadPlan(targets, model, connections, rateRps, newDuration, newRequests, warmup, rampUp, timeout, threads, insecure);
   }
 
   public LoadPlan withConnections(int newConnections) {
     return new LoadPlan(targets, model, newConnections, rateRps, duration, requests, warmup, rampUp, timeout,
-        defaultThreads(newConnections));
+        defaultThreads(newConnections), insecure);
   }
 
   public LoadPlan withThreads(int newThreads) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, newThreads);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, newThreads, insecure);
+  }
+
+  public LoadPlan withInsecure(boolean newInsecure) {
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads,
+        newInsecure);
+  }
+
+  /** Whether any target is https://. */
+  boolean usesTls() {
+    return targets.stream().anyMatch(RequestTemplate::isTls);
   }
 
   /** The time limit of the measured part: the duration, or a safety bound for request-count runs. */

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
+import javax.net.ssl.SSLContext;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -60,23 +61,36 @@ public final class LoadRun {
    * once with one line instead of a run full of connect errors.
    */
   public static void checkReachable(LoadPlan plan) {
-    Set<InetSocketAddress> addresses = new LinkedHashSet<>();
+    checkReachable(plan, plan.usesTls() ? TlsContexts.create(plan.insecure()) : null);
+  }
+
+  /**
+   * As {@link #checkReachable(LoadPlan)}, and each https:// server completes a TLS handshake
+   * with {@code tls} (its certificate checked unless the plan is insecure).
+   */
+  private static void checkReachable(LoadPlan plan, SSLContext tls) {
+    Set<Endpoint> endpoints = new LinkedHashSet<>();
     for (RequestTemplate target : plan.targets()) {
-      addresses.add(target.resolve());
+      endpoints.add(target.endpoint());
     }
-    int timeout = (int) Math.min(PREFLIGHT_TIMEOUT_MILLIS, plan.timeout().toMillis());
-    for (InetSocketAddress address : addresses) {
+    int timeout = Math.max(1, (int) Math.min(PREFLIGHT_TIMEOUT_MILLIS, plan.timeout().toMillis()));
+    for (Endpoint endpoint : endpoints) {
+      InetSocketAddress address = endpoint.address();
       try (Socket socket = new Socket()) {
-        socket.connect(address, Math.max(1, timeout));
+        socket.connect(address, timeout);
       } catch (IOException e) {
         throw new LoadException("cannot connect to " + address.getHostString() + ":" + address.getPort()
             + " (" + e.getMessage() + ")", e);
+      }
+      if (endpoint.tls()) {
+        TlsPreflight.check(endpoint, tls, plan.insecure(), timeout);
       }
     }
   }
 
   private LoadResult run() {
-    checkReachable(plan);
+    SSLContext tls = plan.usesTls() ? TlsContexts.create(plan.insecure()) : null;
+    checkReachable(plan, tls);
     long firstMeasuredIndex = plan.model() == LoadModel.OPEN
         ? new ArrivalSchedule(plan.rateRps(), plan.rampUp().toNanos()).firstIndexAtOrAfter(plan.warmup().toNanos())
         : 0;
@@ -85,7 +99,7 @@ public final class LoadRun {
     List<Thread> threads = new ArrayList<>();
     try {
       for (int i = 0; i < plan.threads(); i++) {
-        workers.add(new LoadWorker(gate, plan, i, plan.threads(), firstMeasuredIndex));
+        workers.add(new LoadWorker(gate, plan, i, plan.threads(), firstMeasuredIndex, tls));
       }
     } catch (IOException e) {
       gate.open(null);

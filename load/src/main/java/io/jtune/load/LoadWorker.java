@@ -10,6 +10,7 @@ import java.nio.channels.SocketChannel;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
 
 /**
  * One event-loop thread of a load run: owns a share of the connections, sends requests on
@@ -23,6 +24,12 @@ final class LoadWorker implements Runnable {
    * parser. Per request the loop calls System.nanoTime() twice and Recorder.recordValue()
    * twice; it allocates nothing. Only connection setup (after errors, or when the server
    * closes) allocates.
+   *
+   * https:// connections run the same states through a TlsChannel: CONNECTING lasts until
+   * the TLS handshake is done (its time counts in the request waiting for the connection, like
+   * the TCP connect), requests are wrapped from the same buffers and responses are unwrapped
+   * into one heap buffer per loop that the parser reads directly. Plain connections skip all of
+   * it (c.tls == null).
    */
   private static final int DISCONNECTED = 0;
   private static final int CONNECTING = 1;
@@ -36,6 +43,7 @@ final class LoadWorker implements Runnable {
   private static final long SELECT_PRECISION_NANOS = 2_000_000;
   private static final long MAX_PARK_NANOS = 100_000;
   private static final int READ_BUFFER_BYTES = 64 * 1024;
+  private static final int READ_FAILED = Integer.MIN_VALUE;
 
   /** One connection slot: the socket (replaced on reconnect) and its request in flight. */
   private static final class Connection {
@@ -59,6 +67,10 @@ final class LoadWorker implements Runnable {
     boolean inIdleStack;
     /** Responses completed on the current socket: a reused socket may have been closed by the server. */
     int served;
+    /** TLS of the current socket when it is https://, else null. */
+    TlsChannel tls;
+    /** The slot's TLS buffers, made on its first https:// connection and kept across reconnects. */
+    TlsChannel tlsBuffers;
 
     Connection(int slot, ByteBuffer[] requests) {
       this.slot = slot;
@@ -70,7 +82,11 @@ final class LoadWorker implements Runnable {
   private RunControl control;
   private final LoadModel model;
   private final Connection[] connections;
-  private final InetSocketAddress[] addresses;
+  private final Endpoint[] endpoints;
+  private final SSLContext tlsContext;
+  private final boolean insecure;
+  /** Decrypted response bytes of https:// connections, read by the parser in place. */
+  private final ByteBuffer tlsAppBuffer;
   private final int[] targetAddress;
   private final boolean[] targetIsHead;
   private final int[] cumulativeWeight;
@@ -108,13 +124,17 @@ final class LoadWorker implements Runnable {
   /** Largest delay between a request's due time and its actual send (open model). */
   long maxSendLagNanos;
 
-  LoadWorker(StartingGate gate, LoadPlan plan, int workerIndex, int workerCount, long firstMeasuredIndex)
-      throws IOException {
+  LoadWorker(StartingGate gate, LoadPlan plan, int workerIndex, int workerCount, long firstMeasuredIndex,
+      SSLContext tlsContext) throws IOException {
     this.gate = gate;
     this.model = plan.model();
     List<RequestTemplate> targets = plan.targets();
-    List<InetSocketAddress> distinct = targets.stream().map(RequestTemplate::resolve).distinct().toList();
-    this.addresses = distinct.toArray(new InetSocketAddress[0]);
+    List<Endpoint> distinct = targets.stream().map(RequestTemplate::endpoint).distinct().toList();
+    this.endpoints = distinct.toArray(new Endpoint[0]);
+    this.tlsContext = tlsContext;
+    this.insecure = plan.insecure();
+    this.tlsAppBuffer = tlsContext == null ? null
+        : ByteBuffer.allocate(tlsContext.createSSLEngine().getSession().getApplicationBufferSize());
     this.targetAddress = new int[targets.size()];
     this.targetIsHead = new boolean[targets.size()];
     this.cumulativeWeight = new int[targets.size()];
@@ -122,7 +142,7 @@ final class LoadWorker implements Runnable {
     int sum = 0;
     for (int t = 0; t < targets.size(); t++) {
       RequestTemplate target = targets.get(t);
-      targetAddress[t] = distinct.indexOf(target.resolve());
+      targetAddress[t] = distinct.indexOf(target.endpoint());
       targetIsHead[t] = target.isHead();
       sum += target.weight();
       cumulativeWeight[t] = sum;
@@ -363,13 +383,19 @@ final class LoadWorker implements Runnable {
 
   private void continueWrite(Connection c) {
     ByteBuffer request = c.requests[c.target];
+    boolean sent;
     try {
-      c.channel.write(request);
+      if (c.tls == null) {
+        c.channel.write(request);
+        sent = !request.hasRemaining();
+      } else {
+        sent = c.tls.write(c.channel, request);
+      }
     } catch (IOException e) {
       requestFailed(c, ErrorKind.RESET, 0);
       return;
     }
-    if (request.hasRemaining()) {
+    if (!sent) {
       c.key.interestOps(SelectionKey.OP_READ | SelectionKey.OP_WRITE);
     } else {
       if ((c.key.interestOps() & SelectionKey.OP_WRITE) != 0) {
@@ -389,13 +415,53 @@ final class LoadWorker implements Runnable {
       c.channel = channel;
       channel.configureBlocking(false);
       channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
-      boolean connected = channel.connect(addresses[addressIndex]);
+      boolean connected = channel.connect(endpoints[addressIndex].address());
       c.key = channel.register(selector, connected ? SelectionKey.OP_READ : SelectionKey.OP_CONNECT, c);
       if (connected) {
-        connected(c);
+        tcpConnected(c);
       }
     } catch (IOException e) {
       connectFailed(c);
+    }
+  }
+
+  /** The TCP connection is up: plain HTTP is ready, https:// starts its TLS handshake. */
+  private void tcpConnected(Connection c) {
+    Endpoint endpoint = endpoints[c.addressIndex];
+    if (!endpoint.tls()) {
+      connected(c);
+      return;
+    }
+    if (c.tlsBuffers == null) {
+      c.tlsBuffers = new TlsChannel();
+    }
+    c.tls = c.tlsBuffers;
+    try {
+      c.tls.start(TlsContexts.clientEngine(tlsContext, endpoint.host(), endpoint.address().getPort(), insecure));
+    } catch (IOException e) {
+      connectFailed(c);
+      return;
+    }
+    continueHandshake(c);
+  }
+
+  private void continueHandshake(Connection c) {
+    int step;
+    try {
+      step = c.tls.handshake(c.channel, tlsAppBuffer);
+    } catch (IOException | RuntimeException e) {
+      // SSLEngine reports some broken handshakes as runtime exceptions
+      now = System.nanoTime();
+      connectFailed(c);
+      return;
+    }
+    if (step == TlsChannel.DONE) {
+      now = System.nanoTime();
+      c.key.interestOps(SelectionKey.OP_READ);
+      connected(c);
+    } else {
+      c.key.interestOps(step == TlsChannel.WANTS_WRITE ? SelectionKey.OP_READ | SelectionKey.OP_WRITE
+          : SelectionKey.OP_READ);
     }
   }
 
@@ -478,7 +544,12 @@ final class LoadWorker implements Runnable {
         connectFailed(c);
         return;
       }
-      connected(c);
+      tcpConnected(c);
+      return;
+    }
+    if (c.state == CONNECTING) {
+      // only a TLS handshake in progress waits for reads or writes while connecting
+      continueHandshake(c);
       return;
     }
     if ((ready & SelectionKey.OP_WRITE) != 0 && c.state == SENDING) {
@@ -493,27 +564,82 @@ final class LoadWorker implements Runnable {
   }
 
   private void read(Connection c) {
-    int n;
     readBuffer.clear();
+    int n = readSocket(c, c.tls == null ? readBuffer : c.tls.readTarget());
+    if (n == 0 || n == READ_FAILED) {
+      return;
+    }
+    if (c.tls != null) {
+      unwrapAll(c, n < 0);
+      return;
+    }
+    if (n < 0) {
+      endOfStream(c);
+      return;
+    }
+    readBuffer.flip();
+    readBuffer.get(readBytes, 0, n);
+    received(c, readBytes, n);
+  }
+
+  /**
+   * One non-blocking read of {@code c}'s socket into {@code into}: the byte count, -1 at end of
+   * stream, or {@link #READ_FAILED} after a reset (the connection is dropped). Sets the clock
+   * when something happened.
+   */
+  private int readSocket(Connection c, ByteBuffer into) {
     try {
-      n = c.channel.read(readBuffer);
+      int n = c.channel.read(into);
+      if (n != 0) {
+        now = System.nanoTime();
+      }
+      return n;
     } catch (IOException e) {
       now = System.nanoTime();
       dropConnection(c, ErrorKind.RESET);
-      return;
+      return READ_FAILED;
     }
-    if (n == 0) {
-      return;
-    }
-    now = System.nanoTime();
-    if (n < 0) {
-      if ((c.state == SENDING || c.state == AWAITING) && c.parser.endOfStream()) {
-        completed(c, true);
-      } else {
+  }
+
+  /** Unwraps the TLS records read so far and hands each one's response bytes to the parser. */
+  private void unwrapAll(Connection c, boolean endOfStream) {
+    SocketChannel channel = c.channel;
+    // every complete record is unwrapped now: no socket event would announce one left behind
+    while (c.channel == channel) {
+      int produced;
+      try {
+        produced = c.tls.unwrap(channel, tlsAppBuffer);
+      } catch (IOException | RuntimeException e) {
         dropConnection(c, ErrorKind.RESET);
+        return;
       }
-      return;
+      if (produced == TlsChannel.NEEDS_BYTES) {
+        break;
+      }
+      if (produced == TlsChannel.CLOSED) {
+        endOfStream(c);
+        return;
+      }
+      if (produced > 0) {
+        received(c, tlsAppBuffer.array(), produced);
+      }
     }
+    if (endOfStream && c.channel == channel) {
+      endOfStream(c);
+    }
+  }
+
+  /** The server closed its side of {@code c}. */
+  private void endOfStream(Connection c) {
+    if ((c.state == SENDING || c.state == AWAITING) && c.parser.endOfStream()) {
+      completed(c, true);
+    } else {
+      dropConnection(c, ErrorKind.RESET);
+    }
+  }
+
+  /** Response bytes {@code bytes[0..n)} arrived on {@code c}. */
+  private void received(Connection c, byte[] bytes, int n) {
     if (c.state != SENDING && c.state != AWAITING) {
       // bytes nobody asked for: the connection is no longer in a known state
       if (now >= control.measureStartNanos && now < control.measureEndNanos) {
@@ -522,9 +648,7 @@ final class LoadWorker implements Runnable {
       dropConnection(c, ErrorKind.PROTOCOL);
       return;
     }
-    readBuffer.flip();
-    readBuffer.get(readBytes, 0, n);
-    int used = c.parser.feed(readBytes, 0, n);
+    int used = c.parser.feed(bytes, 0, n);
     if (c.parser.hasFailed()) {
       requestFailed(c, ErrorKind.PROTOCOL, 0);
     } else if (c.parser.isComplete()) {
@@ -584,7 +708,7 @@ final class LoadWorker implements Runnable {
     readBuffer.clear();
     try {
       // more bytes than the response are no better: the connection is not reusable either way
-      return c.channel.read(readBuffer) != 0;
+      return c.channel.read(c.tls == null ? readBuffer : c.tls.readTarget()) != 0;
     } catch (IOException e) {
       return true;
     }
@@ -614,6 +738,10 @@ final class LoadWorker implements Runnable {
       c.key = null;
     }
     if (c.channel != null) {
+      if (c.tls != null) {
+        c.tls.close(c.channel);
+        c.tls = null;
+      }
       try {
         c.channel.close();
       } catch (IOException ignored) {

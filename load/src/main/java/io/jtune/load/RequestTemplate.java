@@ -18,9 +18,9 @@ public record RequestTemplate(URI url, String method, List<String> headers, byte
       throw new LoadException("missing URL");
     }
     String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
-    if (!scheme.equals("http")) {
+    if (!scheme.equals("http") && !scheme.equals("https")) {
       throw new LoadException("unsupported URL scheme '" + (url.getScheme() == null ? "" : url.getScheme())
-          + "' in " + url + " (only http:// is supported)");
+          + "' in " + url + " (only http:// and https:// are supported)");
     }
     if (url.getHost() == null || url.getHost().isEmpty()) {
       throw new LoadException("URL has no host: " + url);
@@ -46,12 +46,12 @@ public record RequestTemplate(URI url, String method, List<String> headers, byte
     return new RequestTemplate(parseUrl(url), "GET", List.of(), null, 1);
   }
 
-  /** Parses an http:// URL, failing with a one-line message. */
+  /** Parses an http:// or https:// URL, failing with a one-line message. */
   public static URI parseUrl(String text) {
     try {
       URI uri = new URI(text);
       if (uri.getScheme() == null) {
-        throw new LoadException("invalid URL '" + text + "' (expected http://host[:port]/path)");
+        throw new LoadException("invalid URL '" + text + "' (expected http://host[:port]/path or https://...)");
       }
       return uri;
     } catch (URISyntaxException e) {
@@ -64,9 +64,19 @@ public record RequestTemplate(URI url, String method, List<String> headers, byte
     return body.clone();
   }
 
-  /** The TCP port, 80 when the URL does not name one. */
+  /** The TCP port, 80 (http) or 443 (https) when the URL does not name one. */
   public int port() {
-    return url.getPort() < 0 ? 80 : url.getPort();
+    return url.getPort() >= 0 ? url.getPort() : isTls() ? 443 : 80;
+  }
+
+  /** Whether the URL is https://: the request goes over TLS. */
+  public boolean isTls() {
+    return url.getScheme().equalsIgnoreCase("https");
+  }
+
+  /** The server's address (resolved now), host name and scheme. */
+  Endpoint endpoint() {
+    return new Endpoint(resolve(), url.getHost(), isTls());
   }
 
   /** The server's address, resolved now. */

@@ -21,6 +21,7 @@ import java.util.Map;
  * @param timeout longest wait for one response
  * @param goals this level's goals by key (the plan's goals with the level's own on top)
  * @param line the plan line where it starts, 0 if made in code
+ * @param request the method, headers and body every request of the level sends
  */
 public record Level(
     String name,
@@ -31,11 +32,19 @@ public record Level(
     Duration duration,
     Duration timeout,
     Map<String, Goal> goals,
-    int line) {
+    int line,
+    LevelRequest request) {
 
   public Level {
     urls = List.copyOf(urls);
+    request = request == null ? LevelRequest.GET : request;
     goals = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(goals)); // plan order
+  }
+
+  /** A level of plain GET requests. */
+  public Level(String name, double rateRps, int concurrency, List<String> urls, Duration warmup, Duration duration,
+      Duration timeout, Map<String, Goal> goals, int line) {
+    this(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, LevelRequest.GET);
   }
 
   public boolean open() {

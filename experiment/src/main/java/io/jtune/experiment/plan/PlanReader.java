@@ -245,11 +245,40 @@ public final class PlanReader {
       if (o.has("goals")) {
         goals.putAll(goals(o.get("goals")));
       }
+      LevelRequest request = request(o);
       o.finish();
       out.add(new Level(name, rate, concurrency, urls.isEmpty() ? List.of("/scenario") : urls, warmup, duration,
-          timeout, goals, l.line()));
+          timeout, goals, l.line(), request));
     }
     return out;
+  }
+
+  /** A level's optional method, headers (a list of 'Name: value'), body and insecure. */
+  private LevelRequest request(Obj o) {
+    String method = o.string("method", "GET").trim();
+    if (method.isEmpty() || !method.chars().allMatch(c -> c > 32 && c < 127)) {
+      throw error(o.get("method"), "method '" + method + "' is not an HTTP method such as GET or POST");
+    }
+    List<String> headers = new ArrayList<>();
+    if (o.has("headers")) {
+      YamlTree.Node n = o.get("headers");
+      if (!n.isList()) {
+        throw error(n, "headers is a list of 'Name: value' items");
+      }
+      for (YamlTree.Node item : n.list()) {
+        String h = scalarString(item, "headers").trim();
+        if (h.indexOf(':') <= 0) {
+          throw error(item, "header '" + h + "' is not 'Name: value'");
+        }
+        headers.add(h);
+      }
+    }
+    String body = o.string("body", "");
+    String insecure = o.string("insecure", "false").trim();
+    if (!insecure.equals("true") && !insecure.equals("false")) {
+      throw error(o.get("insecure"), "insecure is true or false, not '" + insecure + "'");
+    }
+    return new LevelRequest(method, headers, body, insecure.equals("true"));
   }
 
   /** "3 /a" given as a list item stays one entry; a string "3 /a" splits into words, so rejoin weight + path. */

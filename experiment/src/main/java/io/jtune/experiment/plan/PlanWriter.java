@@ -158,6 +158,19 @@ public final class PlanWriter {
         line("    ", "concurrency: " + l.concurrency() + "  # clients, each sending when its last request answered (closed model)");
       }
       line("    ", "urls: " + list(l.urls()));
+      LevelRequest request = l.request();
+      if (!request.isDefault()) {
+        line("    ", "method: " + quote(request.method()));
+        if (!request.headers().isEmpty()) {
+          line("    ", "headers: " + list(request.headers()));
+        }
+        if (!request.body().isEmpty()) {
+          line("    ", "body: " + quote(request.body()));
+        }
+        if (request.insecure()) {
+          line("    ", "insecure: true  # https:// certificates are not checked (for testing only)");
+        }
+      }
       line("    ", "warmup: " + quote(duration(l.warmup())));
       line("    ", "duration: " + quote(duration(l.duration())));
       line("    ", "timeout: " + quote(duration(l.timeout())));

@@ -14,10 +14,13 @@ import io.jtune.core.process.ProcessSpec;
 import io.jtune.core.render.JsonNumbers;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.load.ErrorKind;
+import io.jtune.load.LoadException;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadProgress;
@@ -32,9 +35,6 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,13 +150,11 @@ public final class Experiment {
       throw new UncheckedIOException(e);
     }
     try (RunningService target = start(baseline, probeDir.resolve("gc.log"), probeDir)) {
-      HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
       for (Level l : plan.levels()) {
         for (RequestTemplate lt : targets(l, target.url())) {
-          int status = probe(http, lt.url());
-          if (status < 200 || status >= 400) {
-            throw new PlanException(file + " line " + l.line() + ": level '" + l.name() + "': " + lt.url()
-                + (status < 0 ? " does not answer" : " answers HTTP " + status));
+          String problem = probe(lt, l.request().insecure());
+          if (problem != null) {
+            throw new PlanException(file + " line " + l.line() + ": level '" + l.name() + "': " + problem);
           }
         }
       }
@@ -167,16 +165,24 @@ public final class Experiment {
     }
   }
 
-  private static int probe(HttpClient http, URI url) {
+  /**
+   * Sends the level's request once, as the load will (method, headers, body, TLS): null when it
+   * succeeds, else what went wrong in one line.
+   */
+  private static String probe(RequestTemplate request, boolean insecure) {
+    LoadResult r;
     try {
-      return http.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(10)).GET().build(),
-          HttpResponse.BodyHandlers.discarding()).statusCode();
-    } catch (IOException e) {
-      return -1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new JtuneException("interrupted");
+      r = LoadRun.execute(LoadPlan.closed(List.of(request), 1, Duration.ZERO).withRequests(1, Duration.ZERO)
+          .withTimeout(Duration.ofSeconds(10)).withInsecure(insecure), LoadProgress.NONE);
+    } catch (LoadException e) {
+      return e.getMessage();
     }
+    if (r.successes() > 0) {
+      return null;
+    }
+    String what = r.errors().get(ErrorKind.STATUS_4XX) > 0 ? "answers HTTP 4xx"
+        : r.errors().get(ErrorKind.STATUS_5XX) > 0 ? "answers HTTP 5xx" : "does not answer";
+    return request.method() + " " + request.url() + " " + what;
   }
 
   private Path javaHome(Candidate c) {
@@ -424,16 +430,17 @@ public final class Experiment {
         path = entry.substring(sp + 1).trim();
       }
       URI url = path.startsWith("http://") || path.startsWith("https://") ? URI.create(path) : base.resolve(path);
-      RequestTemplate g = RequestTemplate.get(url.toString());
-      out.add(new RequestTemplate(g.url(), g.method(), g.headers(), g.body(), weight));
+      LevelRequest request = level.request();
+      out.add(new RequestTemplate(RequestTemplate.parseUrl(url.toString()), request.method(), request.headers(),
+          request.body().getBytes(StandardCharsets.UTF_8), weight));
     }
     return out;
   }
 
-  private static LoadPlan loadPlan(Level l, URI base) {
+  static LoadPlan loadPlan(Level l, URI base) {
     return new LoadPlan(targets(l, base), l.open() ? LoadModel.OPEN : LoadModel.CLOSED, l.concurrency(),
         l.open() ? l.rateRps() : 0, l.duration(), 0, l.warmup(), Duration.ZERO, l.timeout(),
-        LoadPlan.defaultThreads(l.concurrency()));
+        LoadPlan.defaultThreads(l.concurrency()), l.request().insecure());
   }
 
   /** Samples around the measured window: CPU at its start and end, a thread dump during warm-up. */

@@ -1,0 +1,72 @@
+package io.jtune.experiment.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A level's method, headers, body and insecure: read, written back, checked. */
+class PlanRequestTest {
+  private static final String PLAN = """
+      name: orders
+      target:
+        command: java {jvmFlags} -jar app.jar --port {port}
+        ready: https://127.0.0.1:{port}/health
+      baseline: base
+      candidates:
+        - name: base
+          flags: -Xmx256m -XX:+UseSerialGC
+        - name: g1
+          flags: -Xmx256m -XX:+UseG1GC
+      levels:
+        - name: high
+          rate: 200
+          urls: ["3 /orders", "1 https://localhost:8443/orders/bulk"]
+          method: POST
+          headers: ["Authorization: Bearer t0ken", "Content-Type: application/json"]
+          body: '{"item": 7, "note": "a \\"quoted\\" word"}'
+          insecure: true
+        - name: low
+          concurrency: 2
+      """;
+
+  private static Plan read(String yaml) {
+    return PlanReader.read(new StringReader(yaml), "plan.yaml", Path.of("."));
+  }
+
+  @Test
+  void aLevelCarriesItsMethodHeadersBodyAndInsecure() {
+    Plan p = read(PLAN);
+    LevelRequest high = p.level("high").orElseThrow().request();
+    assertThat(high.method()).isEqualTo("POST");
+    assertThat(high.headers()).containsExactly("Authorization: Bearer t0ken", "Content-Type: application/json");
+    assertThat(high.body()).isEqualTo("{\"item\": 7, \"note\": \"a \\\"quoted\\\" word\"}");
+    assertThat(high.insecure()).isTrue();
+    assertThat(p.level("low").orElseThrow().request()).isEqualTo(LevelRequest.GET);
+  }
+
+  @Test
+  void theWrittenPlanReadsBackTheSameRequests() {
+    Plan p = read(PLAN);
+    String yaml = new PlanWriter().write(p);
+    Plan back = read(yaml);
+    for (String level : List.of("high", "low")) {
+      assertThat(back.level(level).orElseThrow().request()).as(yaml)
+          .isEqualTo(p.level(level).orElseThrow().request());
+    }
+    assertThat(yaml).contains("insecure: true").doesNotContain("method: \"GET\"");
+  }
+
+  @Test
+  void badRequestPartsAreOneLineErrors() {
+    assertThatThrownBy(() -> read(PLAN.replace("insecure: true", "insecure: maybe")))
+        .isInstanceOf(PlanException.class).hasMessageContaining("insecure is true or false, not 'maybe'");
+    assertThatThrownBy(() -> read(PLAN.replace("\"Content-Type: application/json\"", "\"no colon\"")))
+        .isInstanceOf(PlanException.class).hasMessageContaining("header 'no colon' is not 'Name: value'");
+    assertThatThrownBy(() -> read(PLAN.replace("method: POST", "method: \"PO ST\"")))
+        .isInstanceOf(PlanException.class).hasMessageContaining("is not an HTTP method");
+  }
+}
