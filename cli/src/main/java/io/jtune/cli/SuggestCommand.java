@@ -14,6 +14,7 @@ import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.suggest.Advisor;
 import io.jtune.experiment.suggest.JstatGc;
+import io.jtune.experiment.suggest.RunningJvmFlags;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.experiment.suggest.SuggestionJson;
 import io.jtune.experiment.suggest.SuggestionText;
@@ -66,6 +67,10 @@ final class SuggestCommand implements Callable<Integer> {
       description = "the service's JVM flags (the baseline); default: the heap and GC flags in the log header")
   String flags;
 
+  @Option(names = "--pid", paramLabel = "PID",
+      description = "the running service's JVM: its heap, generation and GC flags (jcmd PID VM.flags) are the baseline")
+  Long pid;
+
   @Option(names = "--qps", paramLabel = "N", description = "requests/s served while logging: memory per request and open-model load levels")
   Double qps;
 
@@ -108,7 +113,12 @@ final class SuggestCommand implements Callable<Integer> {
     validate();
     Double pauseTargetMs = pauseTarget == null ? null : DurationConverter.millis(pauseTarget);
     LabScenario scenario = lab == null ? null : LabLauncher.locate().scenario(lab);
-    String serviceFlags = flags != null ? flags : scenario != null ? String.join(" ", scenario.jvmFlags()) : null;
+    if (pid != null && flags != null) {
+      throw new JtuneException("--pid and --flags both give the baseline's flags: use one");
+    }
+    String serviceFlags = flags != null ? flags
+        : pid != null ? String.join(" ", RunningJvmFlags.of(pid, Duration.ofSeconds(30)))
+        : scenario != null ? String.join(" ", scenario.jvmFlags()) : null;
     double target = pauseTargetMs != null ? pauseTargetMs : AnalysisOptions.DEFAULTS.pauseTargetMs();
     AnalysisOptions options = new AnalysisOptions(AnalysisOptions.DEFAULTS.windowS(), target,
         qps == null ? Double.NaN : qps, serviceFlags, false);

@@ -30,6 +30,49 @@ class SuggestCommandTest {
 
   @TempDir Path dir;
 
+  /**
+   * A unified log whose header says "Using Serial" and a 96 MB heap, and no --flags: the baseline
+   * runs exactly that (not the JVM's default heap), and every candidate is a whole configuration
+   * with its heap bounds and collector explicit.
+   */
+  @Test
+  void theBaselineRunsWhatTheLogStates() throws Exception {
+    Path src = Files.writeString(dir.resolve("Alloc.java"), """
+        public class Alloc {
+          public static void main(String[] a) {
+            java.util.List<byte[]> keep = new java.util.ArrayList<>();
+            for (int i = 0; i < 200_000; i++) {
+              byte[] b = new byte[8192];
+              if (i % 20 == 0) { keep.add(b); if (keep.size() > 4000) keep.remove(0); }
+            }
+            System.out.println(keep.size());
+          }
+        }
+        """);
+    Path log = dir.resolve("gc.log");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:+UseSerialGC", "-Xms96m", "-Xmx96m", "-Xlog:gc*:file=" + log, src.toString())
+        .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+    try {
+      assertThat(p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    } finally {
+      p.destroyForcibly();
+    }
+    CliRun r = CliRun.of("suggest", "--format", "json", log.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode doc = new ObjectMapper().readTree(r.out());
+    List<String> base = new java.util.ArrayList<>();
+    doc.path("baseline").path("flags").forEach(f -> base.add(f.asText()));
+    assertThat(base).contains("-Xms96m", "-Xmx96m", "-XX:+UseSerialGC");
+    assertThat(doc.path("candidates")).isNotEmpty();
+    for (JsonNode c : doc.path("candidates")) {
+      List<String> flags = new java.util.ArrayList<>();
+      c.path("flags").forEach(f -> flags.add(f.asText()));
+      assertThat(flags).as(c.path("name").asText()).anyMatch(f -> f.startsWith("-Xmx"))
+          .anyMatch(f -> f.matches("-XX:\\+Use\\w+GC"));
+    }
+  }
+
   private static String log(String name) {
     return CliRun.corpusFile(name).toString();
   }
@@ -93,7 +136,10 @@ class SuggestCommandTest {
     assertThat(j.get("gcNotTheProblem").asBoolean()).isFalse();
     assertThat(j.get("candidates").size()).isBetween(2, 4);
     assertThat(j.get("candidates").get(0).get("reason").asText()).isNotBlank();
-    assertThat(j.get("levels").get(0).get("goals").get("p99").asText()).isEqualTo("-30%");
+    // the goals follow the diagnosis: premature promotion must cut p99 at the highest load
+    assertThat(j.get("diagnosis").get("primary").asText()).isEqualTo("premature-promotion");
+    assertThat(j.get("levels").get(0).get("goals").get("p99").asText()).isEqualTo("-10%");
+    assertThat(j.get("levels").get(0).get("goals").get("throughputRps").asText()).isEqualTo("within -5%");
   }
 
   @Test

@@ -62,8 +62,9 @@ public final class Diagnoser {
     if (has(findings, "system-gc", Severity.WARNING)) {
       found.add(Problem.EXPLICIT_GC);
     }
-    if (has(findings, "long-young-pauses", Severity.WARNING) || has(findings, "frequent-full-gc", Severity.WARNING)
-        || has(findings, "low-throughput", Severity.WARNING) || has(findings, "humongous-allocations", Severity.WARNING)) {
+    boolean gcCost = has(findings, "frequent-full-gc", Severity.WARNING) || has(findings, "low-throughput", Severity.WARNING)
+        || has(findings, "humongous-allocations", Severity.WARNING);
+    if (gcCost || has(findings, "long-young-pauses", Severity.WARNING) && !explainedByTheHost(findings)) {
       found.add(Problem.LONG_PAUSES);
     }
     if (has(findings, "os-interference", Severity.WARNING)) {
@@ -85,12 +86,43 @@ public final class Diagnoser {
     }
     List<Problem> ordered = new ArrayList<>(found);
     ordered.sort(java.util.Comparator.comparingInt(PRIORITY::indexOf));
+    if (ordered.indexOf(Problem.HEAP_TOO_SMALL) == 0 && ordered.contains(Problem.PREMATURE_PROMOTION)
+        && stopTheWorldOld(f.jvm().collector())
+        && m.live().known() && m.oldCapacity() >= MemoryModel.OLD_HEADROOM * m.live().bytes()) {
+      // a stop-the-world old generation (Serial, Parallel) that already keeps the headroom a live
+      // set needs: what fills it is the premature promotion, and the heap is only short of the
+      // roomier 2x a concurrent old collector needs for the garbage made while it runs; fix the
+      // cause first
+      ordered.remove(Problem.PREMATURE_PROMOTION);
+      ordered.add(0, Problem.PREMATURE_PROMOTION);
+    }
     Problem primary = ordered.get(0);
     if (evidence.isEmpty() && primary == Problem.GC_NOT_THE_PROBLEM) {
       findings.stream().filter(x -> x.id().equals("gc-not-the-problem")).findFirst()
           .ifPresent(x -> evidence.add(x.title()));
     }
     return new Diagnosis(primary, ordered.subList(1, ordered.size()), evidence, advice);
+  }
+
+  /** Whether the old generation is collected stop-the-world only (no concurrent cycle needing room to run). */
+  private static boolean stopTheWorldOld(io.jtune.core.event.Collector c) {
+    return c == io.jtune.core.event.Collector.SERIAL || c == io.jtune.core.event.Collector.PARALLEL
+        || c == io.jtune.core.event.Collector.PARNEW_SERIAL_OLD;
+  }
+
+  /**
+   * Whether the young pauses over the goal are the host's doing: as many pauses or more waited
+   * for the OS (real time over twice user+sys, or sys over user) as young pauses exceeded the
+   * goal, so the long pauses are stalls of a busy or swapping host, not collection work.
+   */
+  static boolean explainedByTheHost(List<Finding> findings) {
+    long overGoal = occurrences(findings, "long-young-pauses");
+    long stretched = occurrences(findings, "os-interference");
+    return overGoal > 0 && stretched >= overGoal;
+  }
+
+  private static long occurrences(List<Finding> findings, String id) {
+    return findings.stream().filter(x -> x.id().equals(id)).mapToLong(Finding::occurrences).max().orElse(0);
   }
 
   private static boolean has(List<Finding> findings, String id, Severity atLeast) {

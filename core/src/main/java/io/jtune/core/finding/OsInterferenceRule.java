@@ -25,9 +25,9 @@ final class OsInterferenceRule implements FindingRule {
         + ": the OS, not the collector";
     out.add(new Finding("os-interference", Severity.WARNING, title, ev.subList(0, Math.min(10, ev.size())),
         waits + sys,
-        "Check the host at those times: swap in/out (vmstat si/so), direct reclaim (pgscan_direct in"
-            + " /proc/vmstat), transparent huge pages (/sys/kernel/mm/transparent_hugepage), other processes"
-            + " competing for CPU or memory. Touch the heap at start so pages are not faulted in during pauses,"
+        "Check the host at those times: 'jtune host --sample 30s' (with --pid for this JVM) reads swap,"
+            + " direct reclaim and compaction stalls, transparent huge pages, memory pressure and the cgroup's CPU"
+            + " throttling; other processes competing for CPU or memory show in top. Touch the heap at start so pages are not faulted in during pauses,"
             + " keep the JVM out of swap, and enable THP only when free memory comfortably exceeds the heap.",
         List.of("-XX:+AlwaysPreTouch")));
   }

@@ -3,7 +3,8 @@ package io.jtune.experiment.run;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.finding.Finding;
+import io.jtune.core.model.Diagnosis;
+import io.jtune.core.model.Problem;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,22 +19,22 @@ final class RunDiagnosis {
   private RunDiagnosis() {}
 
   /**
-   * The run's problem from its GC analysis and its output, or null when it shows none.
-   *
-   * <p>PLUG-IN POINT for the diagnosis: once the analysis names its primary
-   * problem, this returns that code and its evidence, e.g.
-   * {@code new RunResult.GcProblem(a.diagnosis().primary(), String.join("; ", a.diagnosis().evidence()))}.
-   * Until then it names a leak from what the analysis gives today: the old-generation growth
-   * finding, or an OutOfMemoryError in the target's output.
+   * The primary problem the run's GC analysis names, with its evidence; null when the log shows
+   * none (healthy, or GC is not the problem). An OutOfMemoryError in the target's output is a
+   * leak unless the analysis found the heap too small for a live set that does not grow.
    */
   static RunResult.GcProblem of(Analysis a, List<String> output) {
-    for (Finding f : a.findings()) {
-      if (f.id().equals("old-gen-growth")) {
-        return new RunResult.GcProblem("memory-leak", f.title());
-      }
+    Diagnosis d = a.diagnosis();
+    Problem p = d.primary();
+    if (p == Problem.HEALTHY || p == Problem.GC_NOT_THE_PROBLEM) {
+      return outOfMemory(output);
     }
-    return outOfMemory(output);
+    if (p != Problem.MEMORY_LEAK && p != Problem.HEAP_TOO_SMALL && outOfMemory(output) != null) {
+      return outOfMemory(output);
+    }
+    return new RunResult.GcProblem(p.code(), d.evidence().isEmpty() ? d.line() : String.join("; ", d.evidence()));
   }
+
 
   /** The problem of a run that failed: its GC log analyzed when there is one, else its output alone. */
   static RunResult.GcProblem ofFailedRun(Path gcLog, List<String> output) {

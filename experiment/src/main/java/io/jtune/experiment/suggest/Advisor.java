@@ -139,7 +139,14 @@ public final class Advisor {
       this.a = a;
       this.in = in;
       this.jdk = in.jdk() > 0 ? JdkRange.exactly(in.jdk(), "--jdk") : JdkRange.of(a);
-      List<String> given = in.flags() != null ? in.flags() : FlagSet.tuning(a.flags().raw());
+      // the baseline runs exactly what the service runs: the given flags, else what the log states
+      // (its command line, or its collector and heap capacities), heap bounds and collector explicit
+      LoggedConfiguration logged = LoggedConfiguration.of(a);
+      List<String> given = in.flags() != null ? in.flags() : logged.flags();
+      if (in.flags() == null && !logged.unknown().isEmpty()) {
+        notes.add("the baseline runs what the log states (" + String.join("; ", logged.sources())
+            + "); the log does not state " + String.join("; ", logged.unknown()));
+      }
       this.flags = a.flags().with(given);
       // a baseline the target JDK cannot start compares nothing: it runs without those flags
       this.current = usable(given, "baseline");
@@ -324,9 +331,12 @@ public final class Advisor {
         add(proposed, pretouch());
         add(proposed, metaspace());
       }
-      List<Candidate> kept = distinct(proposed, gcNotTheProblem ? MAX_HYGIENE_CANDIDATES : MAX_CANDIDATES);
+      // candidates that change only what can fix the primary problem are tried before bundles
+      List<Candidate> kept = distinct(CandidateOrder.singleProblemFirst(proposed, diagnosis.primary().code()),
+          gcNotTheProblem ? MAX_HYGIENE_CANDIDATES : MAX_CANDIDATES);
+      // the goals follow the problem: its metric must improve, every other one must not get worse
       List<Level> levels = LoadLevels.levels(in.qps(), in.concurrency(),
-          new LoadLevels.Baseline(fullGcs > 0, startupFullGcs, gcNotTheProblem));
+          new LoadLevels.Baseline(fullGcs > 0, startupFullGcs, gcNotTheProblem, diagnosis.primary().code()));
       if (!(in.qps() > 0) && in.concurrency() <= 0) {
         notes.add("no --qps or --concurrency: the load levels are placeholders (" + levels.get(0).concurrency()
             + " clients and fewer); set them to the service's high, medium and low load");

@@ -129,10 +129,12 @@ class SoundAdviceCorpusTest {
   void theBaselineDoesNotSayItsFlagsAreUnknown() {
     Suggestion s = Advisor.advise(AdvisorTest.analyze(
         "GCViewer/src__test__resources__openjdk__SampleSun1_5_0ConcurrentModeFailure.txt"), Advisor.Inputs.NONE);
-    assertThat(s.baselineFlags()).isEmpty();
+    // the log states its collector (no command line, no heap capacities): the baseline runs it explicitly
+    assertThat(s.baselineFlags()).containsExactly("-XX:+UseConcMarkSweepGC");
     Plan plan = s.plan("p", ServiceSpec.lab("api"));
     assertThat(plan.candidates().get(0).name()).isEqualTo(Suggestion.BASELINE);
-    assertThat(plan.candidates().get(0).reason()).doesNotContain("not known").contains("own configuration");
+    assertThat(plan.candidates().get(0).reason()).doesNotContain("not known").contains("-XX:+UseConcMarkSweepGC");
+    assertThat(s.notes()).anyMatch(n -> n.contains("the log does not state") && n.contains("maximum heap size"));
   }
 
   /** -Xmn5888m was suggested for young GCs every 12.5 s at p99 35 ms. */
