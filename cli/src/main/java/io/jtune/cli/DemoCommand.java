@@ -1,6 +1,8 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.model.Diagnosis;
+import io.jtune.core.model.Problem;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
@@ -132,6 +134,20 @@ final class DemoCommand implements Callable<Integer> {
       o.println("  [" + f.severity().label().toUpperCase(Locale.ROOT) + "] " + f.title()
           + (f.flags().isEmpty() ? "" : "  ->  " + String.join(" ", f.flags())));
     }
+    if (base.analysis.diagnosis().primary() == Problem.MEMORY_LEAK) {
+      Diagnosis d = base.analysis.diagnosis();
+      o.println();
+      o.println("Verdict: memory leak. JVM flags are not the fix, so no candidates are run.");
+      for (String e : d.evidence()) {
+        o.println("  " + e);
+      }
+      if (!d.advice().isBlank()) {
+        o.println("  -> " + d.advice());
+      }
+      o.println("  (the baseline answered " + String.format(Locale.US, "%,d", base.load.successes())
+          + " requests in its measured window; GC report: " + base.report + ")");
+      return 0;
+    }
     o.println();
     o.println("2/4  suggest: candidates from the findings and the sizing rules (young about 3/8 of the heap, old keeping 1.5x the live set, survivors)");
     Suggestion s = Advisor.advise(base.analysis, Advisor.Inputs.NONE.withQps(base.load.throughputRps())
@@ -243,12 +259,23 @@ final class DemoCommand implements Callable<Integer> {
       result = LoadRun.execute(plan, progress);
       progress.clear();
     }
-    if (result.successes() == 0) {
+    OutputFile.write(dir.resolve("load.json"), result::writeJson);
+    Analysis analyzed = null;
+    JtuneException unreadable = null;
+    try {
+      analyzed = GcAnalyzer.analyze(List.of(gcLog.toString()), new ByteArrayInputStream(new byte[0]), AnalysisOptions.DEFAULTS);
+    } catch (JtuneException e) {
+      unreadable = e;
+    }
+    // a baseline that answered nothing is still evidence when its GC log shows why (a leak that
+    // filled the heap): the verdict is then that, not a failed demo
+    if (result.successes() == 0 && (analyzed == null || analyzed.diagnosis().primary() != Problem.MEMORY_LEAK)) {
       throw new JtuneException("baseline run: no request succeeded against the lab (errors " + result.errors() + ")");
     }
-    OutputFile.write(dir.resolve("load.json"), result::writeJson);
-    Analysis a = GcAnalyzer.analyze(List.of(gcLog.toString()), new ByteArrayInputStream(new byte[0]),
-        AnalysisOptions.DEFAULTS);
+    if (analyzed == null) {
+      throw unreadable;
+    }
+    Analysis a = analyzed;
     Path html = dir.resolve("gc-report.html");
     OutputFile.write(html, w -> HtmlReport.write(a, w));
     return new Baseline(result, a, gcLog, html);

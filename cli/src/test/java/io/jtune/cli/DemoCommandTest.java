@@ -45,6 +45,16 @@ class DemoCommandTest {
   }
 
   @Test
+  void aLeakThatFillsTheHeapInTheBaselineIsTheVerdict() throws Exception {
+    // the session leak fills the 256 MB heap within seconds: the baseline answers little or nothing
+    CliRun r = CliRun.of("demo", "--scenario", "session-leak", "--quick", "--out", dir.toString());
+    assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
+    assertThat(r.out()).contains("1/4  baseline", "Verdict: memory leak", "JVM flags are not the fix", "GC.heap_dump")
+        .doesNotContain("3/4  experiment", "SurvivorRatio", "-Xmn");
+    assertThat(dir.resolve("baseline/gc-report.html")).exists();
+  }
+
+  @Test
   void unknownScenarioIsAUsageError() {
     CliRun r = CliRun.of("demo", "--scenario", "no-such-case", "--out", dir.toString());
     assertThat(r.exitCode()).isEqualTo(2);

@@ -35,7 +35,8 @@ public record Analysis(GcFacts facts, List<Finding> findings, Diagnosis diagnosi
   /** The analysis of finished facts: the finding rules run once, reading the facts only. */
   public static Analysis of(GcFacts facts) {
     List<Finding> findings = FindingEngine.evaluate(facts);
-    return new Analysis(facts, findings, Diagnoser.diagnose(facts, findings), List.of());
+    Diagnosis d = Diagnoser.diagnose(facts, findings);
+    return new Analysis(facts, LeakConsequences.apply(findings, d), d, List.of());
   }
 
   /** The analysis of an input with these lifetimes: {@code latest} (the last one's), listing them all. */
