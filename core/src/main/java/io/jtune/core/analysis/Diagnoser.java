@@ -95,6 +95,10 @@ public final class Diagnoser {
       // cause first
       ordered.remove(Problem.PREMATURE_PROMOTION);
       ordered.add(0, Problem.PREMATURE_PROMOTION);
+      String survivors = findings.stream().filter(x -> x.id().equals("premature-promotion")).map(Finding::recommendation)
+          .findFirst().orElse("");
+      // the survivor sizes are computed for the heap the memory model proposes: say which
+      advice = survivors + (advice.isEmpty() ? "" : " These sizes are for the heap the live set asks for: " + advice);
     }
     Problem primary = ordered.get(0);
     if (evidence.isEmpty() && primary == Problem.GC_NOT_THE_PROBLEM) {
