@@ -38,8 +38,8 @@ public record JvmProcess(long pid, Long rssBytes, Long anonHugePagesBytes, Long 
     if (askJvm) {
       try {
         JvmFlags flags = JvmFlags.of(tokens(Jcmd.run(pid, "VM.flags", Duration.ofSeconds(30))));
-        maxHeap = flags.bytes("MaxHeapSize").isPresent() ? flags.bytes("MaxHeapSize").getAsLong() : null;
-        initialHeap = flags.bytes("InitialHeapSize").isPresent() ? flags.bytes("InitialHeapSize").getAsLong() : null;
+        maxHeap = boxed(flags.bytes("MaxHeapSize"));
+        initialHeap = boxed(flags.bytes("InitialHeapSize"));
         preTouch = flags.isOn("AlwaysPreTouch");
         thp = flags.isOn("UseTransparentHugePages");
         String set = flags.value("ActiveProcessorCount");
@@ -51,6 +51,10 @@ public record JvmProcess(long pid, Long rssBytes, Long anonHugePagesBytes, Long 
     }
     return new JvmProcess(pid, status.get("VmRSS"), smaps.get("AnonHugePages"), status.get("Threads"),
         maxHeap, initialHeap, preTouch, thp, cpus, problem);
+  }
+
+  private static Long boxed(java.util.OptionalLong v) {
+    return v.isPresent() ? v.getAsLong() : null;
   }
 
   private static List<String> tokens(List<String> lines) {

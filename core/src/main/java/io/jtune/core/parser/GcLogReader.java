@@ -397,6 +397,9 @@ public final class GcLogReader {
 
     /** The line of the first header fact held, or -1. */
     private long firstHeaderLine() {
+      if (pending.isEmpty()) {
+        return -1; // the common case, once per event: no iterator
+      }
       for (JvmInfo j : pending) {
         if (isHeader(j)) {
           return j.line();

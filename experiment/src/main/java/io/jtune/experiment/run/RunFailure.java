@@ -58,19 +58,18 @@ final class RunFailure {
     }
     double lastOk = -1;
     long requests = 0;
+    long requestsUntilLastOk = 0;
     for (TimelinePoint p : load.timeline()) {
+      requests += p.requests();
       if (p.requests() > p.errors()) {
         lastOk = p.second();
+        requestsUntilLastOk = requests;
       }
     }
     if (lastOk < 0) {
       return " before the first measured response (in the warm-up or at once)";
     }
-    for (TimelinePoint p : load.timeline()) {
-      if (p.second() <= lastOk) {
-        requests += p.requests();
-      }
-    }
+    requests = requestsUntilLastOk;
     double seconds = Math.max(1, lastOk);
     return String.format(Locale.US, " after %.0f s of load at %.0f req/s", lastOk, requests / seconds);
   }
