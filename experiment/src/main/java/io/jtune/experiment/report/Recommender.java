@@ -47,7 +47,7 @@ final class Recommender {
         .filter(n -> levels.stream().anyMatch(l -> l.candidate(n).improves()))
         .toList();
     if (!adoptable.isEmpty()) {
-      return adopt(plan, baseFlags, levels, top, adoptable);
+      return adopt(plan, baseFlags, levels, top, adoptable, runs);
     }
     List<String> reasons = new ArrayList<>();
     boolean gcSmall = gcEvidence(levels, reasons);
@@ -62,19 +62,7 @@ final class Recommender {
     }
     String base = plan.baseline();
     if (gcSmall) {
-      // a JFR recording of a baseline run (experiment --jfr) says where the time went instead
-      RunResult.RecordingSeen rec = runs.stream().filter(r -> r.candidate().equals(base) && r.recording() != null
-          && r.recording().topLock() != null && r.recording().threadsWaitingOnTopLock() != null).map(RunResult::recording)
-          .max(Comparator.comparingDouble(RunResult.RecordingSeen::threadsWaitingOnTopLock)).orElse(null);
-      boolean lockBound = rec != null && rec.threadsWaitingOnTopLock() != null && rec.threadsWaitingOnTopLock() >= 1;
-      if (rec != null) {
-        reasons.add(0, "JFR recording of a baseline run: " + rec.topLock());
-      }
-      return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck"
-          + " (small GC time share, no Full GC, pauses below p99), and no candidate improves what its goals ask —"
-          + (lockBound ? " the recording shows threads queueing for one lock (" + rec.topLock() + "): take it out of"
-              + " the request path, not JVM flags." : " look at CPU, locks and the code, not at JVM flags."),
-          reasons, List.of(), true);
+      return notAGcProblem(plan, levels, runs, top, reasons);
     }
     // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
     int fewest = levels.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
@@ -93,8 +81,62 @@ final class Recommender {
           + String.join(", ", open) + " missed no goal and may improve what the goals ask, but the 95 % intervals"
           + " do not settle it; run more repetitions.", reasons, List.of(), false);
     }
+    String advice = baselineAdvice(plan, runs);
     return new Recommendation(Verdict.KEEP_BASELINE, null, "Keep " + base + ": no candidate meets every goal at"
-        + " every level without a significant regression.", reasons, List.of(), false);
+        + " every level without a significant regression." + (advice == null ? ""
+        : " What the baseline's GC logs point to: " + advice), reasons, List.of(), false);
+  }
+
+  /** The advice most of the baseline's runs' diagnoses give, or null. */
+  static String baselineAdvice(Plan plan, List<RunResult> runs) {
+    return runs.stream().filter(r -> r.candidate().equals(plan.baseline()) && r.gcProblem() != null
+            && r.gcProblem().advice() != null && !r.gcProblem().advice().isBlank())
+        .collect(java.util.stream.Collectors.groupingBy(r -> r.gcProblem().advice(), java.util.LinkedHashMap::new,
+            java.util.stream.Collectors.counting()))
+        .entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(null);
+  }
+
+  /**
+   * GC is small at every level: what limits the service instead, from the baseline's runs at the
+   * highest load (a JFR recording's lock, the thread dumps, CPU, the time requests wait); a service
+   * nothing limits is healthy at that load, and keeps its configuration.
+   */
+  private static Recommendation notAGcProblem(Plan plan, List<LevelReport> levels, List<RunResult> runs,
+      LevelReport top, List<String> reasons) {
+    String base = plan.baseline();
+    // a JFR recording of a baseline run (experiment --jfr) says where the time went
+    RunResult.RecordingSeen rec = runs.stream().filter(r -> r.candidate().equals(base) && r.recording() != null
+        && r.recording().topLock() != null && r.recording().threadsWaitingOnTopLock() != null).map(RunResult::recording)
+        .max(Comparator.comparingDouble(RunResult.RecordingSeen::threadsWaitingOnTopLock)).orElse(null);
+    if (rec != null) {
+      reasons.add(0, "JFR recording of a baseline run: " + rec.topLock());
+      if (rec.threadsWaitingOnTopLock() >= 1) {
+        return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck"
+            + " (small GC time share, no Full GC, pauses below p99); the recording shows threads queueing for one lock ("
+            + rec.topLock() + "): take it out of the request path, not JVM flags.", reasons, List.of(), true);
+      }
+    }
+    List<RunResult> topRuns = runs.stream().filter(r -> r.candidate().equals(base) && r.ok()
+        && r.level().equals(top.level().name())).toList();
+    Bottleneck bn = Bottleneck.of(top.baseline(), topRuns, Runtime.getRuntime().availableProcessors());
+    if (bn.kind() == Bottleneck.Kind.NONE) {
+      if (!bn.evidence().isBlank()) {
+        reasons.add(0, top.level().name() + ": " + bn.evidence());
+      }
+      return new Recommendation(Verdict.KEEP_BASELINE, null, "Keep " + base + ": healthy at these loads — GC is"
+          + " small (small GC time share, no Full GC, pauses below p99) and nothing else limits the service (no lock"
+          + " holding many threads, CPU below saturation, requests not waiting long); no candidate improves what its"
+          + " goals ask, so there is nothing to tune.", reasons, List.of(), true);
+    }
+    reasons.add(0, top.level().name() + ": " + bn.evidence());
+    String what = switch (bn.kind()) {
+      case LOCK -> "threads queue for one lock";
+      case CPU -> "the CPU is the limit";
+      default -> "requests wait on something other than CPU and GC";
+    };
+    return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck (small GC"
+        + " time share, no Full GC, pauses below p99); " + what + " at " + top.level().name() + " — " + bn.advice()
+        + ".", reasons, List.of(), true);
   }
 
   /** The leak verdict when most baseline runs whose GC analysis names a problem name a leak, else null. */
@@ -120,7 +162,7 @@ final class Recommender {
   }
 
   private static Recommendation adopt(Plan plan, List<String> baseFlags, List<LevelReport> levels, LevelReport top,
-      List<String> adoptable) {
+      List<String> adoptable, List<RunResult> runs) {
     String w = adoptable.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
     List<String> reasons = new ArrayList<>();
     List<String> improved = new ArrayList<>();
@@ -141,6 +183,10 @@ final class Recommender {
     Candidate wc = plan.candidate(w).orElseThrow();
     if (!wc.reason().isBlank()) {
       reasons.add("why it was tried: " + wc.reason());
+    }
+    String advice = baselineAdvice(plan, runs);
+    if (advice != null) {
+      reasons.add("what the baseline's GC logs point to: " + advice);
     }
     String summary = "Adopt " + w + ": it improves what the goals ask (" + String.join("; ", improved)
         + ") with no significant regression at any level" + (adoptable.size() > 1

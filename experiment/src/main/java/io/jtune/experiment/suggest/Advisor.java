@@ -332,7 +332,7 @@ public final class Advisor {
         add(proposed, metaspace());
       }
       // candidates that change only what can fix the primary problem are tried before bundles
-      List<Candidate> kept = distinct(CandidateOrder.singleProblemFirst(proposed, diagnosis.primary().code()),
+      List<Candidate> kept = distinct(CandidateOrder.singleProblemFirst(proposed, orderCode()),
           gcNotTheProblem ? MAX_HYGIENE_CANDIDATES : MAX_CANDIDATES);
       // the goals follow the problem: its metric must improve, every other one must not get worse
       List<Level> levels = LoadLevels.levels(in.qps(), in.concurrency(),
@@ -346,6 +346,16 @@ public final class Advisor {
     }
 
     /** Candidates in order, without those that equal the baseline or an earlier one, at most {@code max}. */
+    /**
+     * The problem the candidates are ordered for: the primary diagnosis, except that premature
+     * promotion from old-to-young churn is fixed by the old generation's collector or size, not
+     * by young sizing.
+     */
+    private String orderCode() {
+      String code = diagnosis.primary().code();
+      return model.cacheChurn() != null && code.equals("premature-promotion") ? CandidateOrder.CACHE_CHURN : code;
+    }
+
     private List<Candidate> distinct(List<Candidate> proposed, int max) {
       List<Candidate> kept = new ArrayList<>();
       List<List<String>> seen = new ArrayList<>();
@@ -540,6 +550,11 @@ public final class Advisor {
       }
       a.findings().stream().filter(f -> f.id().equals("no-collector-chosen") && f.severity() != Severity.INFO)
           .findFirst().ifPresent(f -> why.add(f.title()));
+      if (model.cacheChurn() != null && (collector == Collector.SERIAL || collector == Collector.PARALLEL)) {
+        why.add(String.format(Locale.US, "old-to-young churn with %d Full GC(s): on a stop-the-world old generation"
+            + " every evicted cache entry waits for a Full GC; G1's concurrent marking and mixed collections reclaim"
+            + " old regions as they go (the cause stays the cache: bound it or move it off the heap)", fullGcs));
+      }
       if (a.findings().stream().anyMatch(f -> f.id().equals("promotion-failure")) && collector.isCms()) {
         why.add("CMS promotion failures (fragmentation keeps coming back; G1 compacts as it goes)");
       }
