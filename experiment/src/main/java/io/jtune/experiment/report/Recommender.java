@@ -163,8 +163,16 @@ final class Recommender {
 
   private static Recommendation adopt(Plan plan, List<String> baseFlags, List<LevelReport> levels, LevelReport top,
       List<String> adoptable, List<RunResult> runs) {
-    String w = adoptable.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
+    String best = adoptable.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
+    String w = smallestChangeAsGood(plan, top, adoptable, best);
     List<String> reasons = new ArrayList<>();
+    if (!w.equals(best)) {
+      reasons.add(String.format(Locale.US, "%s changes less than %s (%d flags against %d), and %s's p99 at %s is not"
+          + " significantly lower (p99 vs %s: %s against %s): the smaller change is adopted", w, best,
+          plan.candidate(w).orElseThrow().flags().size(), plan.candidate(best).orElseThrow().flags().size(), best,
+          top.level().name(), plan.baseline(), ExperimentText.change(top.candidate(w).deltas().get(Metric.P99)),
+          ExperimentText.change(top.candidate(best).deltas().get(Metric.P99))));
+    }
     List<String> improved = new ArrayList<>();
     for (LevelReport l : levels) {
       CandidateReport c = l.candidate(w);
@@ -189,12 +197,34 @@ final class Recommender {
       reasons.add("what the baseline's GC logs point to: " + advice);
     }
     String summary = "Adopt " + w + ": it improves what the goals ask (" + String.join("; ", improved)
-        + ") with no significant regression at any level" + (adoptable.size() > 1
-        ? ", and has the lowest p99 at " + top.level().name() + " of the " + adoptable.size() + " that do" : "")
+        + ") with no significant regression at any level" + (adoptable.size() < 2 ? ""
+        : w.equals(best) ? ", and has the lowest p99 at " + top.level().name() + " of the " + adoptable.size() + " that do"
+        : ", and is the smallest change of the " + adoptable.size() + " that do (" + best + "'s p99 is not"
+            + " significantly lower)")
         + "; at " + top.level().name() + " p99 " + ExperimentText.pctText(top.candidate(w).deltas().get(Metric.P99))
         + " vs " + plan.baseline() + ".";
     return new Recommendation(Verdict.ADOPT, w, summary, reasons,
         FlagDiff.of(plan.baselineCandidate().flags(), wc.flags(), baseFlags), false);
+  }
+
+  /**
+   * Of the adoptable candidates, the one with the fewest flags whose p99 at the highest load is not
+   * significantly worse than the best's: their p99 changes against the baseline have overlapping
+   * 95 % intervals. A bundle is adopted only when it beats the smaller change it contains.
+   */
+  private static String smallestChangeAsGood(Plan plan, LevelReport top, List<String> adoptable, String best) {
+    Delta b = top.candidate(best).deltas().get(Metric.P99);
+    int bestFlags = plan.candidate(best).orElseThrow().flags().size();
+    return adoptable.stream()
+        .filter(n -> plan.candidate(n).orElseThrow().flags().size() < bestFlags)
+        .filter(n -> {
+          Delta d = top.candidate(n).deltas().get(Metric.P99);
+          return b != null && d != null && b.status() == Delta.Status.COMPARED && d.status() == Delta.Status.COMPARED
+              && d.pctLow() <= b.pctHigh();
+        })
+        .min(Comparator.comparingInt((String n) -> plan.candidate(n).orElseThrow().flags().size())
+            .thenComparingDouble(n -> top.candidate(n).mean(Metric.P99)))
+        .orElse(best);
   }
 
   /** Whether GC is small at every level's baseline; adds the numbers (and the thread dump's lock) to reasons. */

@@ -260,4 +260,38 @@ class VerdictTest {
     assertThat(r.recommendation().summary()).contains("healthy").doesNotContain("CPU-bound");
     assertThat(r.recommendation().gcNotTheBottleneck()).isTrue();
   }
+
+  @Test
+  void aBundleIsAdoptedOnlyWhenItBeatsTheSmallerChangeItContains() {
+    Plan p = PlanReader.read(new StringReader("""
+        name: bundle
+        target: {lab: api}
+        baseline: base
+        candidates:
+          - {name: base}
+          - {name: survivors, flags: "-Xmn80m -XX:SurvivorRatio=3", reason: the survivors}
+          - {name: bundle, flags: "-Xmn80m -XX:SurvivorRatio=3 -XX:MetaspaceSize=64m -XX:+AlwaysPreTouch", reason: more}
+        levels:
+          - {name: high, concurrency: 8, duration: 5s}
+        goals: {fgcCount: -50%, p99: -10%}
+        repetitions: 3
+        cooldown: 0s
+        """), "plan.yaml", Path.of("."));
+    List<RunResult> runs = new ArrayList<>(runs("high", "base", gcBound(v(300, 310, 290), v(1000, 1000, 1000), v(0, 0, 0)), null));
+    Map<String, double[]> fixed = values("p99", v(31, 29, 30), "throughputRps", v(1000, 1000, 1000), "gcTimeShare",
+        v(2, 2, 2), "fgcCount", v(0, 0, 0), "maxPause", v(20, 21, 19));
+    Map<String, double[]> slightlyBetter = values("p99", v(29, 28, 30), "throughputRps", v(1000, 1000, 1000),
+        "gcTimeShare", v(2, 2, 2), "fgcCount", v(0, 0, 0), "maxPause", v(20, 21, 19));
+    runs.addAll(runs("high", "survivors", fixed, null));
+    runs.addAll(runs("high", "bundle", slightlyBetter, null));
+    ExperimentReport r = ExperimentReport.of(p, List.of(), runs);
+    assertVerdict(r, Verdict.ADOPT, "survivors");
+    assertThat(r.recommendation().summary()).contains("smallest change");
+
+    // a bundle far better than the smaller change is adopted
+    List<RunResult> runs2 = new ArrayList<>(runs.subList(0, 6));
+    runs2.addAll(runs("high", "bundle", values("p99", v(10, 10.5, 9.5), "throughputRps", v(1000, 1000, 1000),
+        "gcTimeShare", v(2, 2, 2), "fgcCount", v(0, 0, 0), "maxPause", v(9, 10, 11)), null));
+    assertVerdict(ExperimentReport.of(p, List.of(), runs2), Verdict.ADOPT, "bundle");
+  }
 }
