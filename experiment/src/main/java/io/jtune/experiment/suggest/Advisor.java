@@ -29,7 +29,7 @@ import java.util.Map;
  * <p>Candidates, in order, each only when it changes something:
  * <ul>
  *   <li>{@code findings}: every flag the findings recommend, together (most severe first);
- *   <li>{@code young-quarter}: the request/response sizing for collectors with a fixed young generation —
+ *   <li>{@code young-sizing}: the request/response sizing for collectors with a fixed young generation —
  *       the memory model's young (about 3/8 of its heap, old keeping 1.5x the live set), survivors large
  *       enough for the request data alive at a young GC; not proposed when the model refuses to grow
  *       young (rare or cheap young GCs, a leak, cache churn);
@@ -37,7 +37,7 @@ import java.util.Map;
  *       pause goal or the pauses seen justify it, or {@code g1-pause-N} on G1 already;
  *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two.
  * </ul>
- * The complete configurations (young-quarter, collector changes) also carry the low-risk fixes
+ * The complete configurations (young-sizing, collector changes) also carry the low-risk fixes
  * worth having in any configuration: MetaspaceSize = MaxMetaspaceSize from the observed
  * peak, -Xms = -Xmx with -XX:+AlwaysPreTouch, and the System.gc() remedy. Flags the target JDK
  * lacks are dropped, with a note.
@@ -326,7 +326,7 @@ public final class Advisor {
         notes.add("memory leak: no young-generation, survivor or collector candidates, since flags do not fix a leak");
       } else {
         add(proposed, findings(false));
-        add(proposed, youngQuarter());
+        add(proposed, youngSizing());
         add(proposed, collectorChange());
         add(proposed, pretouch());
         add(proposed, metaspace());
@@ -472,7 +472,7 @@ public final class Advisor {
      * set), survivors holding the request data alive at a young GC; none when the model refuses
      * to grow young (rare, short young GCs, a leak, cache churn).
      */
-    private Candidate youngQuarter() {
+    private Candidate youngSizing() {
       if (heap <= 0 || !fixedYoung(collector)) {
         return null;
       }
@@ -502,7 +502,7 @@ public final class Advisor {
             liveRequestData >= survivorDemand ? "memory per request x requests in flight" : survivorSource,
             ByteSize.human(survivor), ratio, ratio + 2, ByteSize.human(target / (ratio + 2.0))));
         if (target / (ratio + 2.0) < survivor) {
-          notes.add(String.format(Locale.US, "young-quarter: %s of request data per young GC needs survivors of %s,"
+          notes.add(String.format(Locale.US, "young-sizing: %s of request data per young GC needs survivors of %s,"
               + " more than a young generation of %s gives (young / 5 = %s): a larger heap or less memory per request"
               + " is the fix", ByteSize.human(need), ByteSize.human(survivor), ByteSize.human(target),
               ByteSize.human(target / 5.0)));
@@ -522,7 +522,7 @@ public final class Advisor {
         why.add("Parallel's adaptive sizing would override SurvivorRatio, so it is switched off");
       }
       changes.addAll(lowRisk(collector, why));
-      return candidate("young-quarter", changes, why);
+      return candidate("young-sizing", changes, why);
     }
 
     /** A collector change when the heap, the pause goal or the pauses justify it; G1's pause goal on G1. */
