@@ -32,6 +32,10 @@ public final class AnalysisSections {
     out.add(diagnosis(a));
     out.add(pausesByKind(a));
     out.add(pausesByCause(a));
+    Section collections = CycleSections.byCause(a);
+    if (collections != null) {
+      out.add(collections);
+    }
     out.add(windows(a));
     out.add(memory(a));
     out.add(rates(a));
@@ -242,7 +246,7 @@ public final class AnalysisSections {
   private static Section rates(Analysis a) {
     MemoryAggregator m = a.memory();
     List<String> l = new ArrayList<>();
-    l.add("Allocation rate        " + CycleSections.rate(a, m.allocationRateMBps()));
+    l.add("Allocation rate        " + CycleSections.allocationRate(a));
     String noPromotion = CycleSections.noPromotion(a);
     l.add("Promotion rate         " + (noPromotion != null ? noPromotion : CycleSections.rate(a, m.promotionRateMBps())));
     if (m.promotedPerYoungGcMean() >= 0) {

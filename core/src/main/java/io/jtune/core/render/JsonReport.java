@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
+import io.jtune.core.aggregate.CollectionCauses;
 import io.jtune.core.aggregate.ConcurrentAggregator;
 import io.jtune.core.aggregate.CycleMemory;
 import io.jtune.core.aggregate.Example;
@@ -77,6 +78,9 @@ public final class JsonReport {
     root.set("memory", memory(a.memory()));
     root.set("rates", rates(a));
     root.set("concurrent", concurrent(a.concurrent()));
+    if (CycleSections.showsCollections(a)) {
+      ((ObjectNode) root.get("concurrent")).set("collectionsByCause", collectionsByCause(a.concurrent().collections()));
+    }
     root.set("phases", phases(a.phases()));
     root.set("cpu", cpu(a));
     root.set("findings", findings(a));
@@ -348,6 +352,9 @@ public final class JsonReport {
     MemoryAggregator m = a.memory();
     ObjectNode o = NODES.objectNode();
     o.put("allocationMBPerS", round(m.allocationRateMBps(), 3));
+    if (Double.isNaN(m.allocationRateMBps()) && m.allocationRateMissing() != null) {
+      o.put("allocationNote", m.allocationRateMissing());
+    }
     o.put("promotionMBPerS", round(m.promotionRateMBps(), 3));
     o.put("promotedPerYoungGcMeanBytes", m.promotedPerYoungGcMean() >= 0 ? m.promotedPerYoungGcMean() : null);
     o.put("promotedPerYoungGcMaxBytes", m.promotedPerYoungGcMax() >= 0 ? m.promotedPerYoungGcMax() : null);
@@ -394,6 +401,24 @@ public final class JsonReport {
     sp.put("totalStoppedMs", round(c.safepoints().totalMs(), 3));
     sp.put("maxStoppedMs", round(c.safepoints().maxMs(), 3));
     sp.put("maxTimeToSafepointMs", round(c.maxTimeToSafepointMs(), 3));
+    return o;
+  }
+
+  /** ZGC's and Shenandoah's collections by cause (concurrent cycles and Full GCs). */
+  private static ObjectNode collectionsByCause(CollectionCauses c) {
+    ObjectNode o = NODES.objectNode();
+    for (Map.Entry<String, CollectionCauses.ByCause> e : c.byCause()) {
+      CollectionCauses.ByCause b = e.getValue();
+      ObjectNode n = o.putObject(e.getKey());
+      n.put("count", b.count());
+      n.put("concurrent", b.concurrent());
+      n.put("stopTheWorld", b.stopTheWorld());
+      n.put("timed", b.durations().timed());
+      boolean timed = b.durations().timed() > 0;
+      n.put("totalMs", timed ? round(b.durations().totalMs(), 3) : null);
+      n.put("meanMs", timed ? round(b.durations().meanMs(), 3) : null);
+      n.put("maxMs", timed ? round(b.durations().maxMs(), 3) : null);
+    }
     return o;
   }
 
