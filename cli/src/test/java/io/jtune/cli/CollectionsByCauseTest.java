@@ -128,6 +128,29 @@ class CollectionsByCauseTest {
     assertThat(byCause.has("Learning: free is below initial threshold")).isTrue();
   }
 
+  private static JsonNode finding(JsonNode root, String id) {
+    for (JsonNode f : root.get("findings")) {
+      if (f.get("id").asText().equals(id)) {
+        return f;
+      }
+    }
+    throw new AssertionError("no finding " + id);
+  }
+
+  @Test
+  void aCauseFindingCountsCollectionsNotTheirPauses() throws IOException {
+    // a Shenandoah cycle started by "Trigger: Metadata GC Threshold" has four pauses: one collection
+    Path log = CliRun.corpusFile("GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk11.txt");
+    long triggers = Files.readAllLines(log).stream().filter(l -> l.contains("Trigger: Metadata GC Threshold")).count();
+    JsonNode root = json(log);
+    assertThat(root.at("/pauses/byCause/Metadata GC Threshold/count").asLong()).isGreaterThan(triggers);
+    assertThat(finding(root, "metadata-gc-threshold").get("occurrences").asLong()).isEqualTo(triggers);
+    // a ZGC log of summary lines alone: its Metadata GC Threshold collection is found without any pause
+    JsonNode zgc = json(CliRun.corpusFile(ZGC + "default.txt"));
+    assertThat(finding(zgc, "metadata-gc-threshold").get("occurrences").asLong())
+        .isEqualTo(summaries(CliRun.corpusFile(ZGC + "default.txt")).get("Metadata GC Threshold").longValue());
+  }
+
   @Test
   void stopTheWorldCollectorsShowNoCollectionsByCause() throws IOException {
     Path log = CliRun.corpusFile("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1SystemGcYoung.txt");
