@@ -73,6 +73,11 @@ class CollectionsByCauseTest {
     JsonNode byCause = root.at("/concurrent/collectionsByCause");
     assertThat(byCause.get("System.gc()").get("timed").asInt()).isZero();
     assertThat(byCause.get("System.gc()").get("totalMs").isNull()).isTrue();
+    // nor do the cycles: no duration, not 0 ms
+    assertThat(root.at("/concurrent/cycles").asInt()).isEqualTo(5);
+    assertThat(root.at("/concurrent/cycleTotalMs").isNull()).isTrue();
+    assertThat(root.at("/concurrent/cycleMaxMs").isNull()).isTrue();
+    assertThat(CliRun.of("analyze", log.toString()).out()).containsPattern("\\n  cycle +5 +- +- +-\\n");
     for (String format : new String[] {"markdown", "html"}) {
       String out = CliRun.of("analyze", "--format", format, log.toString()).out();
       assertThat(out).as(format).contains("Collections by cause", "Metadata GC Threshold", "Warmup", "Proactive",

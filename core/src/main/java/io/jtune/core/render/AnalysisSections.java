@@ -296,12 +296,14 @@ public final class AnalysisSections {
     }
     List<List<String>> rows = new ArrayList<>();
     if (c.cycles().count() > 0) {
-      rows.add(List.of("cycle", Format.count(c.cycles().count()), Format.ms(c.cycles().totalMs()),
-          Format.ms(c.cycles().meanMs()), Format.ms(c.cycles().maxMs())));
+      ConcurrentAggregator.Durations d = c.cycles();
+      rows.add(List.of("cycle", Format.count(d.count()), Format.ms(d, d.totalMs()), Format.ms(d, d.meanMs()),
+          Format.ms(d, d.maxMs())));
     }
     for (Map.Entry<String, ConcurrentAggregator.Durations> e : c.phases().entrySet()) {
       ConcurrentAggregator.Durations d = e.getValue();
-      rows.add(List.of(e.getKey(), Format.count(d.count()), Format.ms(d.totalMs()), Format.ms(d.meanMs()), Format.ms(d.maxMs())));
+      rows.add(List.of(e.getKey(), Format.count(d.count()), Format.ms(d, d.totalMs()), Format.ms(d, d.meanMs()),
+          Format.ms(d, d.maxMs())));
     }
     if (c.safepoints().count() > 0) {
       rows.add(List.of("safepoint stops", Format.count(c.safepoints().count()), Format.ms(c.safepoints().totalMs()),

@@ -57,10 +57,8 @@ final class CycleSections {
     for (Map.Entry<String, CollectionCauses.ByCause> e : c.byCause()) {
       CollectionCauses.ByCause b = e.getValue();
       ConcurrentAggregator.Durations d = b.durations();
-      boolean timed = d.timed() > 0;
       rows.add(List.of(e.getKey(), Format.count(b.count()), Format.count(b.concurrent()), Format.count(b.stopTheWorld()),
-          Format.count(d.timed()), timed ? Format.ms(d.totalMs()) : "-", timed ? Format.ms(d.meanMs()) : "-",
-          timed ? Format.ms(d.maxMs()) : "-"));
+          Format.count(d.timed()), Format.ms(d, d.totalMs()), Format.ms(d, d.meanMs()), Format.ms(d, d.maxMs())));
     }
     return new Section("Collections by cause",
         List.of("cause", "count", "concurrent", "stop-the-world", "timed", "total ms", "mean ms", "max ms"), rows,

@@ -384,9 +384,10 @@ public final class JsonReport {
   private static ObjectNode concurrent(ConcurrentAggregator c) {
     ObjectNode o = NODES.objectNode();
     o.put("cycles", c.cycles().count());
-    o.put("cycleTotalMs", round(c.cycles().totalMs(), 3));
-    o.put("cycleMeanMs", round(c.cycles().meanMs(), 3));
-    o.put("cycleMaxMs", round(c.cycles().maxMs(), 3));
+    // cycles none of which the log times (ZGC summary lines alone) have no durations, not 0 ms
+    o.put("cycleTotalMs", timedMs(c.cycles(), c.cycles().totalMs()));
+    o.put("cycleMeanMs", timedMs(c.cycles(), c.cycles().meanMs()));
+    o.put("cycleMaxMs", timedMs(c.cycles(), c.cycles().maxMs()));
     ObjectNode ph = o.putObject("phases");
     c.phases().forEach((name, d) -> {
       ObjectNode p = ph.putObject(name);
@@ -404,6 +405,11 @@ public final class JsonReport {
     return o;
   }
 
+  /** {@code ms} rounded, or null when there are durations and the log times none of them. */
+  private static Double timedMs(ConcurrentAggregator.Durations d, double ms) {
+    return d.count() > 0 && d.timed() == 0 ? null : round(ms, 3);
+  }
+
   /** ZGC's and Shenandoah's collections by cause (concurrent cycles and Full GCs). */
   private static ObjectNode collectionsByCause(CollectionCauses c) {
     ObjectNode o = NODES.objectNode();
@@ -413,11 +419,11 @@ public final class JsonReport {
       n.put("count", b.count());
       n.put("concurrent", b.concurrent());
       n.put("stopTheWorld", b.stopTheWorld());
-      n.put("timed", b.durations().timed());
-      boolean timed = b.durations().timed() > 0;
-      n.put("totalMs", timed ? round(b.durations().totalMs(), 3) : null);
-      n.put("meanMs", timed ? round(b.durations().meanMs(), 3) : null);
-      n.put("maxMs", timed ? round(b.durations().maxMs(), 3) : null);
+      ConcurrentAggregator.Durations d = b.durations();
+      n.put("timed", d.timed());
+      n.put("totalMs", d.timed() > 0 ? round(d.totalMs(), 3) : null);
+      n.put("meanMs", d.timed() > 0 ? round(d.meanMs(), 3) : null);
+      n.put("maxMs", d.timed() > 0 ? round(d.maxMs(), 3) : null);
     }
     return o;
   }
