@@ -51,6 +51,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             "Analyze GC logs of any HotSpot collector, JDK 6 to 25: metrics and findings with evidence.",
             "Pauses by kind and cause, the per-window YGC/FGC table, memory, allocation and promotion rates, concurrent"
                 + " cycles, G1 phases; findings with flag values computed from the data.",
+            "ZGC and Shenandoah: collections by cause too (each concurrent collection once, however many pauses it had).",
             "Inputs: files (plain, .gz, .zip), directories (all logs in them), '-' for standard input. Several"
                 + " inputs (a rotated set) are ordered by content and read as one timeline.")
         .exitCodeListHeading(ExitCodes.HEADING)

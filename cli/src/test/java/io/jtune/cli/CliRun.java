@@ -36,4 +36,9 @@ record CliRun(int exitCode, String out, String err) {
   static Path corpusFile(String name) {
     return corpus().resolve(name);
   }
+
+  /** A file under the repository's testdata folder (the corpus folder's parent), e.g. "explicit-gc/zgc-jdk17.log". */
+  static Path testdataFile(String name) {
+    return corpus().getParent().resolve(name);
+  }
 }

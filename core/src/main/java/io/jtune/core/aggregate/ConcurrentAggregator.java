@@ -4,6 +4,7 @@ import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.CycleFacts;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcNotice;
+import io.jtune.core.event.GcPause;
 import io.jtune.core.event.SafepointPause;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -55,6 +56,7 @@ public final class ConcurrentAggregator implements Aggregator {
   }
 
   private final Durations cycles = new Durations();
+  private final CollectionCauses collections = new CollectionCauses();
   private final Map<CycleFacts.Scope, Durations> byScope = new EnumMap<>(CycleFacts.Scope.class);
   private final Map<String, Durations> phases = new LinkedHashMap<>();
   private final Map<GcNotice.Kind, ExampleList> notices = new EnumMap<>(GcNotice.Kind.class);
@@ -67,6 +69,7 @@ public final class ConcurrentAggregator implements Aggregator {
     if (e instanceof ConcurrentPhase c) {
       if (c.wholeCycle()) {
         cycles.add(c.durationMs());
+        collections.cycle(c);
         if (c.facts() != null) {
           byScope.computeIfAbsent(c.facts().scope(), k -> new Durations()).add(c.durationMs());
         }
@@ -78,6 +81,8 @@ public final class ConcurrentAggregator implements Aggregator {
       if (n.kind() == GcNotice.Kind.ALLOCATION_STALL) {
         allocationStalls.add(n.durationMs());
       }
+    } else if (e instanceof GcPause p) {
+      collections.pause(p);
     } else if (e instanceof SafepointPause s) {
       safepoints.add(s.stoppedMs());
       if (!Double.isNaN(s.timeToSafepointMs())) {
@@ -99,6 +104,14 @@ public final class ConcurrentAggregator implements Aggregator {
 
   public Durations cycles() {
     return cycles;
+  }
+
+  /**
+   * Collections by cause: whole concurrent cycles and Full GCs. Only meaningful for collectors whose
+   * collections are concurrent cycles (ZGC, Shenandoah); see {@link io.jtune.core.event.Collector#collectsConcurrently()}.
+   */
+  public CollectionCauses collections() {
+    return collections;
   }
 
   /** ZGC collections of one scope (minor, major, whole heap); empty when none. */

@@ -3,6 +3,7 @@ package io.jtune.core.aggregate;
 import io.jtune.core.event.ConcurrentPhase;
 import io.jtune.core.event.CycleFacts;
 import io.jtune.core.event.MemoryUsage;
+import java.util.Locale;
 
 /**
  * Memory across ZGC collections, which log the heap on the collection (its start and summary
@@ -176,6 +177,24 @@ public final class CycleMemory {
   /** Mean allocation rate in MB/s over at least {@code minS} seconds measured, or NaN. */
   double allocationRateMBps(double minS) {
     return allocS >= minS ? allocBytes / allocS / (1 << 20) : Double.NaN;
+  }
+
+  /**
+   * Why there is no allocation rate over at least {@code minS} seconds, naming what the log lacks;
+   * null when there is one or no collection was read.
+   */
+  String allocationRateMissing(double minS) {
+    if (count == 0 || allocS >= minS) {
+      return null;
+    }
+    String measured = allocS > 0
+        ? String.format(Locale.US, "%d collection%s measure allocation over %.3f s, a rate needs at least %.0f s", count,
+            count == 1 ? "" : "s", allocS, minS)
+        : String.format(Locale.US, "%d collection%s and no time between two of them", count, count == 1 ? "" : "s");
+    String table = allocatedDuring.count() > 0 ? ""
+        : "; no statistics table has an Allocated: row (-Xlog:gc* logs it), so only the heap's growth between"
+            + " collections counts";
+    return "not enough data: " + measured + table;
   }
 
   /** Mean promotion rate in MB/s from the first collection's start to the last's end, or NaN. */

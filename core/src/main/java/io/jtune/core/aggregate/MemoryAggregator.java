@@ -327,6 +327,14 @@ public final class MemoryAggregator implements Aggregator {
   }
 
   /**
+   * Why a ZGC log gives no allocation rate (what it lacks), or null when it gives one or is no ZGC
+   * log.
+   */
+  public String allocationRateMissing() {
+    return allocIntervals == 0 ? cycles.allocationRateMissing(MIN_RATE_SPAN_S) : null;
+  }
+
+  /**
    * Mean promotion rate in MB/s over the young GCs' time span (at least {@link #MIN_RATE_SPAN_S}),
    * or, for generational ZGC, the "Promoted:" bytes of its collections over their span; else NaN.
    */

@@ -174,6 +174,12 @@ public final class PauseAggregator implements Aggregator {
     return n;
   }
 
+  /** Pauses with this cause and of this kind. */
+  public long count(String cause, PauseKind kind) {
+    Histogram[] c = cells.get(cause);
+    return c == null || c[kind.ordinal()] == null ? 0 : c[kind.ordinal()].getTotalCount();
+  }
+
   /** Pause durations over time per kind, downsampled for charts. */
   public Map<PauseKind, Series> timeline() {
     return Collections.unmodifiableMap(timeline);

@@ -70,6 +70,17 @@ public record GcFacts(
     return null;
   }
 
+  /**
+   * How many collections this cause started: under ZGC and Shenandoah the concurrent collections
+   * and Full GCs with it (a cycle counts once, however many pauses it has, and a log of summary
+   * lines alone has none); for the other collectors its pauses ({@link PauseAggregator#causeCount}).
+   */
+  public long collectionsWithCause(String cause) {
+    return jvm().collector().collectsConcurrently()
+        ? Math.max(concurrent().collections().of(cause).count(), pauses().causeCount(cause) > 0 ? 1 : 0)
+        : pauses().causeCount(cause);
+  }
+
   /** The major Java version of the logged JVM, or -1 when unknown. */
   public int javaMajor() {
     return JvmFlags.javaMajor(jvm().info().version());

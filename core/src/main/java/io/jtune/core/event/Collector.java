@@ -30,6 +30,14 @@ public enum Collector {
     return this == PARNEW_CMS || this == DEFNEW_CMS;
   }
 
+  /**
+   * True for the collectors whose collections are concurrent cycles with short pauses inside (ZGC,
+   * Shenandoah), where a collection and a pause are not the same thing.
+   */
+  public boolean collectsConcurrently() {
+    return this == ZGC || this == ZGC_GENERATIONAL || isShenandoah();
+  }
+
   /** True for Shenandoah, single-generation or generational. */
   public boolean isShenandoah() {
     return this == SHENANDOAH || this == SHENANDOAH_GENERATIONAL;

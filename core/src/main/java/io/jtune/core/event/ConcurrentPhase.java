@@ -10,6 +10,8 @@ package io.jtune.core.event;
  *     usable time: a cycle whose end is logged before its start, when the clock went back)
  * @param memory heap across the cycle when logged (ZGC/Shenandoah), else null
  * @param facts a ZGC collection's cause, scope and statistics, else null
+ * @param cause what started the cycle when the log says it (a ZGC collection's cause in parentheses,
+ *     the "Trigger:" line before a Shenandoah cycle), else null
  */
 public record ConcurrentPhase(
     long gcId,
@@ -20,7 +22,8 @@ public record ConcurrentPhase(
     boolean wholeCycle,
     HeapChange memory,
     long line,
-    CycleFacts facts)
+    CycleFacts facts,
+    String cause)
     implements GcEvent {
 
   public ConcurrentPhase {
@@ -30,7 +33,7 @@ public record ConcurrentPhase(
   /** A phase or cycle with nothing more than its name, time and heap. */
   public ConcurrentPhase(long gcId, double uptimeS, long epochMs, String name, double durationMs, boolean wholeCycle,
       HeapChange memory, long line) {
-    this(gcId, uptimeS, epochMs, name, durationMs, wholeCycle, memory, line, null);
+    this(gcId, uptimeS, epochMs, name, durationMs, wholeCycle, memory, line, null, null);
   }
 
   @Override
@@ -39,6 +42,6 @@ public record ConcurrentPhase(
     CycleFacts moved = facts == null || Double.isNaN(facts.startUptimeS()) ? facts
         : new CycleFacts(facts.cause(), facts.scope(), facts.startUptimeS() + shift, facts.liveBytes(),
             facts.allocatedBytes(), facts.reclaimedBytes(), facts.promotedBytes());
-    return new ConcurrentPhase(gcId, newUptimeS, epochMs, name, durationMs, wholeCycle, memory, line, moved);
+    return new ConcurrentPhase(gcId, newUptimeS, epochMs, name, durationMs, wholeCycle, memory, line, moved, cause);
   }
 }

@@ -52,7 +52,7 @@ final class FlagRules implements FindingRule {
               + " with a ~21 MB threshold that triggers Metadata GC Threshold collections.",
           List.of("-XX:MetaspaceSize=" + permValue(a, f), "-XX:MaxMetaspaceSize=" + permValue(a, f))));
     }
-    boolean metadataGcs = a.pauses().causeCount("Metadata GC Threshold") > 0
+    boolean metadataGcs = a.collectionsWithCause("Metadata GC Threshold") > 0
         || a.anomalies().of(io.jtune.core.event.Anomaly.METADATA_THRESHOLD).count() > 0;
     if (major >= 8 && !f.has("MetaspaceSize") && !metadataGcs) {
       long peak = a.memory().metaspace().peak();

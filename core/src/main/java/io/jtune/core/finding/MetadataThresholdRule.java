@@ -1,5 +1,6 @@
 package io.jtune.core.finding;
 
+import io.jtune.core.aggregate.Example;
 import io.jtune.core.aggregate.ExampleList;
 import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Anomaly;
@@ -13,13 +14,17 @@ import java.util.Locale;
  * MetaspaceSize = MaxMetaspaceSize from the observed peak with headroom.
  */
 final class MetadataThresholdRule implements FindingRule {
+  private static final String CAUSE = "Metadata GC Threshold";
+
   @Override
   public void evaluate(GcFacts a, List<Finding> out) {
     ExampleList hits = a.anomalies().of(Anomaly.METADATA_THRESHOLD);
-    long count = Math.max(hits.count(), a.pauses().causeCount("Metadata GC Threshold"));
+    long count = Math.max(hits.count(), a.collectionsWithCause(CAUSE));
     if (count == 0) {
       return;
     }
+    // ZGC's and Shenandoah's concurrent collections add no anomaly: their collections are the evidence
+    List<Example> evidence = hits.count() > 0 ? hits.examples() : a.concurrent().collections().of(CAUSE).examples().examples();
     long peak = a.memory().metaspace().peak();
     long sizeMb = MetaspaceSizing.recommendedMb(a, 256);
     String basis = peak > 0
@@ -33,7 +38,7 @@ final class MetadataThresholdRule implements FindingRule {
         : List.of("-XX:MetaspaceSize=" + v, "-XX:MaxMetaspaceSize=" + v);
     out.add(new Finding("metadata-gc-threshold", Severity.WARNING,
         count + " GC(s) triggered by Metadata GC Threshold",
-        hits.examples(), count,
+        evidence, count,
         "Metaspace grows from its small initial threshold and every crossing triggers a collection"
             + " (a Full GC on many collectors), typically during start-up and deploys. Set the initial"
             + " and maximum size equal, from the peak (" + basis + ").",

@@ -32,6 +32,10 @@ public final class AnalysisSections {
     out.add(diagnosis(a));
     out.add(pausesByKind(a));
     out.add(pausesByCause(a));
+    Section collections = CycleSections.byCause(a);
+    if (collections != null) {
+      out.add(collections);
+    }
     out.add(windows(a));
     out.add(memory(a));
     out.add(rates(a));
@@ -242,7 +246,7 @@ public final class AnalysisSections {
   private static Section rates(Analysis a) {
     MemoryAggregator m = a.memory();
     List<String> l = new ArrayList<>();
-    l.add("Allocation rate        " + CycleSections.rate(a, m.allocationRateMBps()));
+    l.add("Allocation rate        " + CycleSections.allocationRate(a));
     String noPromotion = CycleSections.noPromotion(a);
     l.add("Promotion rate         " + (noPromotion != null ? noPromotion : CycleSections.rate(a, m.promotionRateMBps())));
     if (m.promotedPerYoungGcMean() >= 0) {
@@ -292,12 +296,14 @@ public final class AnalysisSections {
     }
     List<List<String>> rows = new ArrayList<>();
     if (c.cycles().count() > 0) {
-      rows.add(List.of("cycle", Format.count(c.cycles().count()), Format.ms(c.cycles().totalMs()),
-          Format.ms(c.cycles().meanMs()), Format.ms(c.cycles().maxMs())));
+      ConcurrentAggregator.Durations d = c.cycles();
+      rows.add(List.of("cycle", Format.count(d.count()), Format.ms(d, d.totalMs()), Format.ms(d, d.meanMs()),
+          Format.ms(d, d.maxMs())));
     }
     for (Map.Entry<String, ConcurrentAggregator.Durations> e : c.phases().entrySet()) {
       ConcurrentAggregator.Durations d = e.getValue();
-      rows.add(List.of(e.getKey(), Format.count(d.count()), Format.ms(d.totalMs()), Format.ms(d.meanMs()), Format.ms(d.maxMs())));
+      rows.add(List.of(e.getKey(), Format.count(d.count()), Format.ms(d, d.totalMs()), Format.ms(d, d.meanMs()),
+          Format.ms(d, d.maxMs())));
     }
     if (c.safepoints().count() > 0) {
       rows.add(List.of("safepoint stops", Format.count(c.safepoints().count()), Format.ms(c.safepoints().totalMs()),

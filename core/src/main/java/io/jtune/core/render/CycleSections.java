@@ -1,5 +1,6 @@
 package io.jtune.core.render;
 
+import io.jtune.core.aggregate.CollectionCauses;
 import io.jtune.core.aggregate.ConcurrentAggregator;
 import io.jtune.core.aggregate.CycleMemory;
 import io.jtune.core.aggregate.WindowAggregator;
@@ -10,6 +11,7 @@ import io.jtune.core.units.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The parts of the report sections about ZGC's collections, which are concurrent and log the
@@ -41,12 +43,47 @@ final class CycleSections {
     return "Cycles      " + Format.count(c.cycles().count()) + " concurrent collections: " + String.join(", ", parts) + tail;
   }
 
+  /**
+   * The collections by cause, for ZGC and Shenandoah, whose collections are concurrent cycles: the
+   * pauses by cause count a cycle's pauses, and a log of summary lines alone has none. Null for
+   * the other collectors (their collections are the pauses) and when no collection was read.
+   */
+  static Section byCause(Analysis a) {
+    CollectionCauses c = a.concurrent().collections();
+    if (!showsCollections(a)) {
+      return null;
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (Map.Entry<String, CollectionCauses.ByCause> e : c.byCause()) {
+      CollectionCauses.ByCause b = e.getValue();
+      ConcurrentAggregator.Durations d = b.durations();
+      rows.add(List.of(e.getKey(), Format.count(b.count()), Format.count(b.concurrent()), Format.count(b.stopTheWorld()),
+          Format.count(d.timed()), Format.ms(d, d.totalMs()), Format.ms(d, d.meanMs()), Format.ms(d, d.maxMs())));
+    }
+    return new Section("Collections by cause",
+        List.of("cause", "count", "concurrent", "stop-the-world", "timed", "total ms", "mean ms", "max ms"), rows,
+        List.of("Each concurrent collection counts once (its pauses are under Pauses by cause); stop-the-world"
+            + " ones are Full GCs. Durations are wall time, over the collections the log times (timed)."));
+  }
+
+  /** True when the report shows collections by cause: a ZGC or Shenandoah log with collections read. */
+  static boolean showsCollections(Analysis a) {
+    return a.jvm().collector().collectsConcurrently() && a.concurrent().collections().count() > 0;
+  }
+
   /** A rate in MB/s; for ZGC collections too few or too short for one, says so (they are in the log). */
   static String rate(Analysis a, double mbps) {
     if (Double.isNaN(mbps) && a.memory().cycles().count() > 0) {
       return "- (not enough data: a rate needs collections over at least 1 s)";
     }
     return Format.rate(mbps);
+  }
+
+  /** The allocation rate in MB/s; for a ZGC log without one, the reason naming what the log lacks. */
+  static String allocationRate(Analysis a) {
+    double mbps = a.memory().allocationRateMBps();
+    String missing = Double.isNaN(mbps) ? a.memory().allocationRateMissing() : null;
+    return missing != null ? "- (" + missing + ")" : rate(a, mbps);
   }
 
   /** Why there is no promotion rate when the collector has no generations (single-generation ZGC), else null. */

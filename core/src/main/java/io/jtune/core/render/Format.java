@@ -1,5 +1,6 @@
 package io.jtune.core.render;
 
+import io.jtune.core.aggregate.ConcurrentAggregator;
 import io.jtune.core.analysis.Analysis;
 import java.util.Locale;
 
@@ -19,6 +20,11 @@ final class Format {
     }
     // sub-millisecond pauses (ZGC, Shenandoah) keep their microseconds: 0.012, not 0.01
     return String.format(Locale.US, v < 1 ? "%.3f" : "%.2f", v);
+  }
+
+  /** {@code v} of a phase's or cycles' durations, or "-" when the log times none of them (not 0). */
+  static String ms(ConcurrentAggregator.Durations d, double v) {
+    return d.timed() == 0 ? "-" : ms(v);
   }
 
   static String num(double v) {

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.POJONode;
+import io.jtune.core.aggregate.CollectionCauses;
 import io.jtune.core.aggregate.ConcurrentAggregator;
 import io.jtune.core.aggregate.CycleMemory;
 import io.jtune.core.aggregate.Example;
@@ -77,6 +78,9 @@ public final class JsonReport {
     root.set("memory", memory(a.memory()));
     root.set("rates", rates(a));
     root.set("concurrent", concurrent(a.concurrent()));
+    if (CycleSections.showsCollections(a)) {
+      ((ObjectNode) root.get("concurrent")).set("collectionsByCause", collectionsByCause(a.concurrent().collections()));
+    }
     root.set("phases", phases(a.phases()));
     root.set("cpu", cpu(a));
     root.set("findings", findings(a));
@@ -348,6 +352,9 @@ public final class JsonReport {
     MemoryAggregator m = a.memory();
     ObjectNode o = NODES.objectNode();
     o.put("allocationMBPerS", round(m.allocationRateMBps(), 3));
+    if (Double.isNaN(m.allocationRateMBps()) && m.allocationRateMissing() != null) {
+      o.put("allocationNote", m.allocationRateMissing());
+    }
     o.put("promotionMBPerS", round(m.promotionRateMBps(), 3));
     o.put("promotedPerYoungGcMeanBytes", m.promotedPerYoungGcMean() >= 0 ? m.promotedPerYoungGcMean() : null);
     o.put("promotedPerYoungGcMaxBytes", m.promotedPerYoungGcMax() >= 0 ? m.promotedPerYoungGcMax() : null);
@@ -377,9 +384,10 @@ public final class JsonReport {
   private static ObjectNode concurrent(ConcurrentAggregator c) {
     ObjectNode o = NODES.objectNode();
     o.put("cycles", c.cycles().count());
-    o.put("cycleTotalMs", round(c.cycles().totalMs(), 3));
-    o.put("cycleMeanMs", round(c.cycles().meanMs(), 3));
-    o.put("cycleMaxMs", round(c.cycles().maxMs(), 3));
+    // cycles none of which the log times (ZGC summary lines alone) have no durations, not 0 ms
+    o.put("cycleTotalMs", timedMs(c.cycles(), c.cycles().totalMs()));
+    o.put("cycleMeanMs", timedMs(c.cycles(), c.cycles().meanMs()));
+    o.put("cycleMaxMs", timedMs(c.cycles(), c.cycles().maxMs()));
     ObjectNode ph = o.putObject("phases");
     c.phases().forEach((name, d) -> {
       ObjectNode p = ph.putObject(name);
@@ -394,6 +402,29 @@ public final class JsonReport {
     sp.put("totalStoppedMs", round(c.safepoints().totalMs(), 3));
     sp.put("maxStoppedMs", round(c.safepoints().maxMs(), 3));
     sp.put("maxTimeToSafepointMs", round(c.maxTimeToSafepointMs(), 3));
+    return o;
+  }
+
+  /** {@code ms} rounded, or null when there are durations and the log times none of them. */
+  private static Double timedMs(ConcurrentAggregator.Durations d, double ms) {
+    return d.count() > 0 && d.timed() == 0 ? null : round(ms, 3);
+  }
+
+  /** ZGC's and Shenandoah's collections by cause (concurrent cycles and Full GCs). */
+  private static ObjectNode collectionsByCause(CollectionCauses c) {
+    ObjectNode o = NODES.objectNode();
+    for (Map.Entry<String, CollectionCauses.ByCause> e : c.byCause()) {
+      CollectionCauses.ByCause b = e.getValue();
+      ObjectNode n = o.putObject(e.getKey());
+      n.put("count", b.count());
+      n.put("concurrent", b.concurrent());
+      n.put("stopTheWorld", b.stopTheWorld());
+      ConcurrentAggregator.Durations d = b.durations();
+      n.put("timed", d.timed());
+      n.put("totalMs", d.timed() > 0 ? round(d.totalMs(), 3) : null);
+      n.put("meanMs", d.timed() > 0 ? round(d.meanMs(), 3) : null);
+      n.put("maxMs", d.timed() > 0 ? round(d.maxMs(), 3) : null);
+    }
     return o;
   }
 

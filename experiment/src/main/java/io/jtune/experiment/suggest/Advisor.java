@@ -637,7 +637,8 @@ public final class Advisor {
     private List<String> lowRisk(Collector to, List<String> why) {
       List<String> out = new ArrayList<>(metaspaceFlags(why));
       out.addAll(heapFlags(why));
-      a.findings().stream().filter(f -> f.id().equals("system-gc")).findFirst().ifPresent(f -> {
+      // under ZGC and Shenandoah System.gc() runs a concurrent cycle: nothing to change for the switch
+      a.findings().stream().filter(f -> f.id().equals("system-gc") && !to.collectsConcurrently()).findFirst().ifPresent(f -> {
         boolean concurrent = to == Collector.G1 || to.isCms();
         out.add(concurrent ? "-XX:+ExplicitGCInvokesConcurrent" : "-XX:+DisableExplicitGC");
         why.add(f.title() + (concurrent ? ": run them as concurrent cycles" : ": disable them (check NIO direct buffers first)"));

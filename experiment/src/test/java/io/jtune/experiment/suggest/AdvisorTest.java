@@ -42,6 +42,9 @@ class AdvisorTest {
   static final String CMS_8 = "gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tenuring__180__fls__bob.log";
   /** JDK 8 G1 with System.gc(). */
   static final String G1_SYSTEM_GC = "GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1SystemGcYoung.txt";
+  /** JDK 14 G1 whose System.gc() call is a "Pause Full (System.gc())" (one file of a rotated set: one JVM). */
+  static final String G1_SYSTEM_GC_FULL =
+      "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log";
   /** JDK 17.0.4 Shenandoah (unified, version line). */
   static final String SHENANDOAH_17 = "GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk17.txt";
   /** JDK 24 Serial (unified, version line): System.gc(), long young pauses. */
@@ -229,9 +232,13 @@ class AdvisorTest {
 
   @Test
   void systemGcOnG1RunsConcurrently() {
-    Suggestion s = Advisor.advise(analyze(G1_SYSTEM_GC), Advisor.Inputs.NONE);
+    // "Pause Full (System.gc())": a stop-the-world Full GC per call, which G1 can run as a concurrent cycle
+    Suggestion s = Advisor.advise(analyze(G1_SYSTEM_GC_FULL), Advisor.Inputs.NONE);
     assertDistinct(s);
     assertThat(candidate(s, "findings").orElseThrow().flags()).contains("-XX:+ExplicitGCInvokesConcurrent");
+    // "GC pause (System.gc()) (young) (initial-mark)": the calls already start concurrent cycles
+    Suggestion already = Advisor.advise(analyze(G1_SYSTEM_GC), Advisor.Inputs.NONE);
+    assertThat(candidate(already, "findings").orElseThrow().flags()).doesNotContain("-XX:+ExplicitGCInvokesConcurrent");
   }
 
   @Test

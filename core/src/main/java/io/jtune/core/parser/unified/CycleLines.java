@@ -38,6 +38,8 @@ final class CycleLines {
   private final GenerationLabels labels = new GenerationLabels();
   /** The CMS and Shenandoah cycles being read; {@link EventOrder} holds later events back. */
   private final List<PendingCycle> cycles;
+  /** The cause of the "Trigger:" line not yet taken by the Shenandoah cycle it started, or null. */
+  private String trigger;
 
   CycleLines(CurrentLine cur, Fields fields, NameCache names, JvmInfoLines info, EventOrder out,
       List<PendingCycle> cycles) {
@@ -156,19 +158,45 @@ final class CycleLines {
       cycles.removeIf(c -> c.gcId < cur.gcId - 1000);
     }
     PendingCycle c = new PendingCycle(cur.gcId);
+    if (shenandoah) {
+      c.cause = trigger;
+      trigger = null;
+    }
     cycles.add(c);
     return c;
   }
 
-  /** Shenandoah "Cancelling GC: Allocation Failure", "Cancelling concurrent GC: System.gc()". */
+  /**
+   * Shenandoah's "Trigger: ..." (the text from {@code from}): the cause of the cycle it starts,
+   * the next GC id's (or this line's, when it has one).
+   */
+  int trigger(Line l, int from) {
+    String cause = ShenandoahTrigger.cause(l.substring(from, l.length()));
+    if (cur.gcId >= 0) {
+      PendingCycle c = cycleFor(false);
+      if (c != null && c.cause == null) {
+        c.cause = cause;
+      }
+    } else {
+      trigger = cause;
+    }
+    return KNOWN;
+  }
+
+  /**
+   * Shenandoah "Cancelling GC: Allocation Failure", "Cancelling concurrent GC: System.gc()": a
+   * cancelled cycle; "Cancelling GC: Stopping VM": a cycle cut off by the JVM's exit.
+   */
   int cancelled(Line l, int m) {
     int colon = l.indexOf(COLON_SPACE, m);
     if (colon < 0 || !l.startsWith(GC_KEY, colon - 2)) {
       return UNKNOWN;
     }
     info.inferCollector(Collector.SHENANDOAH);
-    out.queue(new GcNotice(cur.gcId, cur.uptimeS(), cur.epochMs(), GcNotice.Kind.CYCLE_CANCELLED,
-        names.get(l, colon + 2, l.length()), Double.NaN, l.number()));
+    String reason = names.get(l, colon + 2, l.length());
+    // "Cancelling GC: Stopping VM": the JVM exits while the cycle runs; no race with allocation was lost
+    GcNotice.Kind kind = reason.equals("Stopping VM") ? GcNotice.Kind.CYCLE_CUT_OFF : GcNotice.Kind.CYCLE_CANCELLED;
+    out.queue(new GcNotice(cur.gcId, cur.uptimeS(), cur.epochMs(), kind, reason, Double.NaN, l.number()));
     out.release();
     return KNOWN;
   }

@@ -198,14 +198,15 @@ final class PauseLines {
     anomalies(p, cause);
     // a ZGC pause's cause is its collection's (on the collection's start line); it adds no anomaly
     // of its own: the collection is counted once, not per pause
-    p.cause = cause == null && shenandoahOrZ ? zgc.causeOf(cur.gcId) : cause;
+    PendingCycle cycle = cycles.cycleFor(kind == PauseKind.INITIAL_MARK && causes);
+    // a Shenandoah cycle's pauses take its cause too (the "Trigger:" line before the cycle)
+    p.cause = cause != null || !shenandoahOrZ ? cause : cycle != null ? cycle.cause : zgc.causeOf(cur.gcId);
     if (evacuationFailure) {
       p.anomalies.add(Anomaly.EVACUATION_FAILURE);
     }
     if (degenerated) {
       p.anomalies.add(Anomaly.ALLOCATION_FAILURE_DEGENERATED);
     }
-    PendingCycle cycle = cycles.cycleFor(kind == PauseKind.INITIAL_MARK && causes);
     if (cycle != null) {
       cycle.cover(cur.uptimeS(), cur.epochMs(), summary ? durationMs : Double.NaN, l.number());
       cycle.heap(heap);

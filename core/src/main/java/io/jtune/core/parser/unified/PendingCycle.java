@@ -20,6 +20,8 @@ final class PendingCycle {
   long heapBefore = MemoryUsage.UNKNOWN;
   long heapAfter = MemoryUsage.UNKNOWN;
   long heapCapacity = MemoryUsage.UNKNOWN;
+  /** What started the cycle (Shenandoah's "Trigger:" line before it), or null. */
+  String cause;
   /** True once a concurrent phase of the cycle was seen (a lone pause is no cycle). */
   boolean hasConcurrentPhase;
 
@@ -66,6 +68,6 @@ final class PendingCycle {
   ConcurrentPhase toEvent(String name, double durationMs) {
     HeapChange memory = heapBefore < 0 && heapAfter < 0
         ? null : HeapChange.heapOnly(MemoryUsage.of(heapBefore, heapAfter, heapCapacity));
-    return new ConcurrentPhase(gcId, endUptimeS, endEpochMs, name, durationMs, true, memory, endLine);
+    return new ConcurrentPhase(gcId, endUptimeS, endEpochMs, name, durationMs, true, memory, endLine, null, cause);
   }
 }

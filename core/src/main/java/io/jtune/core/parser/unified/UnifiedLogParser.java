@@ -66,6 +66,7 @@ public final class UnifiedLogParser implements GcLogParser {
   private static final Ascii CONCURRENT_ = Ascii.of("Concurrent ");
   private static final Ascii CMS = Ascii.of("CMS: ");
   private static final Ascii CANCELLING = Ascii.of("Cancelling ");
+  private static final Ascii TRIGGER = Ascii.of("Trigger: ");
   private static final Ascii CPUS = Ascii.of("CPUs: ");
   private static final Ascii COMMAND_LINE_FLAGS = Ascii.of("CommandLine flags: ");
   private static final Ascii COMMAND_LINE = Ascii.of("Command Line: ");
@@ -335,6 +336,9 @@ public final class UnifiedLogParser implements GcLogParser {
         }
         if (l.startsWith(TO_SPACE_EXHAUSTED, m)) {
           return details.toSpaceExhausted();
+        }
+        if (l.startsWith(TRIGGER, m)) {
+          return cycles.trigger(l, m + TRIGGER.length());
         }
         return UNKNOWN;
       case 'D':

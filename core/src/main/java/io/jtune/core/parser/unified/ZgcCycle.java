@@ -49,7 +49,7 @@ final class ZgcCycle {
     HeapChange memory = HeapChange.heapOnly(MemoryUsage.of(heap.before(), heap.after(), cap));
     CycleFacts facts = new CycleFacts(cause, scope, span.startUptimeS, sum(live), allocated, sum(reclaimed), promoted);
     return new ConcurrentPhase(span.gcId, span.endUptimeS, span.endEpochMs, name, durationMs, true, memory,
-        span.endLine, facts);
+        span.endLine, facts, cause);
   }
 
   private static long sum(long[] v) {

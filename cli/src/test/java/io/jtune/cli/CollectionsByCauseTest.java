@@ -1,0 +1,165 @@
+package io.jtune.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Collections by cause (issue 14): ZGC's and Shenandoah's collections are concurrent cycles, so the
+ * pauses by cause miss a log without pause lines and count a cycle once per pause; the
+ * collections by cause count each collection once under its cause, in every output format. The
+ * expected counts and durations are read from the logs' own lines.
+ */
+class CollectionsByCauseTest {
+  private static final String ZGC = "GCViewer/src__test__resources__openjdk__unified-jvm-logging__sample-ujl-zgc-gc-";
+  /** A ZGC collection's start or summary line: "GC(3) Garbage Collection (Allocation Rate)[ 502M(49%)->716M(70%)]". */
+  private static final Pattern COLLECTION = Pattern.compile(
+      "\\[(\\d+)[.,](\\d+)s].*GC\\((\\d+)\\) (?:Garbage|Minor|Major) Collection \\(((?:[^()]|\\(\\))*)\\)( \\d+M)?");
+
+  /** Per cause, the collections in a ZGC log: counted by their summary lines. */
+  private static Map<String, Integer> summaries(Path log) throws IOException {
+    Map<String, Integer> byCause = new TreeMap<>();
+    for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+      Matcher m = COLLECTION.matcher(line);
+      if (m.find() && m.group(5) != null) {
+        byCause.merge(m.group(4), 1, Integer::sum);
+      }
+    }
+    return byCause;
+  }
+
+  private static JsonNode json(Path log) throws IOException {
+    CliRun r = CliRun.of("analyze", "--format", "json", log.toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    return new ObjectMapper().readTree(r.out());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"default.txt", "all.txt", "other.txt"})
+  void everyCorpusZgcCollectionIsCountedOnceUnderItsCause(String which) throws IOException {
+    Path log = CliRun.corpusFile(ZGC + which);
+    Map<String, Integer> expected = summaries(log);
+    assertThat(expected).isNotEmpty();
+    JsonNode byCause = json(log).at("/concurrent/collectionsByCause");
+    assertThat(byCause.size()).isEqualTo(expected.size());
+    expected.forEach((cause, n) -> {
+      assertThat(byCause.at("/" + cause.replace("/", "~1") + "/count").asInt()).as(cause).isEqualTo(n);
+      assertThat(byCause.get(cause).get("concurrent").asInt()).as(cause).isEqualTo(n);
+      assertThat(byCause.get(cause).get("stopTheWorld").asInt()).as(cause).isZero();
+    });
+    String text = CliRun.of("analyze", log.toString()).out();
+    String section = text.substring(text.indexOf("Collections by cause"));
+    expected.forEach((cause, n) -> assertThat(section).containsPattern("\\n  " + Pattern.quote(cause) + " +" + n + " "));
+  }
+
+  @Test
+  void summaryLinesAloneGiveCausesWithoutDurations() throws IOException {
+    // zgc-gc-default: five collections by their summary lines only, no pause lines: every cause shows, none is timed
+    Path log = CliRun.corpusFile(ZGC + "default.txt");
+    JsonNode root = json(log);
+    assertThat(root.at("/pauses/byCause").size()).isZero();
+    JsonNode byCause = root.at("/concurrent/collectionsByCause");
+    assertThat(byCause.get("System.gc()").get("timed").asInt()).isZero();
+    assertThat(byCause.get("System.gc()").get("totalMs").isNull()).isTrue();
+    // nor do the cycles: no duration, not 0 ms
+    assertThat(root.at("/concurrent/cycles").asInt()).isEqualTo(5);
+    assertThat(root.at("/concurrent/cycleTotalMs").isNull()).isTrue();
+    assertThat(root.at("/concurrent/cycleMaxMs").isNull()).isTrue();
+    assertThat(CliRun.of("analyze", log.toString()).out()).containsPattern("\\n  cycle +5 +- +- +-\\n");
+    for (String format : new String[] {"markdown", "html"}) {
+      String out = CliRun.of("analyze", "--format", format, log.toString()).out();
+      assertThat(out).as(format).contains("Collections by cause", "Metadata GC Threshold", "Warmup", "Proactive",
+          "Allocation Rate", "System.gc()");
+    }
+  }
+
+  @Test
+  void aTimedCollectionSpansItsStartToItsSummary() throws IOException {
+    // zgc-gc-all: one collection from its start line to its summary line
+    Path log = CliRun.corpusFile(ZGC + "all.txt");
+    double startS = Double.NaN;
+    double endS = Double.NaN;
+    for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+      Matcher m = COLLECTION.matcher(line);
+      if (m.find()) {
+        double t = Double.parseDouble(m.group(1) + "." + m.group(2));
+        if (m.group(5) == null) {
+          startS = t;
+        } else {
+          endS = t;
+        }
+      }
+    }
+    JsonNode c = json(log).at("/concurrent/collectionsByCause/Metadata GC Threshold");
+    assertThat(c.get("timed").asInt()).isEqualTo(1);
+    assertThat(c.get("maxMs").asDouble()).isCloseTo((endS - startS) * 1000, org.assertj.core.data.Offset.offset(0.5));
+  }
+
+  @Test
+  void oneCollectionWithoutAnAllocatedRowSaysWhatTheRateLacks() throws IOException {
+    // zgc-gc-all: one collection and its statistics table has only the Capacity: row
+    Path log = CliRun.corpusFile(ZGC + "all.txt");
+    assertThat(Files.readString(log, StandardCharsets.ISO_8859_1)).doesNotContain("Allocated:");
+    JsonNode rates = json(log).get("rates");
+    assertThat(rates.get("allocationMBPerS").isNull()).isTrue();
+    assertThat(rates.get("allocationNote").asText()).contains("1 collection and no time between two of them",
+        "no statistics table has an Allocated: row");
+    assertThat(CliRun.of("analyze", log.toString()).out()).contains("Allocation rate        - (not enough data: 1 collection");
+    // with the row (zgc-gc-other, also one collection), there is a rate and no note
+    JsonNode other = json(CliRun.corpusFile(ZGC + "other.txt")).get("rates");
+    assertThat(other.get("allocationMBPerS").asDouble()).isPositive();
+    assertThat(other.has("allocationNote")).isFalse();
+  }
+
+  @Test
+  void shenandoahCyclesTakeTheCauseOfTheirTrigger() throws IOException {
+    Path log = CliRun.testdataFile("explicit-gc/shenandoah-jdk17.log");
+    long explicit = Files.readAllLines(log).stream().filter(l -> l.contains("Trigger: Explicit GC request (System.gc())")).count();
+    assertThat(explicit).isEqualTo(3);
+    JsonNode byCause = json(log).at("/concurrent/collectionsByCause");
+    assertThat(byCause.get("System.gc()").get("count").asLong()).isEqualTo(explicit);
+    assertThat(byCause.has("Learning: free is below initial threshold")).isTrue();
+  }
+
+  private static JsonNode finding(JsonNode root, String id) {
+    for (JsonNode f : root.get("findings")) {
+      if (f.get("id").asText().equals(id)) {
+        return f;
+      }
+    }
+    throw new AssertionError("no finding " + id);
+  }
+
+  @Test
+  void aCauseFindingCountsCollectionsNotTheirPauses() throws IOException {
+    // a Shenandoah cycle started by "Trigger: Metadata GC Threshold" has four pauses: one collection
+    Path log = CliRun.corpusFile("GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk11.txt");
+    long triggers = Files.readAllLines(log).stream().filter(l -> l.contains("Trigger: Metadata GC Threshold")).count();
+    JsonNode root = json(log);
+    assertThat(root.at("/pauses/byCause/Metadata GC Threshold/count").asLong()).isGreaterThan(triggers);
+    assertThat(finding(root, "metadata-gc-threshold").get("occurrences").asLong()).isEqualTo(triggers);
+    // a ZGC log of summary lines alone: its Metadata GC Threshold collection is found without any pause
+    JsonNode zgc = json(CliRun.corpusFile(ZGC + "default.txt"));
+    assertThat(finding(zgc, "metadata-gc-threshold").get("occurrences").asLong())
+        .isEqualTo(summaries(CliRun.corpusFile(ZGC + "default.txt")).get("Metadata GC Threshold").longValue());
+  }
+
+  @Test
+  void stopTheWorldCollectorsShowNoCollectionsByCause() throws IOException {
+    Path log = CliRun.corpusFile("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1SystemGcYoung.txt");
+    assertThat(json(log).at("/concurrent").has("collectionsByCause")).isFalse();
+    assertThat(CliRun.of("analyze", log.toString()).out()).doesNotContain("Collections by cause");
+  }
+}
