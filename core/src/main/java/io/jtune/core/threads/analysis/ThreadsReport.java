@@ -20,7 +20,8 @@ import java.util.Map;
  *     thread of a Thread.dump_to_file (whose JDK 21-24 layout prints no states)
  * @param virtualThreads the virtual threads (listed by Thread.dump_to_file only)
  * @param mountedVirtual virtual threads mounted on a carrier: "Carrying virtual thread" lines of a
- *     HotSpot dump, or virtual threads with a carrier in a JSON Thread.dump_to_file
+ *     HotSpot dump, or virtual threads with a carrier in a JSON Thread.dump_to_file; in a dump
+ *     that names no carriers, the platform threads running a continuation
  * @param statesAndLocks false when the last dump has no thread states and no locks (a
  *     Thread.dump_to_file of JDK 21-24): its states count nothing and it shows no contention
  * @param states the platform Java threads by state
@@ -49,8 +50,10 @@ public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total,
     int java = 0;
     int virtual = 0;
     int mounted = 0;
+    boolean carriersNamed = last.threads().stream().anyMatch(ThreadInfo::mountedVirtual);
     for (ThreadInfo t : last.threads()) {
-      if (t.mountedVirtual() && t.virtual() == (last.format() == DumpFormat.DUMP_TO_FILE_JSON)) {
+      if (carriersNamed ? t.mountedVirtual() && t.virtual() == (last.format() == DumpFormat.DUMP_TO_FILE_JSON)
+          : t.runsVirtualThread()) {
         mounted++;
       }
       if (t.virtual()) {
