@@ -174,6 +174,11 @@ class JsonSchemaTest {
     assertThat(virtual.path("threads").path("virtual").asInt()).isEqualTo(4);
     assertThat(virtual.path("threads").path("mountedVirtual").asInt()).isEqualTo(1);
     assertThat(errors(virtual)).isEmpty();
+    // JDK 21's Thread.dump_to_file has no states: identical stacks without a state
+    JsonNode noStates = json(CliRun.of("threads", "--format", "json", ThreadsCommandTest.dump("jdk21-dump-to-file.json").toString()));
+    assertThat(noStates.path("source").path("statesAndLocks").asBoolean(true)).isFalse();
+    assertThat(noStates.path("identicalStacks").get(0).path("state").isNull()).isTrue();
+    validAndRenameFails(noStates, "/source/statesAndLocks");
   }
 
   @Test

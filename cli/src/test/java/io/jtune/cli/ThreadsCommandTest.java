@@ -50,6 +50,30 @@ class ThreadsCommandTest {
   }
 
   @Test
+  void jdk11AndJdk21DumpsNameTheSameLocksOwnersAndDeadlocks() {
+    for (String name : new String[] {"jdk11-jstack-l.txt", "jdk21-jcmd-thread-print-l.txt"}) {
+      CliRun r = CliRun.of("threads", dump(name).toString());
+      assertThat(r.exitCode()).as(name).isZero();
+      assertThat(r.out()).as(name).contains(" of OpenJDK 64-Bit Server VM (" + name.substring(3, 5) + ".0.",
+          "lock contention: 4 of 5 http-nio-8080-exec workers wait for DumpScenarios$SharedParser <",
+          "held by http-nio-8080-exec-1 (TIMED_WAITING)", "held by rl-holder",
+          "deadlock-mon-a -> deadlock-mon-b (reported by the JVM)", "deadlock-rl-a -> deadlock-rl-b (reported by the JVM)",
+          "Java threads by state: RUNNABLE ", ", BLOCKED 6, ");
+    }
+  }
+
+  @Test
+  void aJdk21DumpToFileSaysItHasNoStatesNorLocks() {
+    CliRun r = CliRun.of("threads", dump("jdk21-dump-to-file.txt").toString());
+    assertThat(r.exitCode()).isZero();
+    assertThat(r.out()).contains("30 Java platform threads, 4 virtual", "Java threads by state: not in this dump",
+        "this dump has no thread states and no locks (Thread.dump_to_file before JDK 25): for lock pile-ups and "
+            + "deadlocks take jstack -l PID or jcmd PID Thread.print -l",
+        "pool http-nio-8080-exec: all 5 threads busy", "4 threads at DumpScenarios$SharedParser.parse(")
+        .doesNotContain("no deadlock", "no thread waits for a lock");
+  }
+
+  @Test
   void aDirectoryOfDumpsOverTimeAndStandardInput() throws IOException {
     Path d = Files.createDirectory(dir.resolve("dumps"));
     Files.copy(dump("jdk25-jstack.txt"), d.resolve("1.txt"));

@@ -36,6 +36,24 @@ public record ThreadDump(LocalDateTime timestamp, String jvm, List<ThreadInfo> t
     return format == DumpFormat.HOTSPOT_WITH_SYNCHRONIZERS;
   }
 
+  /**
+   * False for a {@code Thread.dump_to_file} of JDK 21 to 24, which prints each thread's name and
+   * stack only: no states and no locks, so neither contention nor deadlocks can be seen in it.
+   */
+  public boolean showsStatesAndLocks() {
+    return threads.isEmpty() || threads.stream().anyMatch(t -> t.state() != null);
+  }
+
+  /**
+   * True for a platform Java thread: in a HotSpot dump a thread with a state line (the JVM's own
+   * threads have none), in a Thread.dump_to_file every thread that is not virtual (it lists Java
+   * threads only).
+   */
+  public boolean javaThread(ThreadInfo t) {
+    return !t.virtual() && (t.state() != null || format == DumpFormat.DUMP_TO_FILE_TEXT
+        || format == DumpFormat.DUMP_TO_FILE_JSON);
+  }
+
   /** Thread counts by state and the contended locks of this dump. */
   public ThreadDumpSummary summary() {
     return ThreadDumpSummary.of(threads);

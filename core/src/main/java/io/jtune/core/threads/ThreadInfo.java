@@ -52,6 +52,15 @@ public record ThreadInfo(
     return carrier != null;
   }
 
+  /**
+   * True for a platform thread whose top frame is {@code Continuation.run}: a carrier running a
+   * virtual thread, in a dump that does not say which (Thread.dump_to_file in text, or JSON
+   * before JDK 25: the virtual thread's frames are its own, the carrier's stack ends there).
+   */
+  public boolean runsVirtualThread() {
+    return !virtual && topFrame() != null && topFrame().contains("jdk.internal.vm.Continuation.run(");
+  }
+
   /** The name and number, "name #12", that tells the same thread apart in several dumps. */
   public String key() {
     return number < 0 ? name : name + " #" + number;

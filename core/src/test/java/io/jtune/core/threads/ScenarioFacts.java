@@ -23,6 +23,30 @@ final class ScenarioFacts {
    * @param jvmReport whether the dump carries the JVM's deadlock report (HotSpot layouts)
    * @param virtual how many virtual threads the dump lists
    */
+  /**
+   * The facts a Thread.dump_to_file of JDK 21-24 can show (names and stacks only): the counts,
+   * the pools with busy and idle workers from their frames, the blocked workers' identical
+   * stack; no states, locks or deadlocks, and no finding that needs them.
+   */
+  static void checkWithoutStatesAndLocks(ThreadsReport r) {
+    assertThat(r.statesAndLocks()).isFalse();
+    assertThat(r.virtualThreads()).isEqualTo(4);
+    assertThat(r.javaThreads()).isEqualTo(r.total() - 4).isGreaterThanOrEqualTo(25);
+    assertThat(r.states().values()).containsOnly(0);
+    assertThat(r.locks()).isEmpty();
+    assertThat(r.deadlocks()).isEmpty();
+    assertThat(r.pools()).extracting(Pool::name, p -> p.threads().size(), Pool::busy, Pool::idle)
+        .contains(org.assertj.core.groups.Tuple.tuple("http-nio-8080-exec", 5, 5, 0),
+            org.assertj.core.groups.Tuple.tuple("pool-1-thread", 3, 0, 3));
+    assertThat(r.identicalStacks()).anySatisfy(g -> {
+      assertThat(g.state()).isNull();
+      assertThat(g.threads()).containsExactlyInAnyOrderElementsOf(BLOCKED_WORKERS);
+      assertThat(g.frames().get(0)).startsWith("DumpScenarios$SharedParser.parse(");
+    });
+    assertThat(r.findings()).extracting(ThreadFinding::id).containsOnly("exhausted-pool");
+    assertThat(r.findings()).anyMatch(f -> f.title().startsWith("pool http-nio-8080-exec: all 5 threads busy"));
+  }
+
   static void check(ThreadsReport r, boolean rlOwnerListed, boolean jvmReport, int virtual) {
     assertThat(r.virtualThreads()).isEqualTo(virtual);
     assertThat(r.count(Thread.State.BLOCKED)).as("4 workers and the 2 threads of the monitor deadlock").isEqualTo(6);

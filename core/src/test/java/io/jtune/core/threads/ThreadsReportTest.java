@@ -21,28 +21,69 @@ class ThreadsReportTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource({
+    "jdk11-jstack.txt,             HOTSPOT,                    1, false, true,  0, 0",
+    "jdk11-jstack-l.txt,           HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0, 0",
+    "jdk11-jstack-e.txt,           HOTSPOT,                    1, false, true,  0, 0",
+    "jdk11-jcmd-thread-print.txt,  HOTSPOT,                    1, false, true,  0, 0",
+    "jdk11-jcmd-thread-print-l.txt,HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0, 0",
+    "jdk11-sigquit-stdout.txt,     HOTSPOT,                    2, false, true,  0, 0",
     "jdk17-jstack.txt,             HOTSPOT,                    1, false, true,  0, 0",
     "jdk17-jstack-l.txt,           HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0, 0",
     "jdk17-jstack-e.txt,           HOTSPOT,                    1, false, true,  0, 0",
     "jdk17-jcmd-thread-print.txt,  HOTSPOT,                    1, false, true,  0, 0",
     "jdk17-jcmd-thread-print-l.txt,HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0, 0",
     "jdk17-sigquit-stdout.txt,     HOTSPOT,                    2, false, true,  0, 0",
+    "jdk21-jstack.txt,             HOTSPOT,                    1, false, true,  0, 1",
+    "jdk21-jstack-l.txt,           HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0, 1",
+    "jdk21-jstack-e.txt,           HOTSPOT,                    1, false, true,  0, 1",
+    "jdk21-jcmd-thread-print.txt,  HOTSPOT,                    1, false, true,  0, 1",
+    "jdk21-jcmd-thread-print-l.txt,HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0, 1",
+    "jdk21-sigquit-stdout.txt,     HOTSPOT,                    2, false, true,  0, 1",
     "jdk25-jstack.txt,             HOTSPOT,                    1, false, true,  0, 1",
     "jdk25-jstack-l.txt,           HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0, 1",
     "jdk25-jstack-e.txt,           HOTSPOT,                    1, false, true,  0, 1",
     "jdk25-jcmd-thread-print.txt,  HOTSPOT,                    1, false, true,  0, 1",
     "jdk25-jcmd-thread-print-l.txt,HOTSPOT_WITH_SYNCHRONIZERS, 1, true,  true,  0, 1",
     "jdk25-sigquit-stdout.txt,     HOTSPOT,                    2, false, true,  0, 1",
-    "jdk25-dump-to-file.txt,       DUMP_TO_FILE_TEXT,          1, false, false, 4, 0",
+    "jdk25-dump-to-file.txt,       DUMP_TO_FILE_TEXT,          1, false, false, 4, 1",
     "jdk25-dump-to-file.json,      DUMP_TO_FILE_JSON,          1, false, false, 4, 1"})
   void everyCapturedFormatShowsTheKnownCountsOwnersWaitersAndDeadlocks(String file, DumpFormat format, int dumps,
       boolean owners, boolean jvmReport, int virtual, int mounted) {
     ThreadsReport r = report(file);
     assertThat(r.dumps()).isEqualTo(dumps);
     assertThat(r.format()).isEqualTo(format);
-    assertThat(r.jvm()).contains(file.startsWith("jdk17") ? "17.0." : "25.0.");
+    assertThat(r.jvm()).contains(file.substring(3, 5) + ".0.");
     ScenarioFacts.check(r, owners, jvmReport, virtual);
     assertThat(r.mountedVirtual()).as("vt-reader, mounted on its carrier").isEqualTo(mounted);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"jdk21-dump-to-file.txt, DUMP_TO_FILE_TEXT", "jdk21-dump-to-file.json, DUMP_TO_FILE_JSON"})
+  void aJdk21DumpToFileHasNoStatesNorLocksAndTheReportSaysSo(String file, DumpFormat format) {
+    ThreadsReport r = report(file);
+    assertThat(r.format()).isEqualTo(format);
+    assertThat(r.jvm()).contains("21.0.");
+    ScenarioFacts.checkWithoutStatesAndLocks(r);
+    assertThat(r.last().threads()).filteredOn(ThreadInfo::virtual).extracting(ThreadInfo::name)
+        .containsExactlyInAnyOrder("vt-sleeper-1", "vt-sleeper-2", "vt-sleeper-3", "vt-reader");
+    assertThat(r.mountedVirtual()).as("vt-reader: JDK 21 names no carrier, one carrier runs a continuation").isEqualTo(1);
+    assertThat(r.last().threads()).filteredOn(ThreadInfo::runsVirtualThread).extracting(ThreadInfo::name)
+        .singleElement().asString().startsWith("ForkJoinPool-1-worker-");
+  }
+
+  @Test
+  void jdk21HotSpotDumpsNameTheVirtualThreadTheCarrierRuns() {
+    ThreadInfo reader = ThreadDumps.read(CapturedDumps.text("jdk21-dump-to-file.txt")).get(0).threads().stream()
+        .filter(t -> t.name().equals("vt-reader")).findFirst().orElseThrow();
+    for (String file : List.of("jdk21-jstack.txt", "jdk21-jstack-l.txt", "jdk21-sigquit-stdout.txt")) {
+      ThreadDump dump = ThreadDumps.read(CapturedDumps.text(file)).get(0);
+      assertThat(dump.threads()).as(file).filteredOn(t -> t.carrier() != null).singleElement().satisfies(carrier -> {
+        assertThat(carrier.name()).startsWith("ForkJoinPool-1-worker-");
+        assertThat(carrier.carrier()).isEqualTo("#" + reader.number());
+        assertThat(carrier.state()).isEqualTo(Thread.State.RUNNABLE);
+        assertThat(carrier.frames()).noneMatch(f -> f.contains("FileInputStream")).anyMatch(f -> f.contains("Continuation.run"));
+      });
+    }
   }
 
   @Test

@@ -1,21 +1,26 @@
 package io.jtune.core.threads.analysis;
 
+import io.jtune.core.threads.ThreadDump;
 import io.jtune.core.threads.ThreadInfo;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Java threads grouped by state and identical stack: groups of two or more, largest first. */
+/**
+ * Java and virtual threads grouped by state and identical stack: groups of two or more, largest first. In a
+ * dump without states (Thread.dump_to_file of JDK 21-24) by stack alone, the state unknown (null).
+ */
 public final class IdenticalStacks {
   private IdenticalStacks() {}
 
-  public static List<StackGroup> of(List<ThreadInfo> threads) {
+  public static List<StackGroup> of(ThreadDump dump) {
     Map<List<Object>, List<ThreadInfo>> groups = new LinkedHashMap<>();
-    for (ThreadInfo t : threads) {
-      if (t.state() != null && !t.frames().isEmpty()) {
-        groups.computeIfAbsent(List.of(t.state(), t.frames()), k -> new ArrayList<>()).add(t);
+    for (ThreadInfo t : dump.threads()) {
+      if ((dump.javaThread(t) || t.virtual()) && !t.frames().isEmpty()) {
+        groups.computeIfAbsent(Arrays.asList(t.state(), t.frames()), k -> new ArrayList<>()).add(t);
       }
     }
     List<StackGroup> result = new ArrayList<>();

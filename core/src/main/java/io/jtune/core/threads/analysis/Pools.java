@@ -1,5 +1,6 @@
 package io.jtune.core.threads.analysis;
 
+import io.jtune.core.threads.ThreadDump;
 import io.jtune.core.threads.ThreadInfo;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -46,12 +47,15 @@ public final class Pools {
     return false;
   }
 
-  /** The pools of two or more platform Java threads, largest first (ties: dump order). */
-  public static List<Pool> of(List<ThreadInfo> threads) {
+  /**
+   * The pools of two or more platform Java threads of a dump, largest first (ties: dump order).
+   * Busy or idle is read from the frames, so a dump without states has pools too.
+   */
+  public static List<Pool> of(ThreadDump dump) {
     Map<String, List<ThreadInfo>> byName = new LinkedHashMap<>();
-    for (ThreadInfo t : threads) {
+    for (ThreadInfo t : dump.threads()) {
       String pool = poolName(t.name());
-      if (t.state() != null && !t.virtual() && !pool.equals(t.name()) && !pool.isEmpty() && !jvmThread(t.name())) {
+      if (dump.javaThread(t) && !pool.equals(t.name()) && !pool.isEmpty() && !jvmThread(t.name())) {
         byName.computeIfAbsent(pool, p -> new ArrayList<>()).add(t);
       }
     }

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * Threads in the same state with the same stack.
  *
- * @param state their state
+ * @param state their state; null when the dump has no states (Thread.dump_to_file of JDK 21-24)
  * @param frames the shared stack, top first
  * @param threads their names
  */

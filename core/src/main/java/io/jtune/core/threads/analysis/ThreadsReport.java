@@ -20,7 +20,10 @@ import java.util.Map;
  *     thread of a Thread.dump_to_file (whose JDK 21-24 layout prints no states)
  * @param virtualThreads the virtual threads (listed by Thread.dump_to_file only)
  * @param mountedVirtual virtual threads mounted on a carrier: "Carrying virtual thread" lines of a
- *     HotSpot dump, or virtual threads with a carrier in a JSON Thread.dump_to_file
+ *     HotSpot dump, or virtual threads with a carrier in a JSON Thread.dump_to_file; in a dump
+ *     that names no carriers, the platform threads running a continuation
+ * @param statesAndLocks false when the last dump has no thread states and no locks (a
+ *     Thread.dump_to_file of JDK 21-24): its states count nothing and it shows no contention
  * @param states the platform Java threads by state
  * @param pools pools of two or more threads, largest first
  * @param locks contended locks, most waiters first
@@ -32,7 +35,7 @@ import java.util.Map;
  * @param last the last dump itself
  */
 public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total, int javaThreads, int virtualThreads, int mountedVirtual,
-    Map<Thread.State, Integer> states, List<Pool> pools, List<LockPileUp> locks, List<Deadlock> deadlocks,
+    boolean statesAndLocks, Map<Thread.State, Integer> states, List<Pool> pools, List<LockPileUp> locks, List<Deadlock> deadlocks,
     List<StackGroup> identicalStacks, List<CpuUse> cpu, List<StuckThread> stuck, List<ThreadFinding> findings,
     ThreadDump last) {
 
@@ -47,23 +50,25 @@ public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total,
     int java = 0;
     int virtual = 0;
     int mounted = 0;
+    boolean carriersNamed = last.threads().stream().anyMatch(ThreadInfo::mountedVirtual);
     for (ThreadInfo t : last.threads()) {
-      if (t.mountedVirtual() && t.virtual() == (last.format() == DumpFormat.DUMP_TO_FILE_JSON)) {
+      if (carriersNamed ? t.mountedVirtual() && t.virtual() == (last.format() == DumpFormat.DUMP_TO_FILE_JSON)
+          : t.runsVirtualThread()) {
         mounted++;
       }
       if (t.virtual()) {
         virtual++;
-      } else if (t.state() != null) {
+      } else if (last.javaThread(t)) {
         java++;
-        states.merge(t.state(), 1, Integer::sum);
-      } else if (last.format() == DumpFormat.DUMP_TO_FILE_TEXT || last.format() == DumpFormat.DUMP_TO_FILE_JSON) {
-        java++; // Thread.dump_to_file lists Java threads only; before JDK 25 it prints no state
+        if (t.state() != null) {
+          states.merge(t.state(), 1, Integer::sum);
+        }
       }
     }
     List<CpuUse> cpu = new ArrayList<>(procCpu.isEmpty() ? CpuDeltas.of(dumps) : procCpu);
     ThreadsReport partial = new ThreadsReport(dumps.size(), last.format(), last.jvm(), last.threads().size(), java,
-        virtual, mounted, states, Pools.of(last.threads()), LockPileUps.of(last), Deadlocks.of(last),
-        IdenticalStacks.of(last.threads()), cpu, StuckThreads.of(dumps), List.of(), last);
+        virtual, mounted, last.showsStatesAndLocks(), states, Pools.of(last), LockPileUps.of(last), Deadlocks.of(last),
+        IdenticalStacks.of(last), cpu, StuckThreads.of(dumps), List.of(), last);
     return partial.withFindings(ThreadFindings.of(partial));
   }
 
@@ -79,7 +84,7 @@ public record ThreadsReport(int dumps, DumpFormat format, String jvm, int total,
   }
 
   private ThreadsReport withFindings(List<ThreadFinding> f) {
-    return new ThreadsReport(dumps, format, jvm, total, javaThreads, virtualThreads, mountedVirtual, states, pools, locks, deadlocks,
+    return new ThreadsReport(dumps, format, jvm, total, javaThreads, virtualThreads, mountedVirtual, statesAndLocks, states, pools, locks, deadlocks,
         identicalStacks, cpu, stuck, f, last);
   }
 

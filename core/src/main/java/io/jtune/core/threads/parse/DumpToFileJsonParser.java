@@ -15,7 +15,8 @@ import java.util.Map;
 
 /**
  * Reads {@code jcmd PID Thread.dump_to_file -format=json FILE} (JDK 21+): {@code threadDump.
- * threadContainers[].threads[]}, each with {@code tid}, {@code name}, {@code stack[]}, and since
+ * threadContainers[].threads[]}, each with {@code tid}, {@code name}, {@code stack[]} (all that
+ * JDK 21-24 print: virtual threads are told by their stack), and since
  * JDK 25 {@code state}, {@code virtual}, {@code carrier}, {@code blockedOn}, {@code waitingOn},
  * {@code parkBlocker {object, owner}} and {@code monitorsOwned[{depth, locks[]}]}.
  */
@@ -70,11 +71,22 @@ public final class DumpToFileJsonParser {
       locks.addAll(owned.getOrDefault(tid, List.of()));
       String carrier = t.hasNonNull("carrier") ? names.getOrDefault(t.path("carrier").asText(), "#" + t.path("carrier").asText()) : null;
       threads.add(new ThreadInfo(t.path("name").asText(), HotSpotDumpParser.parseLong(tid, 0, tid.length()), false,
-          StateNames.of(t.path("state").asText()), null, null, frames, locks, -1, t.path("virtual").asBoolean(false), carrier));
+          StateNames.of(t.path("state").asText()), null, null, frames, locks, -1, virtual(t, frames), carrier));
     }
     String version = dump.path("runtimeVersion").asText(null);
     return new ThreadDump(null, version == null ? "Thread.dump_to_file" : "runtime " + version, threads,
         true, 1, DumpFormat.DUMP_TO_FILE_JSON, List.of());
+  }
+
+  /**
+   * JDK 25 says "virtual": true; JDK 21-24 do not, but a virtual thread's stack starts in
+   * VirtualThread.run, where every virtual thread runs its task.
+   */
+  private static boolean virtual(JsonNode t, List<String> frames) {
+    if (t.has("virtual")) {
+      return t.path("virtual").asBoolean(false);
+    }
+    return !frames.isEmpty() && frames.get(frames.size() - 1).contains("java.lang.VirtualThread.run(");
   }
 
   private static void lock(List<ThreadLock> locks, ThreadLock.Kind kind, JsonNode object) {

@@ -25,6 +25,9 @@ public final class HotSpotDumpParser {
    *
    *   2025-01-31 10:00:00                                     timestamp, optional
    *   Full thread dump OpenJDK 64-Bit Server VM (17.0.2+8 mixed mode):   ends with "):"
+   *                    JDK version: OpenJDK Runtime Environment (21.0.13+9) (build ..)
+   *       (the header of some JDK 21 builds, e.g. Debian's 21.0.13: no colon after the VM's
+   *       parenthesis, an indented "JDK version:" line instead)
    *   Threads class SMR info: ... }                           JDK 10+, passed over
    *   "name" #12 [4711] daemon prio=5 os_prio=0 cpu=1.2ms elapsed=3.4s tid=0x.. nid=.. status [0x..]
    *      java.lang.Thread.State: BLOCKED (on object monitor)
@@ -76,7 +79,7 @@ public final class HotSpotDumpParser {
     for (String line : lines) {
       number++;
       int start = line.indexOf(DUMP_START);
-      if (start >= 0 && line.stripTrailing().endsWith("):")) {
+      if (start >= 0 && isHeader(line)) {
         finish(dumps, dump, trailer);
         trailer = null;
         dump = new DumpReader(timestamp(previous), jvm(line, start + DUMP_START.length()), number);
@@ -106,10 +109,16 @@ public final class HotSpotDumpParser {
     }
   }
 
-  /** The JVM name between "Full thread dump " and the final colon. */
+  /** A "Full thread dump" line ending with the VM's parenthesis, with or without a colon. */
+  private static boolean isHeader(String line) {
+    String end = line.stripTrailing();
+    return end.endsWith("):") || end.endsWith(")");
+  }
+
+  /** The JVM name between "Full thread dump " and the final colon, if any. */
   private static String jvm(String line, int from) {
     String jvm = line.substring(from).strip();
-    return jvm.substring(0, jvm.length() - 1);
+    return jvm.endsWith(":") ? jvm.substring(0, jvm.length() - 1) : jvm;
   }
 
   private static LocalDateTime timestamp(String line) {

@@ -20,6 +20,8 @@ import java.util.function.UnaryOperator;
  */
 final class ReportLines {
   private static final int MAX_LIST = 10;
+  static final String NO_STATES = "this dump has no thread states and no locks (Thread.dump_to_file before JDK 25): "
+      + "for lock pile-ups and deadlocks take jstack -l PID or jcmd PID Thread.print -l";
 
   /** How one output format writes the three kinds of line. */
   interface Style {
@@ -64,9 +66,13 @@ final class ReportLines {
         + " virtual, " + (r.total() - r.javaThreads() - r.virtualThreads()) + " JVM-internal"
         + (r.mountedVirtual() > 0 ? "; " + r.mountedVirtual() + " virtual mounted on a carrier" : ""));
     out.line(states(r));
+    if (!r.statesAndLocks()) {
+      out.line(NO_STATES);
+    }
     out.heading("Findings");
     if (r.findings().isEmpty()) {
-      out.line("none: no deadlock, no lock with two or more waiters, no exhausted pool, no CPU-hot thread");
+      out.line(r.statesAndLocks() ? "none: no deadlock, no lock with two or more waiters, no exhausted pool, no CPU-hot thread"
+          : "none of those the dump can show: no exhausted pool, no CPU-hot thread");
     }
     for (ThreadFinding f : r.findings()) {
       out.line("[" + f.severity().label() + "] " + f.title());
@@ -83,7 +89,7 @@ final class ReportLines {
     }
     out.heading("Locks");
     if (r.locks().isEmpty()) {
-      out.line("no thread waits for a lock");
+      out.line(r.statesAndLocks() ? "no thread waits for a lock" : "not in this dump");
     }
     for (LockPileUp l : r.locks()) {
       out.line(l.waiters().size() + " waiting for " + (l.monitor() ? "monitor " : "lock ") + lock(l.className(), l.address())
@@ -103,7 +109,7 @@ final class ReportLines {
     if (!r.identicalStacks().isEmpty()) {
       out.heading("Identical stacks");
       for (StackGroup g : r.identicalStacks().subList(0, Math.min(MAX_LIST, r.identicalStacks().size()))) {
-        out.line(g.threads().size() + " threads " + g.state() + " at " + g.frames().get(0));
+        out.line(g.threads().size() + " threads " + (g.state() == null ? "" : g.state() + " ") + "at " + g.frames().get(0));
         out.item(limited(g.threads()));
       }
     }
@@ -123,6 +129,9 @@ final class ReportLines {
   }
 
   static String states(ThreadsReport r) {
+    if (!r.statesAndLocks()) {
+      return "Java threads by state: not in this dump";
+    }
     List<String> parts = new ArrayList<>();
     for (Thread.State s : Thread.State.values()) {
       if (r.states().containsKey(s)) {

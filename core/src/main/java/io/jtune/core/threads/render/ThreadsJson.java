@@ -37,6 +37,7 @@ public final class ThreadsJson {
     source.put("dumps", r.dumps());
     source.put("format", r.format().label());
     source.put("jvm", r.jvm());
+    source.put("statesAndLocks", r.statesAndLocks());
     ObjectNode threads = doc.putObject("threads");
     threads.put("total", r.total());
     threads.put("java", r.javaThreads());
@@ -80,7 +81,7 @@ public final class ThreadsJson {
     for (StackGroup g : r.identicalStacks()) {
       ObjectNode n = stacks.addObject();
       n.put("count", g.threads().size());
-      n.put("state", g.state().name());
+      n.put("state", g.state() == null ? null : g.state().name());
       strings(n.putArray("frames"), g.frames());
       strings(n.putArray("threads"), g.threads());
     }

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Captures the thread dumps under this directory from DumpScenarios.java, on one JDK:
+#   ./capture.sh /tmp/jdk11/usr/lib/jvm/java-11-openjdk-amd64 jdk11   (Debian packages, dpkg -x)
 #   ./capture.sh /usr/lib/jvm/java-17-openjdk-amd64 jdk17
+#   ./capture.sh /tmp/jdk21home jdk21   (bin/java, jstack, jcmd and release: see README.md)
 #   ./capture.sh /usr/lib/jvm/temurin-25-jdk-amd64 jdk25
 # Each file is the unedited output of one tool: jstack, jstack -l, jstack -e, jcmd Thread.print
 # [-l], the program's stdout with two kill -QUIT dumps 2 s apart among its own lines, and on
