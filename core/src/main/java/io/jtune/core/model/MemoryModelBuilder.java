@@ -70,12 +70,22 @@ public final class MemoryModelBuilder {
       first = m.firstOldAfterGc();
       source = "lowest old-generation occupancy after GC in the log's second half, after " + cycles
           + " concurrent cycle(s)";
+    } else if (m.cycles().live().count() > 0) {
+      // ZGC marks the whole heap (a major collection: young plus old) and logs what it found live
+      bytes = m.cycles().live().max();
+      first = -1;
+      source = "largest live set marking found (the \"Live:\" row of " + m.cycles().live().count()
+          + " collection(s)' statistics)";
     } else {
       return MemoryModel.LiveSet.UNKNOWN;
     }
     Trend full = m.oldAfterFullTrend();
     Trend t = full.enoughData() ? full : m.oldTrend();
     String note = t.notEnoughDataReason();
+    if (m.fullGcsWithOld() == 0 && m.oldAfter().points().isEmpty() && m.cycles().live().count() > 0) {
+      note = "not enough data: no old-generation occupancy after collections in the log (ZGC logs the live set of"
+          + " each marking only), so no trend";
+    }
     boolean oldCollected = m.fullGcsWithOld() >= 3 || cycles >= 3;
     if (note == null && !oldCollected) {
       note = "not enough data: the old generation was collected fewer than 3 times";
