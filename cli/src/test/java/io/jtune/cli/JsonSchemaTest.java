@@ -175,6 +175,18 @@ class JsonSchemaTest {
   }
 
   @Test
+  void comparison() throws IOException {
+    JsonNode doc = json(CliRun.of("compare", "--format", "json", "--window", "10s",
+        CompareCommandTest.recorded("survivor-overflow-baseline.log.gz").toString(),
+        CompareCommandTest.recorded("survivor-overflow-survivors.log.gz").toString()));
+    assertThat(doc.path("schema").asText()).isEqualTo("jtune.compare/1");
+    validAndRenameFails(doc, "/metrics/0/pValue");
+    validAndRenameFails(doc, "/windows/0/sides/1/fgcMs");
+    validAndRenameFails(doc, "/sides/1/pauses/p99Ms");
+    validAndRenameFails(doc, "/alignment/by");
+  }
+
+  @Test
   void suggestion() throws IOException {
     JsonNode doc = json(CliRun.of("suggest", "--format", "json", CliRun.corpusFile(SERIAL_8).toString()));
     assertThat(doc.path("schema").asText()).isEqualTo("jtune.suggestion/1");
