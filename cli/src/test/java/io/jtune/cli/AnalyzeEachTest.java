@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code jtune analyze --each}: a directory holding a rotated set with restarts, a single log and
- * a log without collections gives one row per JVM lifetime in the inputs' order, the same figures
+ * {@code jtune analyze --each}: a directory holding a rotated set with restarts, a host's folder
+ * with a single log and a log without collections gives one row per JVM lifetime in the inputs' order, the same figures
  * as analyzing each on its own, in the table, CSV and JSON lines.
  */
 class AnalyzeEachTest {
@@ -37,7 +37,9 @@ class AnalyzeEachTest {
     for (String suffix : List.of("", ".1", ".2", ".3", ".4")) {
       Files.copy(toolkit.resolve(ROTATED + suffix), fleet.resolve("a-" + ROTATED + suffix));
     }
-    Files.copy(toolkit.resolve(SERIAL), fleet.resolve("b-" + SERIAL));
+    // a host's folder below the fleet's: read too; a hidden folder (.git, .snapshots) is not
+    Files.copy(toolkit.resolve(SERIAL), Files.createDirectory(fleet.resolve("b-host")).resolve("b-" + SERIAL));
+    Files.copy(toolkit.resolve(SERIAL), Files.createDirectory(fleet.resolve(".hidden")).resolve(SERIAL));
     Files.copy(CliRun.corpus().resolve("GCViewer").resolve(EMPTY), fleet.resolve("c-" + EMPTY));
   }
 
@@ -70,7 +72,7 @@ class AnalyzeEachTest {
       rotated.add(fleet.resolve("a-" + ROTATED + suffix).toString());
     }
     JsonNode set = analysis(rotated);
-    JsonNode serial = analysis(List.of(fleet.resolve("b-" + SERIAL).toString()));
+    JsonNode serial = analysis(List.of(fleet.resolve("b-host").resolve("b-" + SERIAL).toString()));
     int lifetimes = set.path("jvms").size();
     assertThat(lifetimes).isGreaterThan(1);
     // the rotated set's lifetimes, then the serial log's one, then the empty log's reason

@@ -12,14 +12,14 @@ import java.util.stream.Stream;
 
 /**
  * What {@code --each} analyzes one by one: every file named, and every file in a directory
- * named, in name order; the files of one rotated set (same directory, same
+ * named and the directories below it (a tree of hosts' log folders), in path order; the files of one rotated set (same directory, same
  * {@link RotationStem}) stay one unit, read as one timeline. A unit may still hold several JVM
  * lifetimes (a restart inside one log); each becomes a row.
  */
 public final class FleetUnits {
   private FleetUnits() {}
 
-  /** The units of the arguments, in the order named (a directory's files in name order). */
+  /** The units of the arguments, in the order named (a directory's files in path order). */
   public static List<List<String>> of(List<String> args) {
     Map<String, List<String>> units = new LinkedHashMap<>();
     for (String arg : args) {
@@ -28,9 +28,8 @@ public final class FleetUnits {
         add(units, p, arg);
         continue;
       }
-      try (Stream<Path> s = Files.list(p)) {
-        for (Path f : s.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().startsWith("."))
-            .sorted().toList()) {
+      try (Stream<Path> s = Files.walk(p)) {
+        for (Path f : s.filter(Files::isRegularFile).filter(f -> !hidden(p.relativize(f))).sorted().toList()) {
           add(units, f, f.toString());
         }
       } catch (IOException e) {
@@ -38,6 +37,16 @@ public final class FleetUnits {
       }
     }
     return List.copyOf(units.values());
+  }
+
+  /** Whether a file or a directory on its way is hidden (a dot file, such as .git). */
+  private static boolean hidden(Path relative) {
+    for (Path part : relative) {
+      if (part.toString().startsWith(".")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void add(Map<String, List<String>> units, Path p, String name) {
