@@ -82,7 +82,11 @@ class CompareCommandTest {
   @Test
   void aLogAgainstItselfIsAlignedByWallClockAndNothingIsBetter() throws Exception {
     String log = CliRun.corpusFile(DATED).toString();
-    JsonNode doc = json("compare", "--format", "json", "--window", "10s", log, log);
+    JsonNode doc = json("compare", "--format", "json", "--window", "10s", log, log, log);
+    // three sides: B and C each against A
+    assertThat(doc.path("sides")).hasSize(3);
+    assertThat(doc.path("metrics").findValuesAsText("side")).containsOnly("B", "C").hasSize(12);
+    assertThat(doc.path("findings")).hasSize(2);
     assertThat(doc.at("/alignment/by").asText()).isEqualTo("wall-clock");
     assertThat(doc.at("/alignment/note").isNull()).isTrue();
     assertThat(doc.at("/alignment/start").asText()).startsWith("2022-11-10T");
@@ -90,8 +94,10 @@ class CompareCommandTest {
     for (JsonNode m : doc.path("metrics")) {
       assertThat(m.path("better").isNull()).as(m.toString()).isTrue();
     }
-    assertThat(doc.at("/findings/0/onlyReference")).isEmpty();
-    assertThat(doc.at("/findings/0/onlySide")).isEmpty();
+    for (JsonNode f : doc.path("findings")) {
+      assertThat(f.path("onlyReference")).isEmpty();
+      assertThat(f.path("onlySide")).isEmpty();
+    }
   }
 
   @Test
