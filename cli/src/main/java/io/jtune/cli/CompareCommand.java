@@ -25,16 +25,16 @@ import picocli.CommandLine.Spec;
           + " window side by side over the time the logs have in common, the pause distributions, the findings one"
           + " side has and the other not, and per metric which side is better, with a Mann-Whitney U test over the"
           + " windows. The first side is the reference.",
-      "Logs with date stamps are aligned by wall clock; logs without dates, or that do not overlap in time (runs one"
-          + " after the other), by JVM uptime, and the report says so. Each side is one file, a directory, or a"
-          + " rotated set written FILE,FILE,..."},
+      "Each side is one file, a directory (each log in it one JVM: a host's JVMs, or several runs of one flag set),"
+          + " or a rotated set written FILE,FILE,... Logs with date stamps that run side by side are aligned by wall"
+          + " clock; logs without dates, or that ran one after the other, by JVM uptime, and the report says so."},
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:compared", ExitCodes.INTERNAL_LINE,
         "2:bad usage, a side with nothing to analyze, logs that share less than one window, or the -o file cannot"
             + " be written"},
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune compare canary/gc.log fleet-host-7/gc.log",
-      "  jtune compare --window 10s baseline/gc.log candidate/gc.log",
+      "  jtune compare --window 10s baseline-runs/ candidate-runs/",
       "  jtune compare --format html -o canary.html host1/ host2/ host3/",
       "  jtune compare --format json gc.log.0,gc.log.1 other/gc.log"})
 final class CompareCommand implements Callable<Integer> {

@@ -81,6 +81,26 @@ class CompareCommandTest {
   }
 
   @Test
+  void aSideOfSeveralRunsTakesEveryRunsWindows() throws Exception {
+    Path baseline = recorded("survivor-overflow-baseline.log.gz");
+    String survivors = recorded("survivor-overflow-survivors.log.gz").toString();
+    Path runs = Files.createDirectory(dir.resolve("baseline-runs"));
+    Files.copy(baseline, runs.resolve("run1-gc.log.gz"));
+    Files.copy(baseline, runs.resolve("run2-gc.log.gz"));
+    JsonNode one = json("compare", "--format", "json", "--window", "5s", baseline.toString(), survivors);
+    JsonNode two = json("compare", "--format", "json", "--window", "5s", runs.toString(), survivors);
+    assertThat(two.at("/sides/0/jvmCount").asInt()).isEqualTo(2);
+    assertThat(two.at("/alignment/windows").asInt()).isEqualTo(one.at("/alignment/windows").asInt());
+    // by uptime each run has windows of its own: twice the pauses, the same mean per window
+    assertThat(two.at("/sides/0/pauses/youngCount").asLong()).isEqualTo(2 * one.at("/sides/0/pauses/youngCount").asLong());
+    assertThat(two.path("windows")).isEqualTo(one.path("windows"));
+    assertThat(metric(two, "fgcCount").path("pValue").asDouble())
+        .isLessThan(metric(one, "fgcCount").path("pValue").asDouble());
+    CliRun text = CliRun.of("compare", "--window", "5s", runs.toString(), survivors);
+    assertThat(text.out()).contains("A: 2 JVMs, each with windows of its own (the table shows their mean)");
+  }
+
+  @Test
   void aLogAgainstItselfIsAlignedByWallClockAndNothingIsBetter() throws Exception {
     String log = CliRun.corpusFile(DATED).toString();
     JsonNode doc = json("compare", "--format", "json", "--window", "10s", log, log, log);

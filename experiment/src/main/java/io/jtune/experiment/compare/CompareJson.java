@@ -37,9 +37,9 @@ public final class CompareJson {
       ObjectNode o = sides.addObject();
       o.put("label", s.label());
       o.put("logs", s.argument());
-      o.put("collector", s.analysis().jvm().collector().displayName());
-      o.put("jvmCount", s.analysis().jvmCount());
-      o.put("diagnosis", s.analysis().diagnosis().primary().code());
+      o.put("collector", s.collectors());
+      o.put("jvmCount", s.jvms().size());
+      o.put("diagnosis", s.diagnosis().code());
       PauseDistribution d = sw.pauses();
       ObjectNode p = o.putObject("pauses");
       p.put("count", d.count());

@@ -20,12 +20,15 @@ public final class CompareSections {
     List<List<String>> rows = new ArrayList<>();
     List<String> lines = new ArrayList<>();
     for (CompareSide s : c.sides()) {
-      var a = s.analysis();
-      rows.add(List.of(s.label(), s.argument(), a.jvm().collector().displayName(), String.valueOf(a.jvmCount()),
-          a.diagnosis().primary().code(), Alignment.seconds(a.span().durationS())));
-      if (a.jvmCount() > 1) {
-        lines.add(s.label() + " holds " + a.jvmCount() + " JVM lifetimes: compared is the latest (JVM " + a.jvmCount()
-            + ")");
+      rows.add(List.of(s.label(), s.argument(), s.collectors(), String.valueOf(s.jvms().size()), s.diagnosis().code(),
+          Alignment.seconds(s.spanS())));
+      if (s.jvms().size() > 1) {
+        lines.add(s.label() + ": " + s.jvms().size() + " JVMs, " + (c.axis().wallClock()
+            ? "their pauses added up per window" : "each with windows of its own (the table shows their mean)"));
+      }
+      if (s.restarts() > 0) {
+        lines.add(s.label() + ": " + s.restarts() + " earlier JVM lifetime(s) inside its logs not compared (a log's"
+            + " latest lifetime is)");
       }
     }
     lines.add(0, "Compared over the " + c.axis().describe() + (c.axis().note() != null ? "; " + c.axis().note() : "")
@@ -37,7 +40,7 @@ public final class CompareSections {
   static String windowStart(Comparison c, int w) {
     double t = c.axis().start() + w * c.axis().windowS();
     if (c.axis().wallClock()) {
-      return IsoTime.of(Math.round(t * 1000), c.sides().get(0).analysis().input().wallClockOffset());
+      return IsoTime.of(Math.round(t * 1000), c.sides().get(0).jvms().get(0).input().wallClockOffset());
     }
     return String.format(Locale.US, "%.0f s", t);
   }
@@ -89,8 +92,8 @@ public final class CompareSections {
     }
     return new Section("Which side is better", List.of("Sides", "Metric", "Reference mean", "Side mean",
         "Reference median", "Side median", "Verdict"), rows, List.of("Two-sided Mann-Whitney U test over the "
-        + c.axis().windows() + " windows of each side, significant below p = " + MetricVerdict.ALPHA
-        + "; lower is better for every metric."));
+        + c.axis().windows() + " windows of each side" + (c.axis().wallClock() ? "" : " (of each of its JVMs)")
+        + ", significant below p = " + MetricVerdict.ALPHA + "; lower is better for every metric."));
   }
 
   private static Section findings(Comparison c) {

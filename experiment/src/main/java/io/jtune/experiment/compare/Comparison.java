@@ -4,7 +4,6 @@ import io.jtune.core.JtuneException;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.finding.Finding;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -67,15 +66,9 @@ public record Comparison(List<CompareSide> sides, Alignment axis, List<SideWindo
   }
 
   private static FindingsDiff diff(CompareSide ref, CompareSide side) {
-    Map<String, Finding> a = byId(ref.analysis().findings());
-    Map<String, Finding> b = byId(side.analysis().findings());
+    Map<String, Finding> a = ref.findings();
+    Map<String, Finding> b = side.findings();
     return new FindingsDiff(ref.label(), side.label(), without(a, b.keySet()), without(b, a.keySet()));
-  }
-
-  private static Map<String, Finding> byId(List<Finding> findings) {
-    Map<String, Finding> m = new LinkedHashMap<>();
-    findings.forEach(f -> m.putIfAbsent(f.id(), f));
-    return m;
   }
 
   private static List<Finding> without(Map<String, Finding> of, Set<String> ids) {
