@@ -29,7 +29,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * this way), and the start is most of the time `analyze` takes on a small log.
  */
 final class AnalyzeCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, md, html }
+  enum OutputFormat { text, json, markdown, md, html, csv, jsonl }
 
   private final CommandSpec spec;
 
@@ -63,11 +63,18 @@ final class AnalyzeCommand implements Callable<Integer> {
             "  jtune analyze --format json -o report.json logs/",
             "  jtune analyze --window 30s --pause-target 100ms gc.log",
             "  jtune analyze --fail-on critical --format html -o gc.html gc.log",
-            "  jtune analyze --flags \"-Xms4g -Xmx4g -Xmn1g\" --qps 800 gc.log.0 gc.log.1");
+            "  jtune analyze --flags \"-Xms4g -Xmx4g -Xmn1g\" --qps 800 gc.log.0 gc.log.1",
+            "  jtune analyze --each /var/log/fleet/",
+            "  jtune analyze --each --format csv -o fleet.csv host1/ host2/gc.log");
     spec.addPositional(PositionalParamSpec.builder().arity("1..*").required(true).paramLabel("FILE|DIR|-")
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
     option(OptionSpec.builder("--format").paramLabel("FORMAT").type(OutputFormat.class).defaultValue("text")
-        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, or html (one offline page with charts)"));
+        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, or html (one offline page with charts);"
+            + " with --each: text, csv, or jsonl (json: the same, one JSON document per line)"));
+    option(OptionSpec.builder("--each").type(boolean.class).initialValue(false)
+        .description("one row per JVM lifetime, each log (or rotated set) analyzed on its own, several at a time:"
+            + " collector, span, pause p99/max, GC throughput, Full GCs, allocation and promotion rate, live set,"
+            + " diagnosis, top finding"));
     option(OptionSpec.builder("-o", "--output").paramLabel("FILE").type(Path.class)
         .description("write the report to FILE instead of stdout (a FIFO or device is written directly)"));
     option(OptionSpec.builder("--window").paramLabel("DURATION").type(Duration.class).defaultValue("1m")
@@ -130,6 +137,13 @@ final class AnalyzeCommand implements Callable<Integer> {
       OutputFile.refuseInput(output, inputs);
     }
     AnalysisOptions options = new AnalysisOptions(windowS, pauseTargetMs, qps == null ? Double.NaN : qps, flags, events);
+    boolean each = value("--each");
+    if (each) {
+      return EachRun.run(spec.commandLine(), inputs, options, format.name(), output, failOn != null || events);
+    }
+    if (format == OutputFormat.csv || format == OutputFormat.jsonl) {
+      throw new JtuneException("--format " + format + " lists JVMs one per row: add --each");
+    }
     ProgressLine progress = ProgressLine.onTerminal(spec.commandLine().getErr());
     Analysis analysis;
     try {

@@ -47,6 +47,7 @@ public final class JtuneCommand implements Runnable {
   private static Map<String, Supplier<Object>> subcommands() {
     Map<String, Supplier<Object>> m = new LinkedHashMap<>();
     m.put("analyze", AnalyzeCommand::spec);
+    m.put("compare", CompareCommand::new);
     m.put("load", LoadCommand::new);
     m.put("capacity", CapacityCommand::new);
     m.put("lab", LabCommand::new);

@@ -158,6 +158,35 @@ class JsonSchemaTest {
   }
 
   @Test
+  void fleetRows() throws IOException {
+    CliRun r = CliRun.of("analyze", "--each", "--format", "jsonl", CliRun.corpus().resolve("GCViewer").toString());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    String[] lines = r.out().split("\n");
+    assertThat(lines.length).isGreaterThan(20);
+    boolean sawError = false;
+    for (String line : lines) {
+      JsonNode row = JSON.readTree(line);
+      assertThat(errors(row)).as(line).isEmpty();
+      sawError |= !row.path("error").isNull();
+    }
+    assertThat(sawError).as("a corpus log without collections is a row with its reason").isTrue();
+    validAndRenameFails(JSON.readTree(lines[0]), "/pauseP99Ms");
+    validAndRenameFails(JSON.readTree(lines[0]), "/diagnosis");
+  }
+
+  @Test
+  void comparison() throws IOException {
+    JsonNode doc = json(CliRun.of("compare", "--format", "json", "--window", "10s",
+        CompareCommandTest.recorded("survivor-overflow-baseline.log.gz").toString(),
+        CompareCommandTest.recorded("survivor-overflow-survivors.log.gz").toString()));
+    assertThat(doc.path("schema").asText()).isEqualTo("jtune.compare/1");
+    validAndRenameFails(doc, "/metrics/0/pValue");
+    validAndRenameFails(doc, "/windows/0/sides/1/fgcMs");
+    validAndRenameFails(doc, "/sides/1/pauses/p99Ms");
+    validAndRenameFails(doc, "/alignment/by");
+  }
+
+  @Test
   void suggestion() throws IOException {
     JsonNode doc = json(CliRun.of("suggest", "--format", "json", CliRun.corpusFile(SERIAL_8).toString()));
     assertThat(doc.path("schema").asText()).isEqualTo("jtune.suggestion/1");

@@ -201,7 +201,8 @@ final class AnalyzeReportData {
     return o;
   }
 
-  private static ArrayNode tables(List<Section> sections) {
+  /** Report sections as the page's tables part: title, lines, headers and rows of text each. */
+  public static ArrayNode tables(List<Section> sections) {
     ArrayNode arr = JSON.arrayNode();
     for (Section s : sections) {
       ObjectNode o = arr.addObject();

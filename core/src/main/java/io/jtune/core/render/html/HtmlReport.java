@@ -1,10 +1,13 @@
 package io.jtune.core.render.html;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.core.analysis.Analysis;
+import io.jtune.core.render.Section;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 
 /**
  * The analysis as one self-contained HTML page: key figures, findings linked to their evidence
@@ -27,6 +30,11 @@ public final class HtmlReport {
     ObjectNode root = page(AnalyzeReportData.title(a));
     root.set("analyze", AnalyzeReportData.build(a));
     return root;
+  }
+
+  /** Report sections as the page's tables (title, lines, headers, rows), for a part that shows sections. */
+  public static ArrayNode tables(List<Section> sections) {
+    return AnalyzeReportData.tables(sections);
   }
 
   /** The page's data without any part yet: schema, title and chart library. */

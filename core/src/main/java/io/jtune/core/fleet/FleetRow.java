@@ -1,0 +1,75 @@
+package io.jtune.core.fleet;
+
+import io.jtune.core.analysis.Analysis;
+import io.jtune.core.analysis.JvmLifetime;
+import io.jtune.core.analysis.LifetimeSummary;
+import io.jtune.core.finding.Finding;
+import io.jtune.core.model.MemoryModel;
+import io.jtune.core.render.IsoTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One JVM lifetime of a fleet, as {@code jtune analyze --each} lists it: the headline figures
+ * of one JVM, the same for every row so that rows from many logs line up. Times in ms or s,
+ * rates MB/s (NaN when the log does not give them), sizes bytes (-1 when not known).
+ *
+ * @param inputs the files its events came from
+ * @param jvm its number among the lifetimes of its inputs (1 when they hold one JVM)
+ * @param collector the collector's name
+ * @param version the JVM version when logged, else null
+ * @param startTime its first event's wall clock (ISO-8601) when the log has dates, else null
+ * @param spanS the time from its first to its last event
+ * @param pauses stop-the-world pauses
+ * @param p99Ms pause p99
+ * @param maxMs longest pause
+ * @param throughputPct GC throughput: share of the span outside stop-the-world pauses (NaN when
+ *     the log gives no span)
+ * @param fullGcs Full GCs
+ * @param allocationRateMBps allocation rate
+ * @param promotionRateMBps promotion rate (young to old)
+ * @param liveSetBytes the live set from the memory model
+ * @param diagnosis the primary problem's code (e.g. premature-promotion, healthy)
+ * @param topFinding the most severe finding's id, or null without findings
+ * @param topFindingTitle its one-line title, or null
+ * @param error why the inputs gave no JVM (then every figure is empty), else null
+ */
+public record FleetRow(List<String> inputs, int jvm, String collector, String version, String startTime,
+    double spanS, long pauses, double p99Ms, double maxMs, double throughputPct, long fullGcs,
+    double allocationRateMBps, double promotionRateMBps, long liveSetBytes, String diagnosis, String topFinding,
+    String topFindingTitle, String error) {
+
+  public FleetRow {
+    inputs = List.copyOf(inputs);
+  }
+
+  /** The rows of an analysis: one per JVM lifetime it found. */
+  public static List<FleetRow> of(Analysis a) {
+    List<FleetRow> rows = new ArrayList<>(a.jvms().size());
+    for (JvmLifetime l : a.jvms()) {
+      rows.add(of(l, IsoTime.of(l.summary().startEpochMs(), a.input().wallClockOffset())));
+    }
+    return rows;
+  }
+
+  private static FleetRow of(JvmLifetime l, String startTime) {
+    LifetimeSummary s = l.summary();
+    MemoryModel m = l.memoryModel();
+    Finding top = l.findings().isEmpty() ? null : l.findings().get(0);
+    return new FleetRow(l.inputs(), l.number(), l.collector(), l.version(), startTime, s.spanS(), s.pauseCount(),
+        s.pauseCount() > 0 ? s.p99Ms() : Double.NaN, s.pauseCount() > 0 ? s.pauseMaxMs() : Double.NaN,
+        s.throughputNotApplicable() == null ? s.throughputPct() : Double.NaN, s.fullCount(), m.allocationRateMBps(),
+        m.promotionRateMBps(), m.live().known() ? m.live().bytes() : -1, l.diagnosis().primary().code(),
+        top == null ? null : top.id(), top == null ? null : top.title(), null);
+  }
+
+  /** The row of inputs that gave no JVM, with the one-line reason. */
+  public static FleetRow failed(List<String> inputs, String error) {
+    return new FleetRow(inputs, 0, null, null, null, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, 0,
+        Double.NaN, Double.NaN, -1, null, null, null, error);
+  }
+
+  public boolean failed() {
+    return error != null;
+  }
+}
