@@ -32,6 +32,9 @@ import java.util.Map;
  * @param errors failed measured requests by kind
  * @param timeline the measured part, interval by interval
  * @param maxSendLagMs open model: the most a request was sent behind its schedule
+ * @param requestSpans when each measured request started and ended, when the run kept them
+ *     ({@link LoadRun#execute(LoadPlan, LoadProgress, java.nio.file.Path, boolean)}), else null;
+ *     not part of the JSON document
  */
 public record LoadResult(
     LoadPlan plan,
@@ -44,7 +47,8 @@ public record LoadResult(
     LatencySummary uncorrectedLatencyMs,
     Map<ErrorKind, Long> errors,
     List<TimelinePoint> timeline,
-    double maxSendLagMs) {
+    double maxSendLagMs,
+    RequestSpans requestSpans) {
 
   /** The JSON schema name and version written as {@code schema}. */
   public static final String SCHEMA = "jtune.load/2";

@@ -1,0 +1,40 @@
+package io.jtune.load.attribution;
+
+/**
+ * How much of a load run's slowest requests' latency lines up with the target's stop-the-world
+ * GC pauses: the requests slower than the run's p99 that were in flight during a pause, the
+ * pause time inside them, and for contrast the share of all requests that met a pause.
+ *
+ * <p>Counts are of the requests the run kept; with {@code sampleStride} above 1 each kept request
+ * stands for that many completed ones, and shares and means are those of the even sample.
+ *
+ * @param requests requests lined up (completed measured requests the run kept)
+ * @param sampleStride completed requests each kept one stands for (1: every request)
+ * @param slowThresholdMs a request slower than this (the run's p99) is slow
+ * @param slowRequests slow requests
+ * @param slowInPause of those, requests in flight during some pause
+ * @param slowInPauseShare {@code slowInPause / slowRequests} (0..1), NaN without slow requests
+ * @param allInPause requests in flight during some pause
+ * @param allInPauseShare {@code allInPause / requests} (0..1), NaN without requests
+ * @param pauseMsInSlow pause time inside the slow requests, each pause millisecond counted once
+ *     however many slow requests it held up (at most {@code pauseMsTotal})
+ * @param pauseMsPerSlow mean over the slow requests of the pause time inside each, NaN without
+ *     slow requests
+ * @param slowLatencyInPauseShare share of the slow requests' summed latency spent inside pauses (0..1)
+ * @param pauses pauses that overlap the requests' time span
+ * @param pauseMsTotal their time inside that span
+ */
+public record GcAttribution(
+    int requests,
+    int sampleStride,
+    double slowThresholdMs,
+    int slowRequests,
+    int slowInPause,
+    double slowInPauseShare,
+    int allInPause,
+    double allInPauseShare,
+    double pauseMsInSlow,
+    double pauseMsPerSlow,
+    double slowLatencyInPauseShare,
+    int pauses,
+    double pauseMsTotal) {}
