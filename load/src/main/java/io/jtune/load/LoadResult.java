@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.load.attribution.GcAttribution;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -73,8 +74,17 @@ public record LoadResult(
 
   /** Writes the result as JSON ({@value #SCHEMA}). */
   public void writeJson(Writer out) {
+    writeJson(out, null);
+  }
+
+  /** Writes the result as JSON ({@value #SCHEMA}) with its requests lined up with GC pauses, when not null. */
+  public void writeJson(Writer out, GcAttribution gcAttribution) {
+    ObjectNode root = toJsonTree();
+    if (gcAttribution != null) {
+      root.set("gcAttribution", JSON.valueToTree(gcAttribution));
+    }
     try {
-      JSON.writeValue(out, toJsonTree());
+      JSON.writeValue(out, root);
       out.write(System.lineSeparator());
       out.flush();
     } catch (IOException e) {

@@ -2,6 +2,7 @@ package io.jtune.experiment.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.jtune.load.attribution.GcAttribution;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +31,8 @@ import java.util.Map;
  * @param gcProblem the problem the run's GC log (and output) shows ({@link RunDiagnosis}), or null when
  *     it shows none or was not analyzed
  * @param recording what the run's JFR recording (experiment --jfr) shows, or null without one
+ * @param gcAttribution the measured requests lined up with the target's stop-the-world pauses, or null
+ *     when not measured (a failed run, a GC log without wall-clock stamps)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -50,7 +53,8 @@ public record RunResult(
     long gcLinesNotUnderstood,
     List<String> outputTail,
     GcProblem gcProblem,
-    RecordingSeen recording) {
+    RecordingSeen recording,
+    GcAttribution gcAttribution) {
 
   public static final String SCHEMA = "jtune.run/1";
 

@@ -1,5 +1,8 @@
 package io.jtune.load.attribution;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.jtune.core.render.JsonNumbers;
+
 /**
  * How much of a load run's slowest requests' latency lines up with the target's stop-the-world
  * GC pauses: the requests slower than the run's p99 that were in flight during a pause, the
@@ -18,23 +21,45 @@ package io.jtune.load.attribution;
  * @param allInPauseShare {@code allInPause / requests} (0..1), NaN without requests
  * @param pauseMsInSlow pause time inside the slow requests, each pause millisecond counted once
  *     however many slow requests it held up (at most {@code pauseMsTotal})
- * @param pauseMsPerSlow mean over the slow requests of the pause time inside each, NaN without
+ * @param pauseMsPerSlow mean over the slow requests of the pause time inside each, null without
  *     slow requests
- * @param slowLatencyInPauseShare share of the slow requests' summed latency spent inside pauses (0..1)
+ * @param slowLatencyInPauseShare share of the slow requests' summed latency spent inside pauses (0..1), null
+ *     without slow requests
  * @param pauses pauses that overlap the requests' time span
  * @param pauseMsTotal their time inside that span
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record GcAttribution(
     int requests,
     int sampleStride,
     double slowThresholdMs,
     int slowRequests,
     int slowInPause,
-    double slowInPauseShare,
+    Double slowInPauseShare,
     int allInPause,
-    double allInPauseShare,
+    Double allInPauseShare,
     double pauseMsInSlow,
-    double pauseMsPerSlow,
-    double slowLatencyInPauseShare,
+    Double pauseMsPerSlow,
+    Double slowLatencyInPauseShare,
     int pauses,
-    double pauseMsTotal) {}
+    double pauseMsTotal) {
+
+  private static final int DECIMALS = 4;
+
+  /** The same figures rounded as jtune documents write numbers (no float noise). */
+  public GcAttribution rounded() {
+    return new GcAttribution(requests, sampleStride, JsonNumbers.round(slowThresholdMs, DECIMALS), slowRequests,
+        slowInPause, round(slowInPauseShare), allInPause, round(allInPauseShare),
+        JsonNumbers.round(pauseMsInSlow, DECIMALS), round(pauseMsPerSlow), round(slowLatencyInPauseShare), pauses,
+        JsonNumbers.round(pauseMsTotal, DECIMALS));
+  }
+
+  private static Double round(Double v) {
+    return v == null ? null : JsonNumbers.round(v, DECIMALS);
+  }
+
+  /** A share as a percentage, NaN when there is none. */
+  public static double pct(Double share) {
+    return share == null ? Double.NaN : 100 * share;
+  }
+}

@@ -1,5 +1,7 @@
 package io.jtune.load.attribution;
 
+import io.jtune.core.event.GcPause;
+import io.jtune.load.LoadResult;
 import io.jtune.load.RequestSpans;
 import java.util.Arrays;
 import java.util.List;
@@ -48,6 +50,18 @@ public final class PauseAttribution {
     return new PauseAttribution(pauses).attribute(requests, slowThresholdMs);
   }
 
+  /**
+   * A load run's measured requests (kept by the run) against the pauses of the target's GC log,
+   * slow meaning above the run's p99 (rounded figures); null when the run kept no requests or
+   * some pause has no wall-clock stamp (a log without the {@code time} decorator).
+   */
+  public static GcAttribution ofRun(LoadResult load, List<GcPause> pauses) {
+    if (load.requestSpans() == null || load.requestSpans().size() == 0 || PauseSpan.anyWithoutWallClock(pauses)) {
+      return null;
+    }
+    return of(load.requestSpans(), PauseSpan.of(pauses), load.latencyMs().p99()).rounded();
+  }
+
   private GcAttribution attribute(RequestSpans r, double slowThresholdMs) {
     int n = r.size();
     long thresholdMicros = (long) Math.floor(slowThresholdMs * 1000);
@@ -88,8 +102,8 @@ public final class PauseAttribution {
       pauseTotal = pauseWithin(from, to);
     }
     return new GcAttribution(n, r.stride(), slowThresholdMs, slow, slowInPause, share(slowInPause, slow),
-        allInPause, share(allInPause, n), slowUnion / 1000.0, slow == 0 ? Double.NaN : slowPause / 1000.0 / slow,
-        slowLatency == 0 ? Double.NaN : (double) slowPause / slowLatency, pauseCount, pauseTotal / 1000.0);
+        allInPause, share(allInPause, n), slowUnion / 1000.0, slow == 0 ? null : slowPause / 1000.0 / slow,
+        slowLatency == 0 ? null : (double) slowPause / slowLatency, pauseCount, pauseTotal / 1000.0);
   }
 
   /** Pause time inside the union of the slow requests: each pause microsecond once. */
@@ -161,7 +175,7 @@ public final class PauseAttribution {
     return lo - 1;
   }
 
-  private static double share(int part, int whole) {
-    return whole == 0 ? Double.NaN : (double) part / whole;
+  private static Double share(int part, int whole) {
+    return whole == 0 ? null : (double) part / whole;
   }
 }

@@ -72,11 +72,11 @@ class PauseAttributionTest {
   }
 
   @Test
-  void withoutSlowRequestsTheSharesAreNotNumbers() {
+  void withoutSlowRequestsTheirSharesAreMissing() {
     GcAttribution a = PauseAttribution.of(requests(new double[][] {{0, 1}, {5, 1}}), List.of(pause(2, 3)), 10);
     assertThat(a.slowRequests()).isZero();
-    assertThat(a.slowInPauseShare()).isNaN();
-    assertThat(a.pauseMsPerSlow()).isNaN();
+    assertThat(a.slowInPauseShare()).isNull();
+    assertThat(a.pauseMsPerSlow()).isNull();
     assertThat(a.allInPauseShare()).isZero();
   }
 }
