@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:done (some requests may have failed: see the errors)",
         "1:no request succeeded, or an internal error",
-        ExitCodes.USAGE_LINE + " (also: unreachable server, untrusted certificate)"},
+        ExitCodes.USAGE_LINE + " (also: unreachable server, untrusted certificate, a --gc-log"
+            + " without wall-clock stamps)"},
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune load -c 32 -d 30s http://localhost:8080/",
         "  jtune load --rate 500 -d 1m --warmup 10s --hlog lat.hlog http://localhost/",
@@ -51,7 +52,7 @@ import picocli.CommandLine.Spec;
         "        -H 'Content-Type: application/json' --body=@order.json \\",
         "        https://localhost:8443/order",
         "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b",
-        "  jtune load --rate 500 -d 1m --gc-log /var/log/app/gc.log http://localhost:8080/"})
+        "  jtune load --rate 500 -d 1m --gc-log gc.log http://localhost:8080/"})
 final class LoadCommand implements Callable<Integer> {
   /** Connections used by the open model when --concurrency is not given. */
   static final int OPEN_MODEL_CONNECTIONS = 32;
