@@ -246,16 +246,9 @@ class ExperimentRunTest {
   @Test
   void eachRunLinesItsRequestsUpWithItsGcPauses() throws Exception {
     String yaml = """
-        name: attribution
-        target: {lab: survivor-overflow}
-        baseline: scenario
-        candidates:
-          - {name: scenario}
-          - {name: survivors, flags: "-Xmn64m -XX:SurvivorRatio=6"}
-        levels:
-          - {name: l, rate: 150, concurrency: 4, warmup: 2s, duration: 8s}
-        repetitions: 1
-        cooldown: 0s
+        {name: attribution, target: {lab: survivor-overflow}, baseline: scenario, repetitions: 1, cooldown: 0s,
+         candidates: [{name: scenario}, {name: survivors, flags: "-Xmn64m -XX:SurvivorRatio=6"}],
+         levels: [{name: l, rate: 150, concurrency: 4, warmup: 2s, duration: 8s}]}
         """;
     Plan p = plan(yaml, dir);
     List<RunResult> results = Experiment.prepare(p, yaml, dir, Experiment.Options.DEFAULTS, null).run();
