@@ -124,7 +124,7 @@ final class DemoCommand implements Callable<Integer> {
     o.println("1/4  baseline: " + high.describeLoad() + " on /scenario, " + secs(warmup) + " warm-up + "
         + secs(measured) + " measured, GC log analyzed");
     o.flush();
-    Baseline base = baseline(lab, sc, high, dir.resolve("baseline"));
+    Baseline base = baseline(lab, sc, high, dir.resolve("baseline"), List.of());
     o.println(String.format(Locale.US,
         "  %,.0f req/s, p99 %.1f ms, max %.1f ms | GC: %d young, %d full, pauses %.0f ms in all, %.2f %% of the time",
         base.load.throughputRps(), base.load.latencyMs().p99(), base.load.latencyMs().max(),
@@ -197,6 +197,9 @@ final class DemoCommand implements Callable<Integer> {
     o.println("Runs (GC logs, load results, latency logs, thread dumps): " + dir.resolve("runs")
         + "; baseline GC report: " + base.report);
     o.flush();
+    if (sc.fixFlags().isEmpty() && !sc.fixLabArgs().isEmpty()) {
+      applicationFix(lab, sc, high, dir, base, o);
+    }
     return results.stream().allMatch(RunResult::ok) ? 0 : 3;
   }
 
@@ -244,12 +247,13 @@ final class DemoCommand implements Callable<Integer> {
   /** The baseline run the suggestion is made from: its load, its GC log analyzed, an HTML report of it. */
   private record Baseline(LoadResult load, Analysis analysis, Path gcLog, Path report) {}
 
-  private Baseline baseline(LabLauncher lab, LabScenario sc, Level level, Path dir) throws IOException {
+  private Baseline baseline(LabLauncher lab, LabScenario sc, Level level, Path dir, List<String> labArgs)
+      throws IOException {
     Files.createDirectories(dir);
     Path gcLog = dir.resolve("gc.log").toAbsolutePath();
     List<String> jvm = List.of("-Xlog:gc*,gc+age=trace:file=" + gcLog + ":time,uptime,level,tags");
     LoadResult result;
-    try (RunningLab running = lab.start(LabLaunch.of(sc.name()).withJvmFlags(jvm))) {
+    try (RunningLab running = lab.start(LabLaunch.of(sc.name()).withJvmFlags(jvm).withLabArgs(labArgs))) {
       List<RequestTemplate> targets = List.of(RequestTemplate.get(running.resolve("/scenario").toString()));
       LoadPlan plan = new LoadPlan(targets, level.open() ? LoadModel.OPEN : LoadModel.CLOSED, level.concurrency(),
           level.open() ? level.rateRps() : 0, level.duration(), 0, level.warmup(), Duration.ZERO, level.timeout(),
@@ -279,6 +283,30 @@ final class DemoCommand implements Callable<Integer> {
     Path html = dir.resolve("gc-report.html");
     OutputFile.write(html, w -> HtmlReport.write(a, w));
     return new Baseline(result, a, gcLog, html);
+  }
+
+  /**
+   * A case whose fix is in the application, not in flags (the lab knows it: a cache moved off the
+   * heap): the baseline's run again with the application fixed and the same flags, side by side,
+   * so the diagnosis is checked against the known cause.
+   */
+  private void applicationFix(LabLauncher lab, LabScenario sc, Level high, Path dir, Baseline base, PrintWriter o)
+      throws IOException {
+    o.println();
+    o.println("Check: the application fix the lab knows for this case (" + sc.fix() + "): lab options "
+        + String.join(" ", sc.fixLabArgs()) + ", the same JVM flags and load, one run");
+    o.flush();
+    Baseline fixed = baseline(lab, sc, high, dir.resolve("application-fix"), sc.fixLabArgs());
+    o.println(String.format(Locale.US, "  %-16s %12s %10s %10s %10s %14s", "", "req/s", "p99 ms", "Full GCs",
+        "young GCs", "GC time share"));
+    for (var row : List.of(Map.entry("baseline", base), Map.entry("application fix", fixed))) {
+      Baseline b = row.getValue();
+      o.println(String.format(Locale.US, "  %-16s %,12.0f %10.1f %10d %10d %13.2f%%", row.getKey(),
+          b.load.throughputRps(), b.load.latencyMs().p99(), b.analysis.pauses().kind(PauseKind.FULL).count(),
+          b.analysis.pauses().kind(PauseKind.YOUNG).count(), 100 - b.analysis.throughputPct()));
+    }
+    o.println("  Application fix's GC report: " + fixed.report);
+    o.flush();
   }
 
   private static String secs(Duration d) {

@@ -250,6 +250,10 @@ class HtmlReportBrowserTest {
     List<String> order = (List<String>) browser.js("return Array.prototype.map.call(document.querySelectorAll('main > section'),"
         + " function (s) { return s.id; });");
     assertThat(order.indexOf("sec-diagnosis")).isLessThan(order.indexOf("sec-findings"));
+    // shown once: the Tables section does not repeat it (the memory model is there)
+    List<String> tableTitles = browser.driver().findElements(By.cssSelector("#sec-tables h3")).stream()
+        .map(WebElement::getText).toList();
+    assertThat(tableTitles).contains("Memory model").doesNotContain("Diagnosis");
     assertThat(browser.consoleMessages()).isEmpty();
   }
 

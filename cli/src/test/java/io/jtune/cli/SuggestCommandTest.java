@@ -86,7 +86,7 @@ class SuggestCommandTest {
     Path out = dir.resolve("plan.yaml");
     CliRun r = CliRun.of("suggest", log(SERIAL_8), "-o", out.toString());
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("Suggestion for Serial", "Evidence", "Candidates", "1. findings", "2. young-quarter",
+    assertThat(r.out()).contains("Suggestion for Serial", "Evidence", "Candidates", "1. findings", "2. young-sizing",
         "why:", "-XX:MetaspaceSize=64m", "metaspace peak 24.9 MB",
         "Load levels and goals (set per level, since GC behaviour grows with load)");
     assertThat(r.err()).contains("jtune: plan written to " + out);

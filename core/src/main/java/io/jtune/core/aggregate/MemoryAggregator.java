@@ -101,6 +101,7 @@ public final class MemoryAggregator implements Aggregator {
   private final ExampleList oldAfterFull = new ExampleList(200);
   private long liveMax = -1;
   private long liveFirst = -1;
+  private long liveMin = -1;
   private long fullGcsFreeingLittle;
   private long firstOldAfterGc = -1;
 
@@ -280,6 +281,7 @@ public final class MemoryAggregator implements Aggregator {
     if (p.kind() == PauseKind.FULL) {
       fullGcs++;
       liveMax = Math.max(liveMax, after);
+      liveMin = liveMin < 0 ? after : Math.min(liveMin, after);
       if (liveFirst < 0) {
         liveFirst = after;
       }
@@ -455,6 +457,11 @@ public final class MemoryAggregator implements Aggregator {
   /** Largest old occupancy right after a Full GC (the live set at its largest), or -1 without one. */
   public long oldAfterFullMax() {
     return liveMax;
+  }
+
+  /** Smallest old occupancy right after a Full GC, or -1 without one. */
+  public long oldAfterFullMin() {
+    return liveMin;
   }
 
   /** Old occupancy right after the first Full GC, or -1 without one. */

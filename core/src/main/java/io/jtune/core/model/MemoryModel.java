@@ -299,7 +299,8 @@ public record MemoryModel(
     long forced = f.anomalies().fullGcs().count();
     long old = oldCapacity();
     boolean level = live.trendNote() == null
-        && Math.abs(live.slopeMBph()) * live.spanS() / 3600 * MB < 0.1 * live.bytes();
+        ? Math.abs(live.slopeMBph()) * live.spanS() / 3600 * MB < 0.1 * live.bytes()
+        : levelAfterFullGcs(mem);
     long room = youngRoom(capacities.heapMax());
     double youngNeeded = survivorDemandBytes / SURVIVOR_TARGET * (6 + 2);
     if (!fixedYoung || forced < 3 || old <= 0 || !live.known() || !level || leak() || !liveSetFits()
@@ -314,6 +315,16 @@ public record MemoryModel(
         forced, io.jtune.core.units.ByteSize.human(live.bytes()), mem.youngGcsWithPromotion(), mem.youngGcsMeasured(),
         io.jtune.core.units.ByteSize.human(survivorDemandBytes), io.jtune.core.units.ByteSize.human(youngNeeded),
         io.jtune.core.units.ByteSize.human(room));
+  }
+
+  /**
+   * Whether the old generation after each Full GC stays within 10 % of its largest value: the live
+   * set is level when a log is too short for a trend (at least 3 Full GCs).
+   */
+  private static boolean levelAfterFullGcs(io.jtune.core.aggregate.MemoryAggregator mem) {
+    long max = mem.oldAfterFullMax();
+    long min = mem.oldAfterFullMin();
+    return mem.fullGcsWithOld() >= 3 && min > 0 && max - min <= 0.1 * max;
   }
 
   /** A time span for a trend: minutes under an hour, else hours. */

@@ -183,7 +183,7 @@ public final class ExperimentText {
     }
   }
 
-  /** The verdict in words, such as "adopt young-quarter" or "not a GC problem". */
+  /** The verdict in words, such as "adopt young-sizing" or "not a GC problem". */
   public static String verdictWords(ExperimentReport.Recommendation rec) {
     return rec.verdict().words() + (rec.winner() == null ? "" : " " + rec.winner());
   }

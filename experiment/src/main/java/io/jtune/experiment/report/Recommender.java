@@ -47,7 +47,7 @@ final class Recommender {
         .filter(n -> levels.stream().anyMatch(l -> l.candidate(n).improves()))
         .toList();
     if (!adoptable.isEmpty()) {
-      return adopt(plan, baseFlags, levels, top, adoptable);
+      return adopt(plan, baseFlags, levels, top, adoptable, runs);
     }
     List<String> reasons = new ArrayList<>();
     boolean gcSmall = gcEvidence(levels, reasons);
@@ -62,19 +62,7 @@ final class Recommender {
     }
     String base = plan.baseline();
     if (gcSmall) {
-      // a JFR recording of a baseline run (experiment --jfr) says where the time went instead
-      RunResult.RecordingSeen rec = runs.stream().filter(r -> r.candidate().equals(base) && r.recording() != null
-          && r.recording().topLock() != null && r.recording().threadsWaitingOnTopLock() != null).map(RunResult::recording)
-          .max(Comparator.comparingDouble(RunResult.RecordingSeen::threadsWaitingOnTopLock)).orElse(null);
-      boolean lockBound = rec != null && rec.threadsWaitingOnTopLock() != null && rec.threadsWaitingOnTopLock() >= 1;
-      if (rec != null) {
-        reasons.add(0, "JFR recording of a baseline run: " + rec.topLock());
-      }
-      return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck"
-          + " (small GC time share, no Full GC, pauses below p99), and no candidate improves what its goals ask —"
-          + (lockBound ? " the recording shows threads queueing for one lock (" + rec.topLock() + "): take it out of"
-              + " the request path, not JVM flags." : " look at CPU, locks and the code, not at JVM flags."),
-          reasons, List.of(), true);
+      return notAGcProblem(plan, levels, runs, top, reasons);
     }
     // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
     int fewest = levels.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
@@ -93,8 +81,62 @@ final class Recommender {
           + String.join(", ", open) + " missed no goal and may improve what the goals ask, but the 95 % intervals"
           + " do not settle it; run more repetitions.", reasons, List.of(), false);
     }
+    String advice = baselineAdvice(plan, runs);
     return new Recommendation(Verdict.KEEP_BASELINE, null, "Keep " + base + ": no candidate meets every goal at"
-        + " every level without a significant regression.", reasons, List.of(), false);
+        + " every level without a significant regression." + (advice == null ? ""
+        : " What the baseline's GC logs point to: " + advice), reasons, List.of(), false);
+  }
+
+  /** The advice most of the baseline's runs' diagnoses give, or null. */
+  static String baselineAdvice(Plan plan, List<RunResult> runs) {
+    return runs.stream().filter(r -> r.candidate().equals(plan.baseline()) && r.gcProblem() != null
+            && r.gcProblem().advice() != null && !r.gcProblem().advice().isBlank())
+        .collect(java.util.stream.Collectors.groupingBy(r -> r.gcProblem().advice(), java.util.LinkedHashMap::new,
+            java.util.stream.Collectors.counting()))
+        .entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(null);
+  }
+
+  /**
+   * GC is small at every level: what limits the service instead, from the baseline's runs at the
+   * highest load (a JFR recording's lock, the thread dumps, CPU, the time requests wait); a service
+   * nothing limits is healthy at that load, and keeps its configuration.
+   */
+  private static Recommendation notAGcProblem(Plan plan, List<LevelReport> levels, List<RunResult> runs,
+      LevelReport top, List<String> reasons) {
+    String base = plan.baseline();
+    // a JFR recording of a baseline run (experiment --jfr) says where the time went
+    RunResult.RecordingSeen rec = runs.stream().filter(r -> r.candidate().equals(base) && r.recording() != null
+        && r.recording().topLock() != null && r.recording().threadsWaitingOnTopLock() != null).map(RunResult::recording)
+        .max(Comparator.comparingDouble(RunResult.RecordingSeen::threadsWaitingOnTopLock)).orElse(null);
+    if (rec != null) {
+      reasons.add(0, "JFR recording of a baseline run: " + rec.topLock());
+      if (rec.threadsWaitingOnTopLock() >= 1) {
+        return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck"
+            + " (small GC time share, no Full GC, pauses below p99); the recording shows threads queueing for one lock ("
+            + rec.topLock() + "): take it out of the request path, not JVM flags.", reasons, List.of(), true);
+      }
+    }
+    List<RunResult> topRuns = runs.stream().filter(r -> r.candidate().equals(base) && r.ok()
+        && r.level().equals(top.level().name())).toList();
+    Bottleneck bn = Bottleneck.of(top.baseline(), topRuns, Runtime.getRuntime().availableProcessors());
+    if (bn.kind() == Bottleneck.Kind.NONE) {
+      if (!bn.evidence().isBlank()) {
+        reasons.add(0, top.level().name() + ": " + bn.evidence());
+      }
+      return new Recommendation(Verdict.KEEP_BASELINE, null, "Keep " + base + ": healthy at these loads — GC is"
+          + " small (small GC time share, no Full GC, pauses below p99) and nothing else limits the service (no lock"
+          + " holding many threads, CPU below saturation, requests not waiting long); no candidate improves what its"
+          + " goals ask, so there is nothing to tune.", reasons, List.of(), true);
+    }
+    reasons.add(0, top.level().name() + ": " + bn.evidence());
+    String what = switch (bn.kind()) {
+      case LOCK -> "threads queue for one lock";
+      case CPU -> "the CPU is the limit";
+      default -> "requests wait on something other than CPU and GC";
+    };
+    return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck (small GC"
+        + " time share, no Full GC, pauses below p99); " + what + " at " + top.level().name() + " — " + bn.advice()
+        + ".", reasons, List.of(), true);
   }
 
   /** The leak verdict when most baseline runs whose GC analysis names a problem name a leak, else null. */
@@ -120,9 +162,17 @@ final class Recommender {
   }
 
   private static Recommendation adopt(Plan plan, List<String> baseFlags, List<LevelReport> levels, LevelReport top,
-      List<String> adoptable) {
-    String w = adoptable.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
+      List<String> adoptable, List<RunResult> runs) {
+    String best = adoptable.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
+    String w = smallestChangeAsGood(plan, top, adoptable, best);
     List<String> reasons = new ArrayList<>();
+    if (!w.equals(best)) {
+      reasons.add(String.format(Locale.US, "%s changes less than %s (%d flags against %d), and %s's p99 at %s is not"
+          + " significantly lower (p99 vs %s: %s against %s): the smaller change is adopted", w, best,
+          plan.candidate(w).orElseThrow().flags().size(), plan.candidate(best).orElseThrow().flags().size(), best,
+          top.level().name(), plan.baseline(), ExperimentText.change(top.candidate(w).deltas().get(Metric.P99)),
+          ExperimentText.change(top.candidate(best).deltas().get(Metric.P99))));
+    }
     List<String> improved = new ArrayList<>();
     for (LevelReport l : levels) {
       CandidateReport c = l.candidate(w);
@@ -142,13 +192,39 @@ final class Recommender {
     if (!wc.reason().isBlank()) {
       reasons.add("why it was tried: " + wc.reason());
     }
+    String advice = baselineAdvice(plan, runs);
+    if (advice != null) {
+      reasons.add("what the baseline's GC logs point to: " + advice);
+    }
     String summary = "Adopt " + w + ": it improves what the goals ask (" + String.join("; ", improved)
-        + ") with no significant regression at any level" + (adoptable.size() > 1
-        ? ", and has the lowest p99 at " + top.level().name() + " of the " + adoptable.size() + " that do" : "")
+        + ") with no significant regression at any level" + (adoptable.size() < 2 ? ""
+        : w.equals(best) ? ", and has the lowest p99 at " + top.level().name() + " of the " + adoptable.size() + " that do"
+        : ", and is the smallest change of the " + adoptable.size() + " that do (" + best + "'s p99 is not"
+            + " significantly lower)")
         + "; at " + top.level().name() + " p99 " + ExperimentText.pctText(top.candidate(w).deltas().get(Metric.P99))
         + " vs " + plan.baseline() + ".";
     return new Recommendation(Verdict.ADOPT, w, summary, reasons,
         FlagDiff.of(plan.baselineCandidate().flags(), wc.flags(), baseFlags), false);
+  }
+
+  /**
+   * Of the adoptable candidates, the one with the fewest flags whose p99 at the highest load is not
+   * significantly worse than the best's: their p99 changes against the baseline have overlapping
+   * 95 % intervals. A bundle is adopted only when it beats the smaller change it contains.
+   */
+  private static String smallestChangeAsGood(Plan plan, LevelReport top, List<String> adoptable, String best) {
+    Delta b = top.candidate(best).deltas().get(Metric.P99);
+    int bestFlags = plan.candidate(best).orElseThrow().flags().size();
+    return adoptable.stream()
+        .filter(n -> plan.candidate(n).orElseThrow().flags().size() < bestFlags)
+        .filter(n -> {
+          Delta d = top.candidate(n).deltas().get(Metric.P99);
+          return b != null && d != null && b.status() == Delta.Status.COMPARED && d.status() == Delta.Status.COMPARED
+              && d.pctLow() <= b.pctHigh();
+        })
+        .min(Comparator.comparingInt((String n) -> plan.candidate(n).orElseThrow().flags().size())
+            .thenComparingDouble(n -> top.candidate(n).mean(Metric.P99)))
+        .orElse(best);
   }
 
   /** Whether GC is small at every level's baseline; adds the numbers (and the thread dump's lock) to reasons. */

@@ -32,7 +32,8 @@ final class RunDiagnosis {
     if (p != Problem.MEMORY_LEAK && p != Problem.HEAP_TOO_SMALL && outOfMemory(output) != null) {
       return outOfMemory(output);
     }
-    return new RunResult.GcProblem(p.code(), d.evidence().isEmpty() ? d.line() : String.join("; ", d.evidence()));
+    return new RunResult.GcProblem(p.code(), d.evidence().isEmpty() ? d.line() : String.join("; ", d.evidence()),
+        d.advice().isBlank() ? null : d.advice());
   }
 
 
@@ -52,7 +53,7 @@ final class RunDiagnosis {
 
   private static RunResult.GcProblem outOfMemory(List<String> output) {
     return output.stream().filter(l -> l.contains("java.lang.OutOfMemoryError: Java heap space")).findFirst()
-        .map(l -> new RunResult.GcProblem("memory-leak", "the target ran out of heap: " + l.strip()))
+        .map(l -> new RunResult.GcProblem("memory-leak", "the target ran out of heap: " + l.strip(), null))
         .orElse(null);
   }
 }

@@ -73,8 +73,9 @@ public record RunResult(
    *
    * @param code a diagnosis code, such as {@code memory-leak}
    * @param evidence what shows it, in words
+   * @param advice what the diagnosis says to do, or null
    */
-  public record GcProblem(String code, String evidence) {}
+  public record GcProblem(String code, String evidence, String advice) {}
 
   /**
    * A thread dump's gist: Java threads by state and the most contended lock.

@@ -29,7 +29,7 @@ import java.util.Map;
  * <p>Candidates, in order, each only when it changes something:
  * <ul>
  *   <li>{@code findings}: every flag the findings recommend, together (most severe first);
- *   <li>{@code young-quarter}: the request/response sizing for collectors with a fixed young generation —
+ *   <li>{@code young-sizing}: the request/response sizing for collectors with a fixed young generation —
  *       the memory model's young (about 3/8 of its heap, old keeping 1.5x the live set), survivors large
  *       enough for the request data alive at a young GC; not proposed when the model refuses to grow
  *       young (rare or cheap young GCs, a leak, cache churn);
@@ -37,7 +37,7 @@ import java.util.Map;
  *       pause goal or the pauses seen justify it, or {@code g1-pause-N} on G1 already;
  *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two.
  * </ul>
- * The complete configurations (young-quarter, collector changes) also carry the low-risk fixes
+ * The complete configurations (young-sizing, collector changes) also carry the low-risk fixes
  * worth having in any configuration: MetaspaceSize = MaxMetaspaceSize from the observed
  * peak, -Xms = -Xmx with -XX:+AlwaysPreTouch, and the System.gc() remedy. Flags the target JDK
  * lacks are dropped, with a note.
@@ -326,13 +326,13 @@ public final class Advisor {
         notes.add("memory leak: no young-generation, survivor or collector candidates, since flags do not fix a leak");
       } else {
         add(proposed, findings(false));
-        add(proposed, youngQuarter());
+        add(proposed, youngSizing());
         add(proposed, collectorChange());
         add(proposed, pretouch());
         add(proposed, metaspace());
       }
       // candidates that change only what can fix the primary problem are tried before bundles
-      List<Candidate> kept = distinct(CandidateOrder.singleProblemFirst(proposed, diagnosis.primary().code()),
+      List<Candidate> kept = distinct(CandidateOrder.singleProblemFirst(proposed, orderCode()),
           gcNotTheProblem ? MAX_HYGIENE_CANDIDATES : MAX_CANDIDATES);
       // the goals follow the problem: its metric must improve, every other one must not get worse
       List<Level> levels = LoadLevels.levels(in.qps(), in.concurrency(),
@@ -346,6 +346,16 @@ public final class Advisor {
     }
 
     /** Candidates in order, without those that equal the baseline or an earlier one, at most {@code max}. */
+    /**
+     * The problem the candidates are ordered for: the primary diagnosis, except that premature
+     * promotion from old-to-young churn is fixed by the old generation's collector or size, not
+     * by young sizing.
+     */
+    private String orderCode() {
+      String code = diagnosis.primary().code();
+      return model.cacheChurn() != null && code.equals("premature-promotion") ? CandidateOrder.CACHE_CHURN : code;
+    }
+
     private List<Candidate> distinct(List<Candidate> proposed, int max) {
       List<Candidate> kept = new ArrayList<>();
       List<List<String>> seen = new ArrayList<>();
@@ -462,7 +472,7 @@ public final class Advisor {
      * set), survivors holding the request data alive at a young GC; none when the model refuses
      * to grow young (rare, short young GCs, a leak, cache churn).
      */
-    private Candidate youngQuarter() {
+    private Candidate youngSizing() {
       if (heap <= 0 || !fixedYoung(collector)) {
         return null;
       }
@@ -492,7 +502,7 @@ public final class Advisor {
             liveRequestData >= survivorDemand ? "memory per request x requests in flight" : survivorSource,
             ByteSize.human(survivor), ratio, ratio + 2, ByteSize.human(target / (ratio + 2.0))));
         if (target / (ratio + 2.0) < survivor) {
-          notes.add(String.format(Locale.US, "young-quarter: %s of request data per young GC needs survivors of %s,"
+          notes.add(String.format(Locale.US, "young-sizing: %s of request data per young GC needs survivors of %s,"
               + " more than a young generation of %s gives (young / 5 = %s): a larger heap or less memory per request"
               + " is the fix", ByteSize.human(need), ByteSize.human(survivor), ByteSize.human(target),
               ByteSize.human(target / 5.0)));
@@ -512,7 +522,7 @@ public final class Advisor {
         why.add("Parallel's adaptive sizing would override SurvivorRatio, so it is switched off");
       }
       changes.addAll(lowRisk(collector, why));
-      return candidate("young-quarter", changes, why);
+      return candidate("young-sizing", changes, why);
     }
 
     /** A collector change when the heap, the pause goal or the pauses justify it; G1's pause goal on G1. */
@@ -540,6 +550,11 @@ public final class Advisor {
       }
       a.findings().stream().filter(f -> f.id().equals("no-collector-chosen") && f.severity() != Severity.INFO)
           .findFirst().ifPresent(f -> why.add(f.title()));
+      if (model.cacheChurn() != null && (collector == Collector.SERIAL || collector == Collector.PARALLEL)) {
+        why.add(String.format(Locale.US, "old-to-young churn with %d Full GC(s): on a stop-the-world old generation"
+            + " every evicted cache entry waits for a Full GC; G1's concurrent marking and mixed collections reclaim"
+            + " old regions as they go (the cause stays the cache: bound it or move it off the heap)", fullGcs));
+      }
       if (a.findings().stream().anyMatch(f -> f.id().equals("promotion-failure")) && collector.isCms()) {
         why.add("CMS promotion failures (fragmentation keeps coming back; G1 compacts as it goes)");
       }

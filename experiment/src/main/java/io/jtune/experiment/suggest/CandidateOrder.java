@@ -32,8 +32,12 @@ public final class CandidateOrder {
       Map.entry("CMSInitiatingOccupancyFraction", "collector"), Map.entry("UseCMSInitiatingOccupancyOnly", "collector"),
       Map.entry("InitiatingHeapOccupancyPercent", "collector"), Map.entry("G1ReservePercent", "collector"));
 
+  /** Premature promotion from old-to-young churn (a cache): young sizing only moves it. */
+  public static final String CACHE_CHURN = "cache-churn";
+
   /** The concerns whose flags can fix each problem. */
   private static final Map<String, Set<String>> FIXES = Map.of(
+      CACHE_CHURN, Set.of("collector", "heap"),
       "metaspace-threshold", Set.of("metaspace"),
       "premature-promotion", Set.of("young"),
       "heap-too-small", Set.of("heap"),

@@ -123,12 +123,16 @@ class VerdictTest {
   @Test
   void noWinnerAtALevelOnANonSignificantDifference() {
     // the goals of flags that must only not hurt; the candidate's p99 is 8 % lower, well inside the noise
+    // the JVM uses every core: CPU-bound
+    double saturated = 95.0 * CORES;
     Map<String, double[]> base = values("p99", v(50, 40, 60), "throughputRps", v(1000, 1000, 1000),
-        "gcTimeShare", v(0.2, 0.2, 0.3), "fgcCount", v(0, 0, 0), "maxPause", v(5, 6, 5));
+        "gcTimeShare", v(0.2, 0.2, 0.3), "fgcCount", v(0, 0, 0), "maxPause", v(5, 6, 5),
+        "cpu", v(saturated, saturated, saturated), "p50", v(8, 8, 8));
     Map<String, double[]> cand = values("p99", v(46, 37, 55), "throughputRps", v(1000, 1001, 999),
         "gcTimeShare", v(0.2, 0.2, 0.2), "fgcCount", v(0, 0, 0), "maxPause", v(5, 5, 6));
     ExperimentReport r = oneLevel("{p99: +5%, throughputRps: -5%}", base, cand);
     assertVerdict(r, Verdict.NOT_A_GC_PROBLEM, null);
+    assertThat(r.recommendation().summary()).contains("CPU-bound");
     assertThat(r.recommendation().gcNotTheBottleneck()).isTrue();
     assertThat(r.levels().get(0).candidate("cand").deltas().get(io.jtune.experiment.plan.Metric.FGC_COUNT).status())
         .isEqualTo(Delta.Status.EQUAL);
@@ -177,7 +181,7 @@ class VerdictTest {
   @Test
   void aLeakInTheBaselinesGcLogsIsTheVerdictWhateverTheCandidatesDid() {
     Plan p = plan(ONE_LEVEL, "{noFgcOnStartup: true, throughputRps: within -5%}", 3);
-    RunResult.GcProblem leak = new RunResult.GcProblem("memory-leak", "Old-generation live set grows 80 MB/hour");
+    RunResult.GcProblem leak = new RunResult.GcProblem("memory-leak", "Old-generation live set grows 80 MB/hour", null);
     ExperimentReport r = report(p, gcBound(v(29, 30, 31), v(1350, 1360, 1340), v(3, 3, 3)),
         gcBound(v(29, 30, 31), v(1350, 1360, 1340), v(0, 0, 0)), leak);
     assertVerdict(r, Verdict.MEMORY_LEAK, null);
@@ -185,5 +189,109 @@ class VerdictTest {
     assertThat(r.recommendation().summary()).contains("flags are not the fix");
     assertThat(String.join("\n", r.recommendation().reasons())).contains("grows 80 MB/hour", "GC.heap_dump",
         "GC.class_histogram");
+  }
+
+  private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+  /** A baseline whose GC is small (0.2 % of the time, no Full GC, short pauses) with the given CPU and latency. */
+  private static Map<String, double[]> smallGc(double cpuPct, double rps, double p50) {
+    return values("p99", v(3 * p50, 3 * p50, 3 * p50), "throughputRps", v(rps, rps, rps), "gcTimeShare",
+        v(0.2, 0.2, 0.3), "fgcCount", v(0, 0, 0), "maxPause", v(2, 2, 2), "cpu", v(cpuPct, cpuPct, cpuPct),
+        "p50", v(p50, p50, p50));
+  }
+
+  /** The same runs with a thread dump each: {@code blocked} of {@code threads} BLOCKED on one lock. */
+  private static List<RunResult> withDumps(List<RunResult> runs, int[] blocked, int threads) {
+    List<RunResult> out = new ArrayList<>();
+    for (int i = 0; i < runs.size(); i++) {
+      RunResult r = runs.get(i);
+      RunResult.ThreadsSeen t = new RunResult.ThreadsSeen(threads, Map.of("BLOCKED", blocked[i]), blocked[i],
+          blocked[i] == 0 ? null : blocked[i] + " of " + threads + " threads BLOCKED on <0x1> (a org.dom4j.io.SAXReader)");
+      out.add(new RunResult(r.schema(), r.id(), r.level(), r.candidate(), r.repetition(), r.status(), r.failure(),
+          r.startedAt(), r.flags(), r.jvmPid(), r.windowStartEpochMs(), r.windowEndEpochMs(), r.metrics(), t,
+          r.gcLinesNotUnderstood(), r.outputTail(), r.gcProblem(), r.recording()));
+    }
+    return out;
+  }
+
+  private static ExperimentReport smallGcReport(Map<String, double[]> base, int[] blocked, int threads) {
+    Plan p = plan(ONE_LEVEL, "{p99: within +10%, throughputRps: within -5%}", 3);
+    List<RunResult> runs = new ArrayList<>(withDumps(runs("high", "base", base, null), blocked, threads));
+    runs.addAll(runs("high", "cand", base, null));
+    return ExperimentReport.of(p, List.of(), runs);
+  }
+
+  @Test
+  void threadsQueueingForOneLockAreNotAGcProblem() {
+    // the median dump has 29 of 52 threads on one lock; the CPU is not saturated
+    ExperimentReport r = smallGcReport(smallGc(60.0 * CORES, 1400, 21), new int[] {27, 30, 29}, 52);
+    assertVerdict(r, Verdict.NOT_A_GC_PROBLEM, null);
+    assertThat(r.recommendation().summary()).contains("lock");
+    assertThat(r.recommendation().reasons().get(0)).contains("29 of 52 threads BLOCKED");
+  }
+
+  @Test
+  void oneDumpCaughtAtABadMomentIsNotContention() {
+    // one run of three shows 11 of 87 threads blocked; the median run shows none; CPU and wait are small
+    ExperimentReport r = smallGcReport(smallGc(20.0 * CORES, 400, 1.5), new int[] {0, 11, 0}, 87);
+    assertVerdict(r, Verdict.KEEP_BASELINE, null);
+    assertThat(r.recommendation().summary()).contains("healthy");
+  }
+
+  @Test
+  void requestsWaitingOnSomethingElseGiveTheOptimalThreadCount() {
+    // 60 % of the cores, 175 req/s: about 6.9 ms of CPU a request per core-share, against 90 ms p50
+    // (on 2 cores: 120 % CPU, 6.9 ms of CPU a request, p50 90 ms)
+    double cpu = 60.0 * CORES;
+    double p50 = 45.0 * CORES;
+    ExperimentReport r = smallGcReport(smallGc(cpu, 175, p50), new int[] {0, 0, 0}, 60);
+    assertVerdict(r, Verdict.NOT_A_GC_PROBLEM, null);
+    double cpuMs = cpu / 100 / 175 * 1000;
+    long optimal = Math.round(p50 / cpuMs * CORES);
+    assertThat(r.recommendation().summary()).contains("optimal threads = (CPU + wait) / CPU x cores")
+        .contains("= " + optimal + " concurrent requests");
+  }
+
+  @Test
+  void aServiceNothingLimitsIsHealthyAndKeepsItsConfiguration() {
+    // a fifth of the cores, 1 ms of CPU a request and a p50 of 1.5 ms, no lock
+    ExperimentReport r = smallGcReport(smallGc(20.0 * CORES, 400, 1.5), new int[] {0, 0, 0}, 40);
+    assertVerdict(r, Verdict.KEEP_BASELINE, null);
+    assertThat(r.recommendation().summary()).contains("healthy").doesNotContain("CPU-bound");
+    assertThat(r.recommendation().gcNotTheBottleneck()).isTrue();
+  }
+
+  @Test
+  void aBundleIsAdoptedOnlyWhenItBeatsTheSmallerChangeItContains() {
+    Plan p = PlanReader.read(new StringReader("""
+        name: bundle
+        target: {lab: api}
+        baseline: base
+        candidates:
+          - {name: base}
+          - {name: survivors, flags: "-Xmn80m -XX:SurvivorRatio=3", reason: the survivors}
+          - {name: bundle, flags: "-Xmn80m -XX:SurvivorRatio=3 -XX:MetaspaceSize=64m -XX:+AlwaysPreTouch", reason: more}
+        levels:
+          - {name: high, concurrency: 8, duration: 5s}
+        goals: {fgcCount: -50%, p99: -10%}
+        repetitions: 3
+        cooldown: 0s
+        """), "plan.yaml", Path.of("."));
+    List<RunResult> runs = new ArrayList<>(runs("high", "base", gcBound(v(300, 310, 290), v(1000, 1000, 1000), v(0, 0, 0)), null));
+    Map<String, double[]> fixed = values("p99", v(31, 29, 30), "throughputRps", v(1000, 1000, 1000), "gcTimeShare",
+        v(2, 2, 2), "fgcCount", v(0, 0, 0), "maxPause", v(20, 21, 19));
+    Map<String, double[]> slightlyBetter = values("p99", v(29, 28, 30), "throughputRps", v(1000, 1000, 1000),
+        "gcTimeShare", v(2, 2, 2), "fgcCount", v(0, 0, 0), "maxPause", v(20, 21, 19));
+    runs.addAll(runs("high", "survivors", fixed, null));
+    runs.addAll(runs("high", "bundle", slightlyBetter, null));
+    ExperimentReport r = ExperimentReport.of(p, List.of(), runs);
+    assertVerdict(r, Verdict.ADOPT, "survivors");
+    assertThat(r.recommendation().summary()).contains("smallest change");
+
+    // a bundle far better than the smaller change is adopted
+    List<RunResult> runs2 = new ArrayList<>(runs.subList(0, 6));
+    runs2.addAll(runs("high", "bundle", values("p99", v(10, 10.5, 9.5), "throughputRps", v(1000, 1000, 1000),
+        "gcTimeShare", v(2, 2, 2), "fgcCount", v(0, 0, 0), "maxPause", v(9, 10, 11)), null));
+    assertVerdict(ExperimentReport.of(p, List.of(), runs2), Verdict.ADOPT, "bundle");
   }
 }

@@ -117,7 +117,7 @@ class AdvisorTest {
     assertThat(findings.flags()).contains("-XX:+DisableExplicitGC");
     // Full GCs back to back with old under twice the live set: the heap grows from the live set
     // (3x, rounded up to 64 MB), and young is about 3/8 of that heap, old keeping 1.5x the live set
-    Candidate quarter = candidate(s, "young-quarter").orElseThrow();
+    Candidate quarter = candidate(s, "young-sizing").orElseThrow();
     long young = sizeFlag(flag(quarter, "-Xmn").orElseThrow());
     long heap = sizeFlag(flag(quarter, "-Xmx").orElseThrow());
     long live = a.memoryModel().live().bytes();
@@ -149,7 +149,7 @@ class AdvisorTest {
     assertDistinct(s);
     assertThat(s.baselineFlags()).contains("-Xmx2g", "-Xms256m", "-XX:+UseParallelGC")
         .noneMatch(f -> f.contains("Print") || f.contains("Compressed"));
-    Candidate quarter = candidate(s, "young-quarter").orElseThrow();
+    Candidate quarter = candidate(s, "young-sizing").orElseThrow();
     long young = sizeFlag(flag(quarter, "-Xmn").orElseThrow());
     // 3/8 of the 2 GB heap
     assertThat(young).isEqualTo(768 * MB);

@@ -55,7 +55,7 @@ class GoalsForProblemTest {
   @Test
   void singleProblemCandidatesComeBeforeBundles() {
     Candidate findings = Candidate.of("findings", List.of("-Xmn64m", "-XX:SurvivorRatio=6", "-XX:MetaspaceSize=128m"), "");
-    Candidate young = Candidate.of("young-quarter", List.of("-Xmn64m", "-XX:SurvivorRatio=6", "-XX:+AlwaysPreTouch"), "");
+    Candidate young = Candidate.of("young-sizing", List.of("-Xmn64m", "-XX:SurvivorRatio=6", "-XX:+AlwaysPreTouch"), "");
     Candidate pretouch = Candidate.of("pretouch", List.of("-XX:+AlwaysPreTouch"), "");
     Candidate meta = Candidate.of("metaspace", List.of("-XX:MetaspaceSize=128m"), "");
     List<Candidate> ranked = List.of(findings, young, pretouch, meta);

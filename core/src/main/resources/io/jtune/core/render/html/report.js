@@ -691,7 +691,8 @@
 
   function tables(a) {
     var s = section('sec-tables', 'Tables', 'Tables');
-    a.tables.forEach(function (t) {
+    // the diagnosis has its own section above
+    a.tables.filter(function (t) { return t.title !== 'Diagnosis'; }).forEach(function (t) {
       s.appendChild(el('h3', 'text', t.title));
       if (t.lines.length) {
         var ul = el('ul', 'lines');

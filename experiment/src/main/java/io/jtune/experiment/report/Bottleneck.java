@@ -1,0 +1,77 @@
+package io.jtune.experiment.report;
+
+import io.jtune.experiment.plan.Metric;
+import io.jtune.experiment.report.ExperimentReport.CandidateReport;
+import io.jtune.experiment.run.RunResult;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What limits a service whose GC is small, from its baseline runs at one load level: threads
+ * queueing for one lock, the CPU, or requests waiting on something that is neither (I/O,
+ * downstream calls, pools); none of them is a healthy service at that load.
+ *
+ * <ul>
+ *   <li>lock: in the median baseline run's thread dump at least {@value #LOCK_SHARE_PCT} % of the
+ *       Java threads (and at least {@value #LOCK_MIN_THREADS}) are BLOCKED on one lock;
+ *   <li>CPU: the JVM uses at least {@value #CPU_SATURATED_PCT} % of the cores;
+ *   <li>wait: a typical request (p50) takes at least {@value #WAIT_FACTOR} times the CPU it costs
+ *       (process CPU / throughput): optimal threads = (CPU + wait) / CPU x cores.
+ * </ul>
+ *
+ * @param kind lock, cpu, wait or none
+ * @param evidence the numbers, in words; empty for none
+ * @param advice what to do, in words
+ */
+record Bottleneck(Kind kind, String evidence, String advice) {
+  /** What limits the service. */
+  enum Kind { LOCK, CPU, WAIT, NONE }
+
+  static final int LOCK_SHARE_PCT = 20;
+  static final int LOCK_MIN_THREADS = 3;
+  static final int CPU_SATURATED_PCT = 85;
+  static final int WAIT_FACTOR = 5;
+
+  /** The bottleneck seen in the baseline's runs {@code base} at a level whose report is {@code b}. */
+  static Bottleneck of(CandidateReport b, List<RunResult> base, int cores) {
+    // the median run's dump: one dump caught at a bad moment is not contention
+    List<RunResult.ThreadsSeen> dumps = base.stream().map(RunResult::threads)
+        .filter(x -> x != null && x.javaThreads() > 0)
+        .sorted(Comparator.comparingDouble(x -> x.topLock() == null ? 0 : (double) x.blockedOnTopLock() / x.javaThreads()))
+        .toList();
+    RunResult.ThreadsSeen t = dumps.isEmpty() ? null : dumps.get((dumps.size() - 1) / 2);
+    if (t != null && t.topLock() != null && t.blockedOnTopLock() >= LOCK_MIN_THREADS
+        && 100.0 * t.blockedOnTopLock() >= LOCK_SHARE_PCT * t.javaThreads()) {
+      return new Bottleneck(Kind.LOCK, "thread dump: " + t.topLock(),
+          "threads queue for one lock: take it out of the request path (a lock-free or per-thread object, a"
+              + " smaller critical section), not JVM flags");
+    }
+    double cpu = b.mean(Metric.CPU);
+    double rps = b.mean(Metric.THROUGHPUT);
+    double p50 = b.mean(Metric.P50);
+    if (Double.isNaN(cpu) || !(rps > 0)) {
+      return new Bottleneck(Kind.NONE, "", "");
+    }
+    double cpuMsPerRequest = cpu / 100 / rps * 1000;
+    if (cpu >= CPU_SATURATED_PCT * cores) {
+      return new Bottleneck(Kind.CPU, String.format(Locale.US, "the JVM used %.0f %% of %d %% CPU (%d cores) at %,.0f"
+          + " req/s: %.2f ms of CPU per request caps throughput near %d cores / %.2f ms = %,.0f req/s", cpu, 100 * cores,
+          cores, rps, cpuMsPerRequest, cores, cpuMsPerRequest, cores * 1000 / cpuMsPerRequest),
+          "the service is CPU-bound: cut the CPU each request costs (profile it: a JFR recording, 'jtune jfr') or add"
+              + " cores; more threads only add response time");
+    }
+    if (p50 >= WAIT_FACTOR * cpuMsPerRequest) {
+      double wait = p50 - cpuMsPerRequest;
+      return new Bottleneck(Kind.WAIT, String.format(Locale.US, "a typical request takes %.1f ms (p50) of which"
+          + " about %.2f ms is CPU (%.0f %% CPU at %,.0f req/s), while the JVM uses %.0f %% of %d %% CPU: requests wait"
+          + " %.1f ms on something else", p50, cpuMsPerRequest, cpu, rps, cpu, 100 * cores, wait),
+          String.format(Locale.US, "requests wait on I/O, downstream calls or pools, not on GC: optimal threads ="
+              + " (CPU + wait) / CPU x cores = (%.2f + %.1f) / %.2f x %d = %.0f concurrent requests; or cut the wait",
+              cpuMsPerRequest, wait, cpuMsPerRequest, cores, (cpuMsPerRequest + wait) / cpuMsPerRequest * cores));
+    }
+    return new Bottleneck(Kind.NONE, String.format(Locale.US, "the JVM used %.0f %% of %d %% CPU at %,.0f req/s"
+        + " (%.2f ms of CPU per request, p50 %.1f ms), and no lock held many threads", cpu, 100 * cores, rps,
+        cpuMsPerRequest, p50), "");
+  }
+}
