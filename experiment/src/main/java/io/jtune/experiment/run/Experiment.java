@@ -354,7 +354,7 @@ public final class Experiment {
     }
     RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "failed",
         why, startedAt, c.flags(), pid, 0, 0, Map.of(), null, 0, lastLines(tail, 40),
-        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail), null, null);
+        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail), null);
     try {
       Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -58,6 +58,15 @@ public record RunResult(
 
   public static final String SCHEMA = "jtune.run/1";
 
+  /** A result without latency-to-GC attribution (a failed run, or one whose log could not be lined up). */
+  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
+      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
+      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
+      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording) {
+    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, null);
+  }
+
   public boolean ok() {
     return "ok".equals(status);
   }

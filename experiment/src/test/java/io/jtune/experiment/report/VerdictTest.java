@@ -50,7 +50,7 @@ class VerdictTest {
         m.put(e.getKey(), e.getValue()[i]);
       }
       out.add(new RunResult(RunResult.SCHEMA, level + "-" + candidate + "-r" + (i + 1), level, candidate, i + 1, "ok",
-          null, "2026-01-01T00:00:00Z", List.of(), 1, 0, 5000, m, null, 0, List.of(), problem, null, null));
+          null, "2026-01-01T00:00:00Z", List.of(), 1, 0, 5000, m, null, 0, List.of(), problem, null));
     }
     return out;
   }
