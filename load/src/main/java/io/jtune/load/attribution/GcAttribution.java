@@ -25,7 +25,7 @@ import io.jtune.core.render.JsonNumbers;
  *     slow requests
  * @param slowLatencyInPauseShare share of the slow requests' summed latency spent inside pauses (0..1), null
  *     without slow requests
- * @param pauses pauses that overlap the requests' time span
+ * @param pauses pauses of the log that overlap the requests' time span
  * @param pauseMsTotal their time inside that span
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

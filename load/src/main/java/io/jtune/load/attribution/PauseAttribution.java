@@ -16,8 +16,11 @@ public final class PauseAttribution {
   private final long[] starts;
   private final long[] ends;
   private final long[] before;
+  /** The pauses as logged (one may touch the next: a young GC that ends in a Full GC). */
+  private final List<PauseSpan> logged;
 
   private PauseAttribution(List<PauseSpan> pauses) {
+    logged = List.copyOf(pauses);
     PauseSpan[] sorted = pauses.toArray(new PauseSpan[0]);
     Arrays.sort(sorted, (a, b) -> Long.compare(a.startEpochMicros(), b.startEpochMicros()));
     long[] s = new long[sorted.length];
@@ -94,8 +97,8 @@ public final class PauseAttribution {
     int pauseCount = 0;
     long pauseTotal = 0;
     if (n > 0) {
-      for (int i = 0; i < starts.length; i++) {
-        if (ends[i] > from && starts[i] < to) {
+      for (PauseSpan p : logged) {
+        if (p.endEpochMicros() > from && p.startEpochMicros() < to) {
           pauseCount++;
         }
       }
