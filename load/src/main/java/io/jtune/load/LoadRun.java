@@ -32,11 +32,11 @@ public final class LoadRun {
   private static final long INTERVAL_NANOS = 1_000_000_000L;
   private static final long PREFLIGHT_TIMEOUT_MILLIS = 3_000;
 
-  private final LoadPlan plan;
-  private final LoadProgress progress;
   /** Most request spans a run keeps in all (12 bytes each); beyond it they are sampled. */
   static final int MAX_KEPT_REQUESTS = 1 << 20;
 
+  private final LoadPlan plan;
+  private final LoadProgress progress;
   private final Path intervalLog;
   private final boolean keepRequests;
 
@@ -83,6 +83,7 @@ public final class LoadRun {
     }
     return (int) perWorker;
   }
+
   /**
    * Checks that every target's server accepts TCP connections, so that a wrong port fails at
    * once with one line instead of a run full of connect errors.
