@@ -3,6 +3,7 @@ package io.jtune.cli;
 import io.jtune.core.JtuneException;
 import io.jtune.core.output.OutputFile;
 import io.jtune.core.render.TerminalText;
+import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.report.ExperimentJson;
@@ -212,8 +213,11 @@ final class ExperimentCommand implements Callable<Integer> {
     if (!r.ok()) {
       return "FAILED: " + r.failure();
     }
-    return String.format(Locale.US, "%,.0f req/s, p99 %.1f ms, p95 %.1f ms, %d young GC, %d full GC, GC %.1f %% of the time",
+    String s = String.format(Locale.US, "%,.0f req/s, p99 %.1f ms, p95 %.1f ms, %d young GC, %d full GC, GC %.1f %% of the time",
         r.metric("throughputRps"), r.metric("p99"), r.metric("p95"), (long) r.metric("ygcCount"),
         (long) r.metric("fgcCount"), r.metric("gcTimeShare"));
+    double slowInPause = r.metric(Metric.SLOW_IN_PAUSE.key());
+    return Double.isNaN(slowInPause) ? s
+        : s + String.format(Locale.US, ", %.0f %% of requests > p99 in a GC pause", slowInPause);
   }
 }

@@ -9,6 +9,10 @@ import io.jtune.load.LoadResult;
 import io.jtune.load.LoadResultText;
 import io.jtune.load.LoadRun;
 import io.jtune.load.RequestTemplate;
+import io.jtune.load.attribution.AttributionText;
+import io.jtune.load.attribution.GcAttribution;
+import io.jtune.load.attribution.LoggedPauses;
+import io.jtune.load.attribution.PauseAttribution;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +42,8 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:done (some requests may have failed: see the errors)",
         "1:no request succeeded, or an internal error",
-        ExitCodes.USAGE_LINE + " (also: unreachable server, untrusted certificate)"},
+        ExitCodes.USAGE_LINE + " (also: unreachable server, untrusted certificate, a --gc-log"
+            + " without wall-clock stamps)"},
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune load -c 32 -d 30s http://localhost:8080/",
         "  jtune load --rate 500 -d 1m --warmup 10s --hlog lat.hlog http://localhost/",
@@ -46,7 +51,8 @@ import picocli.CommandLine.Spec;
         "  jtune load --insecure -X POST -H 'Authorization: Bearer T' \\",
         "        -H 'Content-Type: application/json' --body=@order.json \\",
         "        https://localhost:8443/order",
-        "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b"})
+        "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b",
+        "  jtune load --rate 500 -d 1m --gc-log gc.log http://localhost:8080/"})
 final class LoadCommand implements Callable<Integer> {
   /** Connections used by the open model when --concurrency is not given. */
   static final int OPEN_MODEL_CONNECTIONS = 32;
@@ -113,6 +119,12 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "no live progress line")
   boolean quiet;
 
+  @Option(names = "--gc-log", paramLabel = "FILE",
+      description = {"the target JVM's GC log with wall-clock stamps (" + LoggedPauses.HOW_TO_LOG + "):",
+          "read after the load; reports how many requests slower than p99 overlapped a stop-the-world pause,",
+          "the pause time inside them, and the share of all requests that overlapped one"})
+  Path gcLog;
+
   enum OutputFormat { text, json }
 
   @Override
@@ -122,8 +134,16 @@ final class LoadCommand implements Callable<Integer> {
     LoadPlan plan = plan();
     LoadProgress progress = progress(err);
     LoadResult result;
+    GcAttribution attribution = null;
     try {
-      result = LoadRun.execute(plan, progress, hlog);
+      if (gcLog != null) {
+        LoggedPauses.checkReadable(gcLog);
+      }
+      result = LoadRun.execute(plan, progress, hlog, gcLog != null);
+      if (progress != LoadProgress.NONE) {
+        err.println();
+        progress = LoadProgress.NONE;
+      }
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
     } finally {
@@ -131,14 +151,30 @@ final class LoadCommand implements Callable<Integer> {
         err.println();
       }
     }
+    String gcLogProblem = null;
+    if (gcLog != null) {
+      try {
+        attribution = PauseAttribution.ofRun(result, LoggedPauses.read(gcLog));
+      } catch (LoadException e) {
+        gcLogProblem = e.getMessage(); // the load's figures are still shown
+      }
+    }
     if (format == OutputFormat.json) {
-      result.writeJson(out);
+      result.writeJson(out, attribution);
     } else {
       LoadResultText.write(result, out);
+      if (attribution != null) {
+        out.println("GC pauses in " + gcLog + ":");
+        AttributionText.lines(attribution).forEach(l -> out.println("  " + l));
+        out.flush();
+      }
     }
     if (result.successes() == 0) {
       err.println("jtune: no request succeeded; errors: " + LoadResultText.errors(result));
       return 1;
+    }
+    if (gcLogProblem != null) {
+      throw new JtuneException(gcLogProblem);
     }
     return 0;
   }

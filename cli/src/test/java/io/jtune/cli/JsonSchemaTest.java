@@ -75,7 +75,7 @@ class JsonSchemaTest {
    * The document is valid against its schema; renamed at {@code pointer} (a field scripts
    * read), it is not, and the error names the place.
    */
-  private static void validAndRenameFails(JsonNode doc, String pointer) {
+  static void validAndRenameFails(JsonNode doc, String pointer) {
     assertThat(errors(doc)).as("%s", doc.path("schema")).isEmpty();
     noFloatNoise(doc, "");
     ObjectNode copy = doc.deepCopy();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.load.attribution.GcAttribution;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -32,6 +33,9 @@ import java.util.Map;
  * @param errors failed measured requests by kind
  * @param timeline the measured part, interval by interval
  * @param maxSendLagMs open model: the most a request was sent behind its schedule
+ * @param requestSpans when each measured request started and ended, when the run kept them
+ *     ({@link LoadRun#execute(LoadPlan, LoadProgress, java.nio.file.Path, boolean)}), else null;
+ *     not part of the JSON document
  */
 public record LoadResult(
     LoadPlan plan,
@@ -44,7 +48,8 @@ public record LoadResult(
     LatencySummary uncorrectedLatencyMs,
     Map<ErrorKind, Long> errors,
     List<TimelinePoint> timeline,
-    double maxSendLagMs) {
+    double maxSendLagMs,
+    RequestSpans requestSpans) {
 
   /** The JSON schema name and version written as {@code schema}. */
   public static final String SCHEMA = "jtune.load/2";
@@ -69,8 +74,17 @@ public record LoadResult(
 
   /** Writes the result as JSON ({@value #SCHEMA}). */
   public void writeJson(Writer out) {
+    writeJson(out, null);
+  }
+
+  /** Writes the result as JSON ({@value #SCHEMA}) with its requests lined up with GC pauses, when not null. */
+  public void writeJson(Writer out, GcAttribution gcAttribution) {
+    ObjectNode root = toJsonTree();
+    if (gcAttribution != null) {
+      root.set("gcAttribution", JSON.valueToTree(gcAttribution));
+    }
     try {
-      JSON.writeValue(out, toJsonTree());
+      JSON.writeValue(out, root);
       out.write(System.lineSeparator());
       out.flush();
     } catch (IOException e) {

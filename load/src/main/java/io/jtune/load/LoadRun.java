@@ -32,19 +32,24 @@ public final class LoadRun {
   private static final long INTERVAL_NANOS = 1_000_000_000L;
   private static final long PREFLIGHT_TIMEOUT_MILLIS = 3_000;
 
+  /** Most request spans a run keeps in all (12 bytes each); beyond it they are sampled. */
+  static final int MAX_KEPT_REQUESTS = 1 << 20;
+
   private final LoadPlan plan;
   private final LoadProgress progress;
   private final Path intervalLog;
+  private final boolean keepRequests;
 
-  private LoadRun(LoadPlan plan, LoadProgress progress, Path intervalLog) {
+  private LoadRun(LoadPlan plan, LoadProgress progress, Path intervalLog, boolean keepRequests) {
     this.plan = plan;
     this.progress = progress == null ? LoadProgress.NONE : progress;
     this.intervalLog = intervalLog;
+    this.keepRequests = keepRequests;
   }
 
   /** Runs the plan; returns when it is done (always within its bounds plus the timeout). */
   public static LoadResult execute(LoadPlan plan, LoadProgress progress) {
-    return new LoadRun(plan, progress, null).run();
+    return new LoadRun(plan, progress, null, false).run();
   }
 
   /**
@@ -53,7 +58,30 @@ public final class LoadRun {
    * (values in nanoseconds).
    */
   public static LoadResult execute(LoadPlan plan, LoadProgress progress, Path intervalLog) {
-    return new LoadRun(plan, progress, intervalLog).run();
+    return new LoadRun(plan, progress, intervalLog, false).run();
+  }
+
+  /**
+   * As {@link #execute(LoadPlan, LoadProgress, Path)} ({@code intervalLog} may be null); with
+   * {@code keepRequests} the result also has each measured request's start and end on the wall
+   * clock ({@link LoadResult#requestSpans()}), to line requests up with the target's GC pauses.
+   */
+  public static LoadResult execute(LoadPlan plan, LoadProgress progress, Path intervalLog, boolean keepRequests) {
+    return new LoadRun(plan, progress, intervalLog, keepRequests).run();
+  }
+
+  /**
+   * Spans one event loop keeps before sampling: the open model's expected measured requests
+   * (a tenth more for the loop's share), else an even share of {@link #MAX_KEPT_REQUESTS}.
+   */
+  private int keptPerWorker() {
+    long perWorker = MAX_KEPT_REQUESTS / plan.threads();
+    if (plan.model() == LoadModel.OPEN) {
+      double expected = plan.requests() > 0 ? plan.requests()
+          : plan.rateRps() * plan.measureLimit().toNanos() / 1e9;
+      perWorker = Math.min(perWorker, (long) (expected * 1.1 / plan.threads()) + 1024);
+    }
+    return (int) perWorker;
   }
 
   /**
@@ -99,7 +127,11 @@ public final class LoadRun {
     List<Thread> threads = new ArrayList<>();
     try {
       for (int i = 0; i < plan.threads(); i++) {
-        workers.add(new LoadWorker(gate, plan, i, plan.threads(), firstMeasuredIndex, tls));
+        LoadWorker worker = new LoadWorker(gate, plan, i, plan.threads(), firstMeasuredIndex, tls);
+        if (keepRequests) {
+          worker.keepRequests(keptPerWorker());
+        }
+        workers.add(worker);
       }
     } catch (IOException e) {
       gate.open(null);
@@ -202,7 +234,9 @@ public final class LoadRun {
     long requests = book.total.getTotalCount();
     return new LoadResult(plan, startTime, measuredSeconds, requests, successes,
         requests / measuredSeconds, LatencySummary.of(book.total), LatencySummary.of(book.totalUncorrected),
-        errors, book.timeline, maxLag / 1e6);
+        errors, book.timeline, maxLag / 1e6,
+        keepRequests ? RequestSpans.merge(workers.stream().map(w -> w.samples[RunControl.MEASURED]).toList(), startTime)
+            : null);
   }
 
   /** The tick after {@code tick}: whole seconds from the start in the warmup, then from the measured start. */

@@ -22,7 +22,8 @@ final class LoadWorker implements Runnable {
    * (no epoll_ctl per request), requests written from per-connection duplicates of one direct
    * buffer, responses read into one direct buffer per loop and copied into a byte[] for the
    * parser. Per request the loop calls System.nanoTime() twice and Recorder.recordValue()
-   * twice; it allocates nothing. Only connection setup (after errors, or when the server
+   * twice (and, when the run keeps request spans, stores two numbers in preallocated arrays);
+   * it allocates nothing. Only connection setup (after errors, or when the server
    * closes) allocates.
    *
    * https:// connections run the same states through a TlsChannel: CONNECTING lasts until
@@ -44,6 +45,7 @@ final class LoadWorker implements Runnable {
   private static final long MAX_PARK_NANOS = 100_000;
   private static final int READ_BUFFER_BYTES = 64 * 1024;
   private static final int READ_FAILED = Integer.MIN_VALUE;
+  private static final int WARMUP_SAMPLE = 256;
 
   /** One connection slot: the socket (replaced on reconnect) and its request in flight. */
   private static final class Connection {
@@ -123,6 +125,11 @@ final class LoadWorker implements Runnable {
   final long[] lastCompletionNanos = new long[2];
   /** Largest delay between a request's due time and its actual send (open model). */
   long maxSendLagNanos;
+  /**
+   * Start and latency of completed requests by phase when the run keeps them ({@link #keepRequests}),
+   * else null; the warmup's small sample is dropped but takes the same path as the measured one.
+   */
+  RequestSample[] samples;
 
   LoadWorker(StartingGate gate, LoadPlan plan, int workerIndex, int workerCount, long firstMeasuredIndex,
       SSLContext tlsContext) throws IOException {
@@ -203,6 +210,11 @@ final class LoadWorker implements Runnable {
         // nothing left to release
       }
     }
+  }
+
+  /** Keeps each completed measured request's start and latency, up to {@code capacity} of them (then sampled). */
+  void keepRequests(int capacity) {
+    samples = new RequestSample[] {new RequestSample(WARMUP_SAMPLE), new RequestSample(capacity)};
   }
 
   /** Wakes the loop so it sees a stop request at once. */
@@ -680,6 +692,9 @@ final class LoadWorker implements Runnable {
     control.correctedByPhase[phase].recordValue(Math.min(end - c.intendedNanos, ceiling));
     control.uncorrectedByPhase[phase].recordValue(Math.min(end - c.sentNanos, ceiling));
     lastCompletionNanos[phase] = end;
+    if (samples != null) {
+      samples[phase].record(c.intendedNanos - control.startNanos, end - c.intendedNanos);
+    }
     c.served++;
     if (status >= 500) {
       control.errorsByPhase[phase].incrementAndGet(ErrorKind.STATUS_5XX.ordinal());

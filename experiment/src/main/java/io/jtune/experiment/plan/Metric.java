@@ -17,6 +17,14 @@ public enum Metric {
   P99("p99", "latency p99", "ms", true, "%.2f"),
   P999("p999", "latency p99.9", "ms", true, "%.2f"),
   LATENCY_MAX("latencyMax", "latency max", "ms", true, "%.1f"),
+  /** Share of the requests slower than the run's p99 that were in flight during a stop-the-world pause. */
+  SLOW_IN_PAUSE("slowInPausePct", "requests > p99 in a GC pause", "%", true, "%.1f"),
+  /** Share of all requests that were in flight during a stop-the-world pause. */
+  ALL_IN_PAUSE("allInPausePct", "requests in a GC pause", "%", true, "%.1f"),
+  /** Mean pause time inside a request slower than the run's p99. */
+  PAUSE_MS_PER_SLOW("pauseMsPerSlow", "GC pause per request > p99", "ms", true, "%.2f"),
+  /** Pause time inside the requests slower than the run's p99, each pause counted once. */
+  PAUSE_MS_IN_SLOW("pauseMsInSlow", "GC pause in requests > p99", "ms", true, "%.1f"),
   ERRORS("errors", "errors", "", true, "%.0f"),
   YGC_COUNT("ygcCount", "YGC count", "", true, "%.0f"),
   YGC_TIME_TOTAL("ygcTimeTotal", "YGC total", "ms", true, "%.1f"),

@@ -71,6 +71,9 @@ public final class ExperimentJson {
       if (x.failure() != null) {
         rn.put("failure", x.failure());
       }
+      if (x.gcAttribution() != null) {
+        rn.set("gcAttribution", JSON.valueToTree(x.gcAttribution()));
+      }
     }
     ArrayNode levels = root.putArray("levels");
     for (var l : r.levels()) {

@@ -4,6 +4,7 @@ import io.jtune.core.render.TerminalText;
 import io.jtune.core.render.TextReport;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.run.RunResult;
+import io.jtune.load.attribution.AttributionText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,8 @@ public final class ExperimentText {
       Metric.YGC_PER_MIN_PEAK, Metric.YGC_PER_MIN_MEAN, Metric.YGC_MS_PER_MIN_PEAK, Metric.YGC_MS_PER_MIN_MEAN,
       Metric.YGC_PAUSE, Metric.FGC_PER_MIN_PEAK, Metric.FGC_PER_MIN_MEAN, Metric.FGC_MS_PER_MIN_PEAK,
       Metric.FGC_MS_PER_MIN_MEAN, Metric.FGC_COUNT, Metric.STARTUP_FGC, Metric.MAX_PAUSE, Metric.GC_TIME_SHARE,
-      Metric.P99, Metric.P95, Metric.P50, Metric.LATENCY_MAX, Metric.THROUGHPUT, Metric.ERRORS, Metric.CPU,
+      Metric.P99, Metric.P95, Metric.P50, Metric.LATENCY_MAX, Metric.SLOW_IN_PAUSE, Metric.ALL_IN_PAUSE,
+      Metric.PAUSE_MS_PER_SLOW, Metric.PAUSE_MS_IN_SLOW, Metric.THROUGHPUT, Metric.ERRORS, Metric.CPU,
       Metric.RSS);
 
   private ExperimentText() {}
@@ -132,6 +134,7 @@ public final class ExperimentText {
       for (String reason : l.reasons()) {
         bullet(o, md, reason);
       }
+      attribution(o, md, r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList());
     }
     o.println();
     var rec = r.recommendation();
@@ -162,6 +165,22 @@ public final class ExperimentText {
       }
     }
     o.flush();
+  }
+
+  /**
+   * Each run's requests lined up with the target's GC pauses: how many of the requests slower than
+   * the run's p99 were held up by a pause, against all requests.
+   */
+  private static void attribution(PrintWriter o, boolean md, List<RunResult> runs) {
+    List<RunResult> with = runs.stream().filter(x -> x.gcAttribution() != null).toList();
+    if (with.isEmpty()) {
+      return;
+    }
+    line(o, md, "Latency-to-GC attribution per run (requests lined up with the stop-the-world pauses of the"
+        + " run's GC log):");
+    for (RunResult x : with) {
+      bullet(o, md, x.id() + ": " + AttributionText.summary(x.gcAttribution()));
+    }
   }
 
   /** The verdict in words, such as "adopt young-sizing" or "not a GC problem". */

@@ -26,6 +26,8 @@ import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadProgress;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
+import io.jtune.load.attribution.GcAttribution;
+import io.jtune.load.attribution.PauseAttribution;
 import io.jtune.load.ProcessCpu;
 import io.jtune.load.RequestTemplate;
 import io.jtune.load.TimelinePoint;
@@ -278,7 +280,7 @@ public final class Experiment {
       Measure m = new Measure(target, level, rd);
       LoadPlan lp = loadPlan(level, target.url());
       LoadResult load = LoadRun.execute(lp, m.progress(listener.loadProgress(key,
-          (level.warmup().toMillis() + level.duration().toMillis()) / 1000.0)), rd.resolve("load.hlog"));
+          (level.warmup().toMillis() + level.duration().toMillis()) / 1000.0)), rd.resolve("load.hlog"), true);
       m.end();
       boolean alive = target.isAlive();
       double rssMb = peakRssMb(pid);
@@ -311,6 +313,14 @@ public final class Experiment {
       metrics.put(Metric.ERRORS.key(), (double) load.errorTotal());
       metrics.putAll(GcWindow.metrics(a.pauses().events(), jvmStart, ready, from, to));
       WindowPauses.write(rd, a.pauses().events(), jvmStart, from, to);
+      GcAttribution attribution = PauseAttribution.ofRun(load, a.pauses().events());
+      if (attribution != null) {
+        metrics.put(Metric.SLOW_IN_PAUSE.key(), GcAttribution.pct(attribution.slowInPauseShare()));
+        metrics.put(Metric.ALL_IN_PAUSE.key(), GcAttribution.pct(attribution.allInPauseShare()));
+        metrics.put(Metric.PAUSE_MS_PER_SLOW.key(),
+            attribution.pauseMsPerSlow() == null ? Double.NaN : attribution.pauseMsPerSlow());
+        metrics.put(Metric.PAUSE_MS_IN_SLOW.key(), attribution.pauseMsInSlow());
+      }
       if (m.cpuPct >= 0) {
         metrics.put(Metric.CPU.key(), m.cpuPct);
       }
@@ -322,7 +332,8 @@ public final class Experiment {
       metrics.values().removeIf(Objects::isNull);
       RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "ok",
           null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20),
-          RunDiagnosis.of(a, tail), options.jfr() ? RecordingEvidence.of(rd.resolve("recording.jfr")) : null);
+          RunDiagnosis.of(a, tail), options.jfr() ? RecordingEvidence.of(rd.resolve("recording.jfr")) : null,
+          attribution);
       write(rd, r);
       return r;
     } catch (RuntimeException | IOException e) {

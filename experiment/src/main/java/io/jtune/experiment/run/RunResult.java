@@ -2,6 +2,7 @@ package io.jtune.experiment.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.jtune.load.attribution.GcAttribution;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +31,8 @@ import java.util.Map;
  * @param gcProblem the problem the run's GC log (and output) shows ({@link RunDiagnosis}), or null when
  *     it shows none or was not analyzed
  * @param recording what the run's JFR recording (experiment --jfr) shows, or null without one
+ * @param gcAttribution the measured requests lined up with the target's stop-the-world pauses, or null
+ *     when not measured (a failed run, a GC log without wall-clock stamps)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -50,9 +53,19 @@ public record RunResult(
     long gcLinesNotUnderstood,
     List<String> outputTail,
     GcProblem gcProblem,
-    RecordingSeen recording) {
+    RecordingSeen recording,
+    GcAttribution gcAttribution) {
 
   public static final String SCHEMA = "jtune.run/1";
+
+  /** A result without latency-to-GC attribution (a failed run, or one whose log could not be lined up). */
+  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
+      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
+      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
+      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording) {
+    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, null);
+  }
 
   public boolean ok() {
     return "ok".equals(status);

@@ -19,6 +19,7 @@ import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.Verdict;
 import io.jtune.experiment.suggest.GoalsForProblem;
 import io.jtune.load.LoadProgress;
+import io.jtune.load.attribution.GcAttribution;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -234,6 +235,56 @@ class ExperimentRunTest {
     assertThat(r.recommendation().winner()).isEqualTo("metaspace");
     assertThat(r.levels().get(0).winner()).isEqualTo("metaspace");
     assertThat(r.recommendation().flagDiff()).contains("+ -XX:MetaspaceSize=256m");
+  }
+
+  /**
+   * Latency-to-GC attribution on the lab's survivor-overflow case: each run's requests lined up
+   * with its GC log's pauses. The scenario's Full GCs hold up the requests due meanwhile, so its
+   * requests slower than p99 meet a pause more often than requests in general; the figures are
+   * consistent with each other and with the run's own metrics, and the reports show them.
+   */
+  @Test
+  void eachRunLinesItsRequestsUpWithItsGcPauses() throws Exception {
+    String yaml = """
+        {name: attribution, target: {lab: survivor-overflow}, baseline: scenario, repetitions: 1, cooldown: 0s,
+         candidates: [{name: scenario}, {name: survivors, flags: "-Xmn64m -XX:SurvivorRatio=6"}],
+         levels: [{name: l, rate: 150, concurrency: 4, warmup: 2s, duration: 8s}]}
+        """;
+    Plan p = plan(yaml, dir);
+    List<RunResult> results = Experiment.prepare(p, yaml, dir, Experiment.Options.DEFAULTS, null).run();
+    assertThat(results).allMatch(RunResult::ok, "all ok");
+    for (RunResult run : results) {
+      GcAttribution a = run.gcAttribution();
+      assertThat(a).as(run.id()).isNotNull();
+      assertThat(a.sampleStride()).isEqualTo(1);
+      assertThat(a.requests()).isPositive();
+      assertThat(a.slowThresholdMs()).isCloseTo(run.metric(Metric.P99.key()), within(0.001));
+      assertThat(a.slowRequests()).isLessThanOrEqualTo(a.requests() / 50 + 1);
+      assertThat(a.allInPauseShare()).isBetween(0.0, 1.0);
+      assertThat(a.pauseMsTotal()).isGreaterThanOrEqualTo(a.pauseMsInSlow());
+      if (a.slowRequests() > 0) {
+        assertThat(a.slowInPauseShare()).isBetween(0.0, 1.0);
+        assertThat(a.pauseMsPerSlow()).isLessThanOrEqualTo(a.pauseMsTotal());
+        assertThat(run.metric(Metric.SLOW_IN_PAUSE.key())).isCloseTo(100 * a.slowInPauseShare(), within(0.01));
+      }
+      assertThat(run.metric(Metric.ALL_IN_PAUSE.key())).isCloseTo(100 * a.allInPauseShare(), within(0.01));
+      assertThat(run.metric(Metric.PAUSE_MS_IN_SLOW.key())).isCloseTo(a.pauseMsInSlow(), within(0.01));
+      // the pauses that began in the measured window are among those that met the requests
+      assertThat(a.pauses()).isGreaterThanOrEqualTo(
+          (int) Math.round(run.metric(Metric.YGC_COUNT.key()) + run.metric(Metric.FGC_COUNT.key())) - 1);
+    }
+    GcAttribution scenario = results.stream().filter(r -> r.candidate().equals("scenario")).findFirst()
+        .orElseThrow().gcAttribution();
+    assertThat(scenario.pauses()).isPositive();
+    assertThat(scenario.slowInPauseShare()).as("GC-bound: %s", scenario)
+        .isGreaterThanOrEqualTo(scenario.allInPauseShare());
+    assertThat(scenario.pauseMsInSlow()).isPositive();
+
+    ExperimentReport r = ExperimentReport.of(p, Experiment.baseFlags(p), results);
+    StringWriter text = new StringWriter();
+    ExperimentText.text(r, new PrintWriter(text));
+    assertThat(text.toString()).contains("requests > p99 in a GC pause %", "requests in a GC pause %",
+        "Latency-to-GC attribution per run", "l-scenario-r1: ", "requests slower than p99 (");
   }
 
   @Test

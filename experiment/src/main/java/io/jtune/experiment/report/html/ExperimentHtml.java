@@ -12,6 +12,7 @@ import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.Summary;
 import io.jtune.experiment.run.RunResult;
+import io.jtune.load.attribution.AttributionText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -21,7 +22,8 @@ import java.util.List;
 /**
  * The experiment as one self-contained HTML page, on the analyze report's page (inlined chart
  * library, script-safe data, strict Content-Security-Policy): the verdict; per load level the
- * comparison table, the latency percentile curves merged from the runs' interval logs, and
+ * comparison table, each run's requests lined up with its GC pauses (latency-to-GC attribution),
+ * the latency percentile curves merged from the runs' interval logs, and
  * throughput and p99 over one run's measured window per candidate with its GC pauses; then the
  * failed runs with their output. Plan and log text is data, shown as text only.
  */
@@ -54,6 +56,9 @@ public final class ExperimentHtml {
       ObjectNode ln = levels.addObject();
       ln.put("load", l.level().describeLoad());
       ln.set("table", table(l));
+      ArrayNode attribution = ln.putArray("attribution");
+      r.runs().stream().filter(run -> run.level().equals(l.level().name()) && run.gcAttribution() != null)
+          .forEach(run -> attribution.add(run.id() + ": " + AttributionText.summary(run.gcAttribution())));
       ArrayNode curves = ln.putArray("percentiles");
       ArrayNode windows = ln.putArray("windows");
       for (ExperimentReport.CandidateReport c : l.candidates()) {

@@ -1,5 +1,6 @@
 /*
- * jtune HTML report, experiment part: the verdict, then per load level the comparison table,
+ * jtune HTML report, experiment part: the verdict, then per load level the comparison table
+ * (with each run's latency-to-GC attribution),
  * the latency percentile curves and throughput and p99 over the measured window with GC
  * pauses, then the failed runs. It runs ahead of report.js, which hands it the page's helpers
  * (every text is set with textContent; chart containers carry data-points as on the analyze
@@ -185,6 +186,13 @@
     s.appendChild(w);
     if (lr.reasons.length) {
       s.appendChild(list(lr.reasons, 'reasons'));
+    }
+    if (lv.attribution.length) {
+      s.appendChild(el('h3', null, 'Latency-to-GC attribution per run'));
+      s.appendChild(el('p', 'note', 'Each run\u2019s requests lined up with the stop-the-world pauses of its GC log'
+        + ' (wall-clock stamps): how many of the requests slower than the run\u2019s p99 were in flight during a pause,'
+        + ' against all requests.'));
+      s.appendChild(list(lv.attribution, 'attribution'));
     }
   }
 
