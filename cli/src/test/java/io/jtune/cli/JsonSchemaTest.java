@@ -334,8 +334,8 @@ class JsonSchemaTest {
       files = s.filter(p -> p.getFileName().toString().endsWith(".schema.json")).sorted().toList();
     }
     assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
-        "jtune.analysis-2.schema.json", "jtune.capacity-2.schema.json", "jtune.experiment-1.schema.json",
-        "jtune.host-1.schema.json", "jtune.jfr-1.schema.json", "jtune.load-2.schema.json", "jtune.run-1.schema.json",
+        "jtune.analysis-2.schema.json", "jtune.capacity-2.schema.json", "jtune.compare-1.schema.json",
+        "jtune.experiment-1.schema.json", "jtune.fleet-1.schema.json", "jtune.host-1.schema.json", "jtune.jfr-1.schema.json", "jtune.load-2.schema.json", "jtune.run-1.schema.json",
         "jtune.suggestion-1.schema.json", "jtune.threads-1.schema.json");
     Schema meta = SCHEMAS.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
     for (Path f : files) {
