@@ -8,6 +8,7 @@ import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.MarkdownReport;
 import io.jtune.core.render.TextReport;
 import io.jtune.core.render.html.HtmlReport;
+import io.jtune.core.render.openmetrics.AnalysisOpenMetrics;
 import io.jtune.core.finding.Severity;
 import io.jtune.core.output.OutputFile;
 import java.io.IOException;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * this way), and the start is most of the time `analyze` takes on a small log.
  */
 final class AnalyzeCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, md, html }
+  enum OutputFormat { text, json, markdown, md, html, openmetrics }
 
   private final CommandSpec spec;
 
@@ -66,7 +67,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     spec.addPositional(PositionalParamSpec.builder().arity("1..*").required(true).paramLabel("FILE|DIR|-")
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
     option(OptionSpec.builder("--format").paramLabel("FORMAT").type(OutputFormat.class).defaultValue("text")
-        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, or html (one offline page with charts)"));
+        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, html (one offline page with"
+            + " charts), or openmetrics (Prometheus text format, samples per JVM)"));
     option(OptionSpec.builder("-o", "--output").paramLabel("FILE").type(Path.class)
         .description("write the report to FILE instead of stdout (a FIFO or device is written directly)"));
     option(OptionSpec.builder("--window").paramLabel("DURATION").type(Duration.class).defaultValue("1m")
@@ -162,6 +164,7 @@ final class AnalyzeCommand implements Callable<Integer> {
       case json -> JsonReport.write(analysis, out);
       case markdown, md -> MarkdownReport.write(analysis, out);
       case html -> HtmlReport.write(analysis, out);
+      case openmetrics -> AnalysisOpenMetrics.write(analysis, out);
       default -> new TextReport(color).write(analysis, out);
     }
     out.flush();
