@@ -6,6 +6,7 @@ import io.jtune.core.render.TerminalText;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.report.ExperimentJson;
+import io.jtune.experiment.report.ExperimentOpenMetrics;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.ReportFiles;
@@ -55,7 +56,7 @@ import picocli.CommandLine.Spec;
       "  jtune experiment --report runs/checkout --format json",
       "  jtune experiment --report runs/checkout --format html -o report.html"})
 final class ExperimentCommand implements Callable<Integer> {
-  enum Format { text, markdown, md, json, html }
+  enum Format { text, markdown, md, json, html, openmetrics }
 
   @Spec CommandSpec spec;
 
@@ -73,7 +74,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "report on stdout: text (default), markdown, json (schema " + ExperimentJson.SCHEMA + "),"
-          + " or html (one offline page with charts)")
+          + " html (one offline page with charts), or openmetrics (Prometheus text format)")
   Format format;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -169,6 +170,7 @@ final class ExperimentCommand implements Callable<Integer> {
       case json -> ExperimentJson.write(report, o);
       case markdown, md -> ExperimentText.markdown(report, o);
       case html -> ExperimentHtml.write(report, dir, o);
+      case openmetrics -> ExperimentOpenMetrics.write(report, o);
       default -> ExperimentText.text(report, o);
     }
   }

@@ -3,6 +3,7 @@ package io.jtune.cli;
 import io.jtune.core.JtuneException;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadModel;
+import io.jtune.load.LoadOpenMetrics;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadProgress;
 import io.jtune.load.LoadResult;
@@ -104,7 +105,8 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N", description = "event-loop threads (default half the cores, at least 1)")
   Integer threads;
 
-  @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE})")
+  @Option(names = "--format", defaultValue = "text",
+      description = "text, json or openmetrics (Prometheus text format) (default ${DEFAULT-VALUE})")
   OutputFormat format;
 
   @Option(names = "--hlog", paramLabel = "FILE", description = "write an HdrHistogram interval log of the corrected latency")
@@ -113,7 +115,7 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "no live progress line")
   boolean quiet;
 
-  enum OutputFormat { text, json }
+  enum OutputFormat { text, json, openmetrics }
 
   @Override
   public Integer call() {
@@ -133,6 +135,8 @@ final class LoadCommand implements Callable<Integer> {
     }
     if (format == OutputFormat.json) {
       result.writeJson(out);
+    } else if (format == OutputFormat.openmetrics) {
+      LoadOpenMetrics.write(result, out);
     } else {
       LoadResultText.write(result, out);
     }
