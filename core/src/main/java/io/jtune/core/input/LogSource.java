@@ -117,6 +117,11 @@ public abstract class LogSource {
     return new OnceSource("-", () -> in, "standard input");
   }
 
+  /** A stream the caller opened, named {@code name} in messages (readable once; gzip detected too). */
+  public static LogSource stream(InputStream in, String name) {
+    return new OnceSource(name, () -> in, name);
+  }
+
   /**
    * A file that is not a regular file: a named pipe (FIFO), a process substitution such as
    * {@code <(cat gc.log)} ({@code /dev/fd/N}), a character device. It is opened once, read as
