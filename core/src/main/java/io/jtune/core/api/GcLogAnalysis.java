@@ -32,7 +32,7 @@ public final class GcLogAnalysis {
     this.jvms = List.copyOf(JvmRow.of(source, analysis));
   }
 
-  /** What was analyzed: the file, the first of several, or the stream's name. */
+  /** What was analyzed: the file, the first of several in timeline order, or the stream's name. */
   public String source() {
     return source;
   }

@@ -96,7 +96,7 @@ public final class GcLogs {
       return new Analyzer(options, Objects.requireNonNull(l, "listener"));
     }
 
-    /** Analyzes GC log files or directories, read as one timeline. */
+    /** Analyzes GC log files or directories, read as one timeline; the first file in that timeline names the result. */
     public GcLogAnalysis analyze(Collection<Path> logs) {
       if (logs.isEmpty()) {
         throw new JtuneException("nothing to analyze: no GC log given");
@@ -105,17 +105,34 @@ public final class GcLogs {
       String what = names.size() == 1 ? names.get(0) : names.size() + " inputs";
       // no standard input: a path named "-" is not read from it
       LogInputs.Resolved resolved = LogInputs.resolve(names, new ByteArrayInputStream(new byte[0]));
-      return result(names.get(0), GcAnalyzer.analyze(resolved, what, options, ReadProgress.NONE, listener::onEvent));
+      return result(resolved, names.get(0), GcAnalyzer.analyze(resolved, what, options, ReadProgress.NONE,
+          listener::onEvent));
     }
 
     /** Analyzes one GC log read from {@code log} (closed when read), named {@code name} in messages. */
     public GcLogAnalysis analyze(InputStream log, String name) {
       LogInputs.Resolved resolved = new LogInputs.Resolved(List.of(LogSource.stream(log, name)), List.of());
-      return result(name, GcAnalyzer.analyze(resolved, name, options, ReadProgress.NONE, listener::onEvent));
+      return result(resolved, name, GcAnalyzer.analyze(resolved, name, options, ReadProgress.NONE, listener::onEvent));
     }
 
-    private static GcLogAnalysis result(String source, Analysis a) {
-      return new GcLogAnalysis(source, a);
+    /**
+     * Analyzes logs the caller opens (one JVM's rotated set, or several JVMs' logs read as one
+     * timeline as the CLI reads its inputs), ordered by content; the first input in that order
+     * names the result.
+     */
+    public GcLogAnalysis analyzeInputs(List<GcLogInput> logs) {
+      if (logs.isEmpty()) {
+        throw new JtuneException("nothing to analyze: no GC log given");
+      }
+      List<LogSource> sources = logs.stream().map(l -> LogSource.of(l.name(), l.opener()::open)).toList();
+      LogInputs.Resolved resolved = LogInputs.of(sources);
+      String what = logs.size() == 1 ? logs.get(0).name() : logs.size() + " inputs";
+      return result(resolved, what, GcAnalyzer.analyze(resolved, what, options, ReadProgress.NONE, listener::onEvent));
+    }
+
+    /** The result, named by the first input in timeline order. */
+    private static GcLogAnalysis result(LogInputs.Resolved resolved, String fallback, Analysis a) {
+      return new GcLogAnalysis(resolved.sources().isEmpty() ? fallback : resolved.sources().get(0).name(), a);
     }
 
     private static double seconds(Duration d) {

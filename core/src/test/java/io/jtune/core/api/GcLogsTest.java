@@ -100,6 +100,31 @@ class GcLogsTest {
   }
 
   @Test
+  void inputsTheCallerOpensAreOrderedByContentLikeFiles() throws IOException {
+    List<Path> set;
+    try (Stream<Path> s = Files.list(corpus().resolve("gctoolkit-testdata"))) {
+      set = s.filter(p -> p.getFileName().toString().contains("short_restart_4.log")).sorted().toList();
+    }
+    List<GcLogInput> inputs = new ArrayList<>();
+    // given newest first: the content orders them
+    for (Path p : set.stream().sorted(java.util.Comparator.reverseOrder()).toList()) {
+      byte[] bytes = Files.readAllBytes(p);
+      inputs.add(new GcLogInput("mem/" + p.getFileName(), () -> new ByteArrayInputStream(bytes)));
+    }
+    GcLogAnalysis fromMemory = GcLogs.analyzer().analyzeInputs(inputs);
+    GcLogAnalysis fromFiles = GcLogs.analyzer().analyze(set);
+    assertThat(fromMemory.jvms()).hasSize(5);
+    for (int i = 0; i < 5; i++) {
+      JvmRow a = fromFiles.jvms().get(i);
+      JvmRow b = fromMemory.jvms().get(i);
+      assertThat(b.values().subList(1, JvmRow.COLUMNS.size())).isEqualTo(a.values().subList(1, JvmRow.COLUMNS.size()));
+    }
+    // named by the first in timeline order: the oldest of the rotated set
+    assertThat(fromMemory.source()).isEqualTo("mem/" + Path.of(fromFiles.source()).getFileName())
+        .endsWith("short_restart_4.log.4");
+  }
+
+  @Test
   void whatCannotBeAnalyzedIsAOneLineErrorNamingTheInput() {
     InputStream notALog = new ByteArrayInputStream("hello\nworld\n".getBytes(StandardCharsets.US_ASCII));
     assertThatThrownBy(() -> GcLogs.analyze(notALog, "notes.txt")).isInstanceOf(JtuneException.class)
