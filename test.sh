@@ -35,6 +35,20 @@ install_openmetrics_parser() {
     || { echo "test.sh: FAILED to install prometheus-client into $venv" >&2; exit 1; }
 }
 install_openmetrics_parser
+
+# The Prometheus text format's parser, as a node exporter's textfile collector and a Pushgateway
+# parse it (Go, prometheus/common expfmt, from the Go module proxy): a small checker built from
+# cli/src/test/go/promcheck into target/promcheck. Without go those tests skip themselves.
+build_promcheck() {
+  command -v go >/dev/null 2>&1 || { echo "test.sh: go missing: the Prometheus text format parse tests will be skipped" >&2; return 0; }
+  local src=cli/src/test/go/promcheck
+  if [ ! -x target/promcheck ] || [ -n "$(find "$src" -newer target/promcheck -type f)" ]; then
+    echo "test.sh: building the Prometheus text format checker (target/promcheck)" >&2
+    (cd "$src" && go build -o ../../../../../target/promcheck .) \
+      || { echo "test.sh: FAILED to build target/promcheck" >&2; exit 1; }
+  fi
+}
+build_promcheck
 # --- end of the OpenMetrics parser block
 
 mvn -B -ntp verify "$@"

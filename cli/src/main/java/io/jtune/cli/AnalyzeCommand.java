@@ -9,6 +9,7 @@ import io.jtune.core.render.MarkdownReport;
 import io.jtune.core.render.TextReport;
 import io.jtune.core.render.html.HtmlReport;
 import io.jtune.core.render.openmetrics.AnalysisOpenMetrics;
+import io.jtune.core.render.openmetrics.OpenMetrics;
 import io.jtune.core.finding.Severity;
 import io.jtune.core.output.OutputFile;
 import java.io.IOException;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * this way), and the start is most of the time `analyze` takes on a small log.
  */
 final class AnalyzeCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, md, html, openmetrics }
+  enum OutputFormat { text, json, markdown, md, html, openmetrics, prometheus }
 
   private final CommandSpec spec;
 
@@ -68,7 +69,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
     option(OptionSpec.builder("--format").paramLabel("FORMAT").type(OutputFormat.class).defaultValue("text")
         .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, html (one offline page with"
-            + " charts), or openmetrics (Prometheus text format, samples per JVM)"));
+            + " charts), openmetrics (OpenMetrics text, samples per JVM) or prometheus (the same samples in the"
+            + " Prometheus text format, for a node exporter's textfile collector or a Pushgateway)"));
     option(OptionSpec.builder("-o", "--output").paramLabel("FILE").type(Path.class)
         .description("write the report to FILE instead of stdout (a FIFO or device is written directly)"));
     option(OptionSpec.builder("--window").paramLabel("DURATION").type(Duration.class).defaultValue("1m")
@@ -164,7 +166,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       case json -> JsonReport.write(analysis, out);
       case markdown, md -> MarkdownReport.write(analysis, out);
       case html -> HtmlReport.write(analysis, out);
-      case openmetrics -> AnalysisOpenMetrics.write(analysis, out);
+      case openmetrics -> AnalysisOpenMetrics.write(analysis, out, OpenMetrics.Syntax.OPENMETRICS);
+      case prometheus -> AnalysisOpenMetrics.write(analysis, out, OpenMetrics.Syntax.PROMETHEUS);
       default -> new TextReport(color).write(analysis, out);
     }
     out.flush();

@@ -3,6 +3,7 @@ package io.jtune.cli;
 import io.jtune.core.JtuneException;
 import io.jtune.core.output.OutputFile;
 import io.jtune.core.render.TerminalText;
+import io.jtune.core.render.openmetrics.OpenMetrics;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.report.ExperimentJson;
@@ -56,7 +57,7 @@ import picocli.CommandLine.Spec;
       "  jtune experiment --report runs/checkout --format json",
       "  jtune experiment --report runs/checkout --format html -o report.html"})
 final class ExperimentCommand implements Callable<Integer> {
-  enum Format { text, markdown, md, json, html, openmetrics }
+  enum Format { text, markdown, md, json, html, openmetrics, prometheus }
 
   @Spec CommandSpec spec;
 
@@ -74,7 +75,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "report on stdout: text (default), markdown, json (schema " + ExperimentJson.SCHEMA + "),"
-          + " html (one offline page with charts), or openmetrics (Prometheus text format)")
+          + " html (one offline page with charts), openmetrics, or prometheus (the Prometheus text format)")
   Format format;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -170,7 +171,8 @@ final class ExperimentCommand implements Callable<Integer> {
       case json -> ExperimentJson.write(report, o);
       case markdown, md -> ExperimentText.markdown(report, o);
       case html -> ExperimentHtml.write(report, dir, o);
-      case openmetrics -> ExperimentOpenMetrics.write(report, o);
+      case openmetrics -> ExperimentOpenMetrics.write(report, o, OpenMetrics.Syntax.OPENMETRICS);
+      case prometheus -> ExperimentOpenMetrics.write(report, o, OpenMetrics.Syntax.PROMETHEUS);
       default -> ExperimentText.text(report, o);
     }
   }

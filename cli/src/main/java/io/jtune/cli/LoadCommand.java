@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.render.openmetrics.OpenMetrics;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadOpenMetrics;
@@ -106,7 +107,8 @@ final class LoadCommand implements Callable<Integer> {
   Integer threads;
 
   @Option(names = "--format", defaultValue = "text",
-      description = "text, json or openmetrics (Prometheus text format) (default ${DEFAULT-VALUE})")
+      description = "text, json, openmetrics or prometheus (Prometheus text format: textfile collector,"
+          + " Pushgateway) (default ${DEFAULT-VALUE})")
   OutputFormat format;
 
   @Option(names = "--hlog", paramLabel = "FILE", description = "write an HdrHistogram interval log of the corrected latency")
@@ -115,7 +117,7 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = {"-q", "--quiet"}, description = "no live progress line")
   boolean quiet;
 
-  enum OutputFormat { text, json, openmetrics }
+  enum OutputFormat { text, json, openmetrics, prometheus }
 
   @Override
   public Integer call() {
@@ -135,8 +137,9 @@ final class LoadCommand implements Callable<Integer> {
     }
     if (format == OutputFormat.json) {
       result.writeJson(out);
-    } else if (format == OutputFormat.openmetrics) {
-      LoadOpenMetrics.write(result, out);
+    } else if (format == OutputFormat.openmetrics || format == OutputFormat.prometheus) {
+      LoadOpenMetrics.write(result, out, format == OutputFormat.openmetrics ? OpenMetrics.Syntax.OPENMETRICS
+          : OpenMetrics.Syntax.PROMETHEUS);
     } else {
       LoadResultText.write(result, out);
     }

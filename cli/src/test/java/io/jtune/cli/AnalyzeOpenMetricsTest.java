@@ -36,14 +36,17 @@ class AnalyzeOpenMetricsTest {
     List<Path> logs = corpusLogs();
     assertThat(logs).hasSizeGreaterThan(50);
     List<String> texts = new ArrayList<>();
+    List<String> prometheus = new ArrayList<>();
     List<JsonNode> reports = new ArrayList<>();
     for (Path log : logs) {
       CliRun om = CliRun.of("analyze", "--format", "openmetrics", log.toString());
+      CliRun prom = CliRun.of("analyze", "--format", "prometheus", log.toString());
       CliRun json = CliRun.of("analyze", "--format", "json", log.toString());
-      assertThat(om.exitCode()).as(log + ": " + om.err()).isEqualTo(json.exitCode());
+      assertThat(om.exitCode()).as(log + ": " + om.err()).isEqualTo(json.exitCode()).isEqualTo(prom.exitCode());
       if (json.exitCode() == 0) {
         assertThat(om.out()).endsWith("# EOF\n");
         texts.add(om.out());
+        prometheus.add(prom.out());
         reports.add(JSON.readTree(json.out()));
       }
     }
@@ -51,7 +54,15 @@ class AnalyzeOpenMetricsTest {
     List<List<Sample>> parsed = OpenMetricsParser.parseAll(texts);
     for (int i = 0; i < texts.size(); i++) {
       agree(parsed.get(i), reports.get(i));
+      // the Prometheus text format (textfile collector, Pushgateway) has the same samples for Go's parser
+      assertThat(samples(OpenMetricsParser.parsePrometheus(prometheus.get(i))))
+          .containsExactlyInAnyOrderElementsOf(samples(parsed.get(i)));
     }
+  }
+
+  /** Samples as name, labels and value: what both formats must agree on. */
+  static List<String> samples(List<Sample> parsed) {
+    return parsed.stream().map(s -> s.name() + new java.util.TreeMap<>(s.labels()) + " " + s.value()).toList();
   }
 
   /** Each lifetime of the JSON report has its samples, with the same figures. */

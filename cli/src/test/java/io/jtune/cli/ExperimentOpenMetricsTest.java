@@ -40,6 +40,10 @@ class ExperimentOpenMetricsTest {
     assertThat(json.exitCode()).as(json.err()).isZero();
     List<Sample> samples = OpenMetricsParser.parse(om.out());
     JsonNode report = new ObjectMapper().readTree(json.out());
+    CliRun prom = CliRun.of("experiment", "--report", RUNS.toString(), "--format", "prometheus");
+    assertThat(prom.exitCode()).as(prom.err()).isZero();
+    assertThat(AnalyzeOpenMetricsTest.samples(OpenMetricsParser.parsePrometheus(prom.out())))
+        .containsExactlyInAnyOrderElementsOf(AnalyzeOpenMetricsTest.samples(samples));
 
     Sample verdict = one(samples, "jtune_experiment_verdict_info", null);
     assertThat(verdict.label("verdict")).isEqualTo(report.at("/recommendation/verdict").asText());

@@ -50,6 +50,21 @@ class LoadOpenMetricsTest {
   }
 
   @Test
+  void prometheusTextFormatParsesWithTheGoParser() throws Exception {
+    AtomicInteger hits = new AtomicInteger();
+    try (LocalHttpServer server = LocalHttpServer.start(hits::incrementAndGet)) {
+      CliRun run = CliRun.of("load", "-q", "-c", "2", "-n", "200", "--format", "prometheus", server.url() + "/");
+      assertThat(run.exitCode()).as(run.err()).isZero();
+      List<Sample> samples = OpenMetricsParser.parsePrometheus(run.out());
+      assertThat(value(samples, "jtune_load_requests_total", null)).isEqualTo(200);
+      assertThat(samples.stream().filter(s -> s.name().equals("jtune_load_requests_total")).findFirst().orElseThrow()
+          .type()).isEqualTo("counter");
+      assertThat(value(samples, "jtune_load_latency_seconds_count", null)).isEqualTo(200);
+      assertThat(run.out()).doesNotContain("# EOF").doesNotContain("# UNIT");
+    }
+  }
+
+  @Test
   void openModelRunHasItsRateAndSendLag() throws Exception {
     try (LocalHttpServer server = LocalHttpServer.start(() -> { })) {
       CliRun run = CliRun.of("load", "-q", "-r", "200", "-d", "1s", "--format", "openmetrics", server.url() + "/");

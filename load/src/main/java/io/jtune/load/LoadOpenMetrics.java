@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code jtune load --format openmetrics}: a load run's summary as OpenMetrics text (requests,
+ * {@code jtune load --format openmetrics|prometheus}: a load run's summary as OpenMetrics text (requests,
  * errors by {@code kind}, throughput, corrected and uncorrected latency as summaries in seconds),
  * for a Pushgateway or a textfile collector. The run's model and targets are the labels of
  * {@code jtune_load_run_info}.
@@ -19,8 +19,8 @@ public final class LoadOpenMetrics {
 
   private LoadOpenMetrics() {}
 
-  public static void write(LoadResult r, PrintWriter out) {
-    of(r).write(out);
+  public static void write(LoadResult r, PrintWriter out, OpenMetrics.Syntax syntax) {
+    of(r).write(out, syntax);
   }
 
   /** The document of a load run. */

@@ -9,7 +9,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * {@code jtune experiment --format openmetrics}: an experiment's summary as OpenMetrics text.
+ * {@code jtune experiment --format openmetrics|prometheus}: an experiment's summary as OpenMetrics text.
  * Every measured metric is a gauge of its mean over a candidate's successful runs at a level
  * (labels {@code experiment}, {@code level}, {@code candidate}), in base units (seconds, bytes,
  * ratios, cores); the change against the baseline as a ratio with its 95 % interval
@@ -59,8 +59,8 @@ public final class ExperimentOpenMetrics {
 
   private ExperimentOpenMetrics() {}
 
-  public static void write(ExperimentReport report, PrintWriter out) {
-    of(report).write(out);
+  public static void write(ExperimentReport report, PrintWriter out, OpenMetrics.Syntax syntax) {
+    of(report).write(out, syntax);
   }
 
   /** The document of an experiment report. */

@@ -33,6 +33,11 @@ public final class AnalysisOpenMetrics {
     of(a).write(out);
   }
 
+  /** Writes the analysis in either text format. */
+  public static void write(Analysis a, PrintWriter out, OpenMetrics.Syntax syntax) {
+    of(a).write(out, syntax);
+  }
+
   /** The document of an analysis. */
   public static OpenMetrics of(Analysis a) {
     OpenMetrics om = new OpenMetrics();
@@ -103,7 +108,8 @@ public final class AnalysisOpenMetrics {
     Family d = om.family("jtune_gc_diagnosis", Type.INFO, null, "The problem to fix first (primary) and the others"
         + " seen beside it (secondary, comma-separated)");
     d.info(jvm.and("primary", l.diagnosis().primary().code(),
-        "secondary", String.join(",", l.diagnosis().secondary().stream().map(Problem::code).toList())));
+        "secondary", l.diagnosis().secondary().isEmpty() ? null
+            : String.join(",", l.diagnosis().secondary().stream().map(Problem::code).toList())));
     Family f = om.family("jtune_gc_finding_occurrences", Type.GAUGE, null,
         "Times a finding's condition was seen, by finding id and severity");
     for (Finding x : l.findings()) {

@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A document in the OpenMetrics text format (the format Prometheus scrapes, that a node
- * exporter's textfile collector and a Pushgateway take): metric families, each with its
- * {@code # TYPE}, {@code # UNIT} and {@code # HELP} lines and its samples, ended by
- * {@code # EOF}. Families are written in the order they were first named, each family's samples
- * together, as the format requires.
+ * A document in the OpenMetrics text format (what Prometheus scrapes): metric families, each with
+ * its {@code # TYPE}, {@code # UNIT} and {@code # HELP} lines and its samples, ended by
+ * {@code # EOF}; or the same samples in the older Prometheus text format 0.0.4, the one a node
+ * exporter's textfile collector and a Pushgateway parse ({@link Syntax}). Families are written in
+ * the order they were first named, each family's samples together, as the formats require.
  *
  * <p>Names follow Prometheus' conventions, which the callers keep: base units in names
  * ({@code _seconds}, {@code _bytes}, {@code _ratio}), a counter's samples end in {@code _total},
@@ -73,23 +73,51 @@ public final class OpenMetrics {
     return f;
   }
 
-  /** Writes the document, ending with {@code # EOF}; families without samples are left out. */
+  /** The two text formats: the same samples, told apart by their metadata lines. */
+  public enum Syntax {
+    /** OpenMetrics 1.0: TYPE, UNIT and HELP per family, info types, {@code # EOF}. */
+    OPENMETRICS,
+    /**
+     * The Prometheus text format 0.0.4, which a node exporter's textfile collector and a
+     * Pushgateway parse: HELP and TYPE named as the samples are (a counter's TYPE line names
+     * {@code _total}), an info metric typed gauge, no UNIT and no {@code # EOF}.
+     */
+    PROMETHEUS
+  }
+
+  /** The content type of the Prometheus text format 0.0.4. */
+  public static final String PROMETHEUS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+  /** Writes the document in OpenMetrics, ending with {@code # EOF}; families without samples are left out. */
   public void write(PrintWriter out) {
+    write(out, Syntax.OPENMETRICS);
+  }
+
+  /** Writes the document in the given syntax; families without samples are left out. */
+  public void write(PrintWriter out, Syntax syntax) {
     StringBuilder sb = new StringBuilder(4096);
     for (Family f : families.values()) {
       if (f.lines.isEmpty()) {
         continue;
       }
-      sb.append("# TYPE ").append(f.name).append(' ').append(f.type.word).append('\n');
-      if (f.unit != null) {
-        sb.append("# UNIT ").append(f.name).append(' ').append(f.unit).append('\n');
+      if (syntax == Syntax.OPENMETRICS) {
+        sb.append("# TYPE ").append(f.name).append(' ').append(f.type.word).append('\n');
+        if (f.unit != null) {
+          sb.append("# UNIT ").append(f.name).append(' ').append(f.unit).append('\n');
+        }
+        sb.append("# HELP ").append(f.name).append(' ').append(escape(f.help)).append('\n');
+      } else {
+        String name = f.name + f.type.suffix;
+        sb.append("# HELP ").append(name).append(' ').append(escapeHelp(f.help)).append('\n');
+        sb.append("# TYPE ").append(name).append(' ').append(f.type == Type.INFO ? "gauge" : f.type.word).append('\n');
       }
-      sb.append("# HELP ").append(f.name).append(' ').append(escape(f.help)).append('\n');
       for (String line : f.lines) {
         sb.append(line).append('\n');
       }
     }
-    sb.append("# EOF\n");
+    if (syntax == Syntax.OPENMETRICS) {
+      sb.append("# EOF\n");
+    }
     out.write(sb.toString());
     out.flush();
   }
@@ -221,6 +249,11 @@ public final class OpenMetrics {
       }
     }
     return sb.toString();
+  }
+
+  /** Help text as the Prometheus text format writes it: backslash and line feed escaped. */
+  static String escapeHelp(String s) {
+    return s.replace("\\", "\\\\").replace("\r", "").replace("\n", "\\n");
   }
 
   /**
