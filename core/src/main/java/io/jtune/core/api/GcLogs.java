@@ -6,6 +6,7 @@ import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
 import io.jtune.core.input.LogInputs;
 import io.jtune.core.input.LogSource;
+import io.jtune.core.input.RotationStem;
 import io.jtune.core.parser.ReadProgress;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -56,6 +57,16 @@ public final class GcLogs {
   /** Analyzes one GC log read from {@code log} (closed when read), named {@code name} in messages. */
   public static GcLogAnalysis analyze(InputStream log, String name) {
     return DEFAULT.analyze(log, name);
+  }
+
+  /**
+   * What groups one JVM's log files: the directory and the name before rotation and archiving
+   * suffixes ({@code logs/gc.log.3.gz} and {@code logs/gc.log} give {@code logs/gc.log}). Files
+   * with the same key are one rotated set, to be analyzed together.
+   */
+  public static String rotatedSetKey(String path) {
+    int cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+    return path.substring(0, cut + 1) + RotationStem.of(path);
   }
 
   /** An analyzer with the default options (a 60 s window, a 50 ms pause target) and no listener. */
