@@ -125,6 +125,15 @@ class GcLogsTest {
   }
 
   @Test
+  void aRotatedSetHasOneKeyAndOtherJvmsAnother() {
+    assertThat(GcLogs.rotatedSetKey("hdfs:///logs/host-a/gc.log.3.gz")).isEqualTo("hdfs:///logs/host-a/gc.log")
+        .isEqualTo(GcLogs.rotatedSetKey("hdfs:///logs/host-a/gc.log"))
+        .isEqualTo(GcLogs.rotatedSetKey("hdfs:///logs/host-a/gc.log.0.current"));
+    assertThat(GcLogs.rotatedSetKey("hdfs:///logs/host-b/gc.log")).isNotEqualTo(GcLogs.rotatedSetKey("hdfs:///logs/host-a/gc.log"));
+    assertThat(GcLogs.rotatedSetKey("/logs/gc-pid42.log")).isNotEqualTo(GcLogs.rotatedSetKey("/logs/gc-pid43.log"));
+  }
+
+  @Test
   void whatCannotBeAnalyzedIsAOneLineErrorNamingTheInput() {
     InputStream notALog = new ByteArrayInputStream("hello\nworld\n".getBytes(StandardCharsets.US_ASCII));
     assertThatThrownBy(() -> GcLogs.analyze(notALog, "notes.txt")).isInstanceOf(JtuneException.class)
