@@ -64,6 +64,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             "  jtune analyze --format json -o report.json logs/",
             "  jtune analyze --window 30s --pause-target 100ms gc.log",
             "  jtune analyze --fail-on critical --format html -o gc.html gc.log",
+            "  jtune analyze --format prometheus -o textfile-dir/gc.prom gc.log",
             "  jtune analyze --flags \"-Xms4g -Xmx4g -Xmn1g\" --qps 800 gc.log.0 gc.log.1");
     spec.addPositional(PositionalParamSpec.builder().arity("1..*").required(true).paramLabel("FILE|DIR|-")
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
