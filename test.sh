@@ -23,6 +23,34 @@ install_chromium() {
 install_chromium
 # --- end of the browser block
 
+# --- OpenMetrics parser for the --format openmetrics tests (cli OpenMetricsParser): the Prometheus
+# project's Python client (prometheus_client.openmetrics.parser), from PyPI into a virtual
+# environment under target/. Without python3 those tests skip themselves with a message.
+install_openmetrics_parser() {
+  local venv=target/openmetrics-venv
+  command -v python3 >/dev/null 2>&1 || { echo "test.sh: python3 missing: the OpenMetrics parse tests will be skipped" >&2; return 0; }
+  "$venv/bin/python3" -c 'import prometheus_client.openmetrics.parser' 2>/dev/null && return 0
+  echo "test.sh: installing prometheus-client (PyPI) into $venv for the OpenMetrics parse tests" >&2
+  python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check 'prometheus-client>=0.20,<1' \
+    || { echo "test.sh: FAILED to install prometheus-client into $venv" >&2; exit 1; }
+}
+install_openmetrics_parser
+
+# The Prometheus text format's parser, as a node exporter's textfile collector and a Pushgateway
+# parse it (Go, prometheus/common expfmt, from the Go module proxy): a small checker built from
+# cli/src/test/go/promcheck into target/promcheck. Without go those tests skip themselves.
+build_promcheck() {
+  command -v go >/dev/null 2>&1 || { echo "test.sh: go missing: the Prometheus text format parse tests will be skipped" >&2; return 0; }
+  local src=cli/src/test/go/promcheck
+  if [ ! -x target/promcheck ] || [ -n "$(find "$src" -newer target/promcheck -type f)" ]; then
+    echo "test.sh: building the Prometheus text format checker (target/promcheck)" >&2
+    (cd "$src" && go build -o ../../../../../target/promcheck .) \
+      || { echo "test.sh: FAILED to build target/promcheck" >&2; exit 1; }
+  fi
+}
+build_promcheck
+# --- end of the OpenMetrics parser block
+
 mvn -B -ntp verify "$@"
 
 # --- The launcher as users run it: ./jtune on the jar just built, with its class-data-sharing

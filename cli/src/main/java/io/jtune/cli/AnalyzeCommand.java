@@ -8,6 +8,8 @@ import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.MarkdownReport;
 import io.jtune.core.render.TextReport;
 import io.jtune.core.render.html.HtmlReport;
+import io.jtune.core.render.openmetrics.AnalysisOpenMetrics;
+import io.jtune.core.render.openmetrics.OpenMetrics;
 import io.jtune.core.finding.Severity;
 import io.jtune.core.output.OutputFile;
 import java.io.IOException;
@@ -29,7 +31,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * this way), and the start is most of the time `analyze` takes on a small log.
  */
 final class AnalyzeCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, md, html, csv, jsonl }
+  enum OutputFormat { text, json, markdown, md, html, openmetrics, prometheus, csv, jsonl }
 
   private final CommandSpec spec;
 
@@ -63,13 +65,16 @@ final class AnalyzeCommand implements Callable<Integer> {
             "  jtune analyze --format json -o report.json logs/",
             "  jtune analyze --window 30s --pause-target 100ms gc.log",
             "  jtune analyze --fail-on critical --format html -o gc.html gc.log",
+            "  jtune analyze --format prometheus -o textfile-dir/gc.prom gc.log",
             "  jtune analyze --flags \"-Xms4g -Xmx4g -Xmn1g\" --qps 800 gc.log.0 gc.log.1",
             "  jtune analyze --each /var/log/fleet/",
             "  jtune analyze --each --format csv -o fleet.csv host1/ host2/gc.log");
     spec.addPositional(PositionalParamSpec.builder().arity("1..*").required(true).paramLabel("FILE|DIR|-")
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
     option(OptionSpec.builder("--format").paramLabel("FORMAT").type(OutputFormat.class).defaultValue("text")
-        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, or html (one offline page with charts);"
+        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, html (one offline page with"
+            + " charts), openmetrics (OpenMetrics text, samples per JVM) or prometheus (the same samples in the"
+            + " Prometheus text format, for a node exporter's textfile collector or a Pushgateway);"
             + " with --each: text, csv, or jsonl (json: the same, one JSON document per line)"));
     option(OptionSpec.builder("--each").type(boolean.class).initialValue(false)
         .description("one row per JVM lifetime, each log (or rotated set) analyzed on its own, several at a time:"
@@ -177,6 +182,8 @@ final class AnalyzeCommand implements Callable<Integer> {
       case json -> JsonReport.write(analysis, out);
       case markdown, md -> MarkdownReport.write(analysis, out);
       case html -> HtmlReport.write(analysis, out);
+      case openmetrics -> AnalysisOpenMetrics.write(analysis, out, OpenMetrics.Syntax.OPENMETRICS);
+      case prometheus -> AnalysisOpenMetrics.write(analysis, out, OpenMetrics.Syntax.PROMETHEUS);
       default -> new TextReport(color).write(analysis, out);
     }
     out.flush();

@@ -3,10 +3,12 @@ package io.jtune.cli;
 import io.jtune.core.JtuneException;
 import io.jtune.core.output.OutputFile;
 import io.jtune.core.render.TerminalText;
+import io.jtune.core.render.openmetrics.OpenMetrics;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.report.ExperimentJson;
+import io.jtune.experiment.report.ExperimentOpenMetrics;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.ReportFiles;
@@ -56,7 +58,7 @@ import picocli.CommandLine.Spec;
       "  jtune experiment --report runs/checkout --format json",
       "  jtune experiment --report runs/checkout --format html -o report.html"})
 final class ExperimentCommand implements Callable<Integer> {
-  enum Format { text, markdown, md, json, html }
+  enum Format { text, markdown, md, json, html, openmetrics, prometheus }
 
   @Spec CommandSpec spec;
 
@@ -74,7 +76,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
   @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
       description = "report on stdout: text (default), markdown, json (schema " + ExperimentJson.SCHEMA + "),"
-          + " or html (one offline page with charts)")
+          + " html (one offline page with charts), openmetrics, or prometheus (the Prometheus text format)")
   Format format;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FILE",
@@ -170,6 +172,8 @@ final class ExperimentCommand implements Callable<Integer> {
       case json -> ExperimentJson.write(report, o);
       case markdown, md -> ExperimentText.markdown(report, o);
       case html -> ExperimentHtml.write(report, dir, o);
+      case openmetrics -> ExperimentOpenMetrics.write(report, o, OpenMetrics.Syntax.OPENMETRICS);
+      case prometheus -> ExperimentOpenMetrics.write(report, o, OpenMetrics.Syntax.PROMETHEUS);
       default -> ExperimentText.text(report, o);
     }
   }

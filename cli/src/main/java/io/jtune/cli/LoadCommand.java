@@ -1,8 +1,10 @@
 package io.jtune.cli;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.render.openmetrics.OpenMetrics;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadModel;
+import io.jtune.load.LoadOpenMetrics;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadProgress;
 import io.jtune.load.LoadResult;
@@ -110,7 +112,9 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N", description = "event-loop threads (default half the cores, at least 1)")
   Integer threads;
 
-  @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE})")
+  @Option(names = "--format", defaultValue = "text",
+      description = "text, json, openmetrics or prometheus (Prometheus text format: textfile collector,"
+          + " Pushgateway) (default ${DEFAULT-VALUE})")
   OutputFormat format;
 
   @Option(names = "--hlog", paramLabel = "FILE", description = "write an HdrHistogram interval log of the corrected latency")
@@ -125,7 +129,7 @@ final class LoadCommand implements Callable<Integer> {
           "the pause time inside them, and the share of all requests that overlapped one"})
   Path gcLog;
 
-  enum OutputFormat { text, json }
+  enum OutputFormat { text, json, openmetrics, prometheus }
 
   @Override
   public Integer call() {
@@ -161,6 +165,9 @@ final class LoadCommand implements Callable<Integer> {
     }
     if (format == OutputFormat.json) {
       result.writeJson(out, attribution);
+    } else if (format == OutputFormat.openmetrics || format == OutputFormat.prometheus) {
+      LoadOpenMetrics.write(result, out, format == OutputFormat.openmetrics ? OpenMetrics.Syntax.OPENMETRICS
+          : OpenMetrics.Syntax.PROMETHEUS);
     } else {
       LoadResultText.write(result, out);
       if (attribution != null) {

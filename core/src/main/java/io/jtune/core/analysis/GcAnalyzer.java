@@ -20,6 +20,7 @@ import io.jtune.core.parser.ReadProgress;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The analysis pipeline in one streaming pass: inputs -> reader (sniff, parse, timeline) ->
@@ -36,7 +37,16 @@ public final class GcAnalyzer {
   /** As {@link #analyze(List, InputStream, AnalysisOptions)}, reporting reading progress. */
   public static Analysis analyze(List<String> inputs, InputStream stdin, AnalysisOptions options,
       ReadProgress progress) {
-    LogInputs.Resolved resolved = LogInputs.resolve(inputs, stdin);
+    String what = inputs.size() == 1 ? inputs.get(0) : inputs.size() + " inputs";
+    return analyze(LogInputs.resolve(inputs, stdin), what, options, progress, e -> { });
+  }
+
+  /**
+   * Analyzes resolved inputs ({@code what} names them in the nothing-to-analyze message), handing
+   * every event to {@code listener} too, in timeline order, before the aggregators see it.
+   */
+  public static Analysis analyze(LogInputs.Resolved resolved, String what, AnalysisOptions options,
+      ReadProgress progress, Consumer<GcEvent> listener) {
     // one lifetime's aggregators at a time: a finished lifetime keeps its figures and findings only
     List<JvmLifetime> jvms = new ArrayList<>();
     Lifetime[] current = {new Lifetime(options, null)};
@@ -54,10 +64,13 @@ public final class GcAnalyzer {
       }
     };
     ParseReport report = GcLogReader.read(resolved.sources(), resolved.problems(),
-        (GcEvent e) -> current[0].accept(e), progress, boundaries);
+        (GcEvent e) -> {
+          listener.accept(e);
+          current[0].accept(e);
+        }, progress, boundaries);
     finish(current[0], jvms, latest, options, report);
     if (jvms.isEmpty()) {
-      throw new JtuneException(nothingMessage(inputs, report, current[0].jvm.collector()));
+      throw new JtuneException(nothingMessage(what, report, current[0].jvm.collector()));
     }
     // the latest lifetime's full analysis, against the finished report of what was read
     return Analysis.ofLifetimes(latest[0].analyze(options, report), jvms);
@@ -119,8 +132,7 @@ public final class GcAnalyzer {
     }
   }
 
-  private static String nothingMessage(List<String> inputs, ParseReport report, Collector collector) {
-    String what = inputs.size() == 1 ? inputs.get(0) : inputs.size() + " inputs";
+  private static String nothingMessage(String what, ParseReport report, Collector collector) {
     if (!report.problems().isEmpty()) {
       ParseReport.Problem p = report.problems().get(0);
       String more = report.problems().size() > 1 ? " (and " + (report.problems().size() - 1) + " more problems)" : "";

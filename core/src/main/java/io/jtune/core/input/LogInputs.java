@@ -101,6 +101,14 @@ public final class LogInputs {
     }
   }
 
+  /**
+   * Sources the caller made, ordered as the inputs of {@link #resolve} are: by content, the
+   * files of a rotated set together.
+   */
+  public static Resolved of(List<LogSource> sources) {
+    return new Resolved(sources.size() > 1 ? orderByContent(sources) : List.copyOf(sources), List.of());
+  }
+
   /** Orders sources by the first time stamp in each; sources without one keep name order, last. */
   static List<LogSource> orderByContent(List<LogSource> sources) {
     record Keyed(LogSource source, long epochMs, double uptimeS, int index) {}

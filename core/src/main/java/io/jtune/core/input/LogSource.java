@@ -118,6 +118,24 @@ public abstract class LogSource {
   }
 
   /**
+   * A log the caller knows how to open (from a distributed file system, an object store, bytes in
+   * memory): opened again for each read, gzip content decompressed transparently.
+   */
+  public static LogSource of(String name, Opener opener) {
+    return new LogSource(name) {
+      @Override
+      public InputStream open() throws IOException {
+        return maybeGunzip(new BufferedInputStream(opener.open(), 1 << 16));
+      }
+    };
+  }
+
+  /** A stream the caller opened, named {@code name} in messages (readable once; gzip detected too). */
+  public static LogSource stream(InputStream in, String name) {
+    return new OnceSource(name, () -> in, name);
+  }
+
+  /**
    * A file that is not a regular file: a named pipe (FIFO), a process substitution such as
    * {@code <(cat gc.log)} ({@code /dev/fd/N}), a character device. It is opened once, read as
    * a stream and never seeked or peeked at by a second open; gzip is recognised from the bytes
@@ -127,9 +145,9 @@ public abstract class LogSource {
     return new OnceSource(path.toString(), () -> new FileInputStream(path.toFile()), "a pipe");
   }
 
-  /** Opens the underlying stream of a source that can be read once. */
+  /** Opens the content of a source, from its start. */
   @FunctionalInterface
-  private interface Opener {
+  public interface Opener {
     InputStream open() throws IOException;
   }
 
