@@ -134,8 +134,9 @@ final class TuneCommand implements Callable<Integer> {
     Files.createDirectories(dir);
 
     o.println("jtune tune: " + command);
-    o.println("  baseline flags: " + (baseline == null ? "the JVM's defaults (give --flags or --pid for the ones in use)"
-        : baseline.isEmpty() ? "none" : String.join(" ", baseline)));
+    o.println("  baseline flags: " + (baseline != null ? (baseline.isEmpty() ? "none" : String.join(" ", baseline))
+        : gcLog != null ? "what the GC log states (give --flags or --pid for the ones in use)"
+        : "the JVM's defaults (give --flags or --pid for the ones in use)"));
     o.println("  budget " + RunBudget.words(limit) + ": " + s.levels() + " load level" + (s.levels() > 1 ? "s" : "")
         + ", up to " + s.candidates() + " candidate" + (s.candidates() > 1 ? "s" : "") + ", " + s.repetitions()
         + " repetitions, " + TuneLoop.secs(s.warmup()) + " warm-up + " + TuneLoop.secs(s.duration())

@@ -106,6 +106,10 @@ final class TuneLoop {
         + " old keeping 1.5x the live set, survivors)");
     Suggestion s = Advisor.advise(base.analysis(), advisorInputs(base, high));
     o.println("  " + s.verdict());
+    if (!job.target().isLab()) {
+      // what the baseline rests on (the parts of the configuration a log does not state, the load)
+      s.notes().forEach(n -> o.println("  note: " + n));
+    }
     if (s.candidates().isEmpty()) {
       o.println();
       o.println("Verdict: " + (s.gcNotTheProblem() ? "not a GC problem" : "keep the baseline")

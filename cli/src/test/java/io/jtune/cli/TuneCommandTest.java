@@ -109,6 +109,10 @@ class TuneCommandTest {
     }
     assertThat(children.stream().filter(ProcessHandle::isAlive).map(h -> h.info().commandLine().orElse("?")).toList())
         .as("processes jtune started, alive after it was stopped").isEmpty();
+    // stopped in its baseline: there is no experiment to resume yet, and the message says what to do
+    CliRun resume = CliRun.of("experiment", "--resume", dir.resolve("run").toString());
+    assertThat(resume.exitCode()).isEqualTo(2);
+    assertThat(resume.err()).contains("stopped before its experiment: run the same 'jtune tune' command again");
   }
 
   @Test
