@@ -90,7 +90,7 @@ final class DemoCommand implements Callable<Integer> {
     o.println("  its JVM flags: " + String.join(" ", sc.jvmFlags()));
     o.println();
     TuneLoop.Job job = new TuneLoop.Job("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of("/scenario"), null,
-        levels, reps, maxCandidates, null, dir, "jtune demo");
+        levels, reps, maxCandidates, null, dir, "jtune demo", null);
     return new TuneLoop(job, o, spec.commandLine().getErr()).run();
   }
 

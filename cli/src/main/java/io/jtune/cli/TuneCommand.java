@@ -116,6 +116,7 @@ final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
+    long started = System.nanoTime();
     validate();
     PrintWriter o = spec.commandLine().getOut();
     List<String> baseline = flags != null ? JvmFlags.split(flags)
@@ -150,7 +151,7 @@ final class TuneCommand implements Callable<Integer> {
         s.levels());
     ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, readyTimeout, null, null, 0);
     TuneLoop.Job job = new TuneLoop.Job("tune", target, urls, baseline, levels, s.repetitions(), s.candidates(),
-        gcLog, dir, "jtune tune");
+        gcLog, dir, "jtune tune", new TuneLoop.Budget(limit, started, wanted.minDuration()));
     return new TuneLoop(job, o, spec.commandLine().getErr()).run();
   }
 

@@ -17,6 +17,7 @@ import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
+import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
@@ -66,9 +67,19 @@ final class TuneLoop {
    * @param gcLog a GC log to start from instead of measuring the baseline, or null
    * @param dir the run directory
    * @param by the command, for the plan's header ("jtune demo")
+   * @param budget the time the session may take, or null for no limit
    */
   record Job(String name, ServiceSpec target, List<String> urls, List<String> flags, List<Level> levels,
-      int repetitions, int candidates, Path gcLog, Path dir, String by) {}
+      int repetitions, int candidates, Path gcLog, Path dir, String by, Budget budget) {}
+
+  /**
+   * A session's time limit.
+   *
+   * @param limit the whole session's
+   * @param startNanos when it started ({@link System#nanoTime()})
+   * @param minDuration the shortest measured window a cut may leave
+   */
+  record Budget(Duration limit, long startNanos, Duration minDuration) {}
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
   private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun) {}
@@ -76,11 +87,17 @@ final class TuneLoop {
   private final Job job;
   private final PrintWriter o;
   private final PrintWriter err;
+  private List<Level> levels;
+  private int repetitions;
+  private int candidates;
 
   TuneLoop(Job job, PrintWriter out, PrintWriter err) {
     this.job = job;
     this.o = out;
     this.err = err;
+    this.levels = job.levels();
+    this.repetitions = job.repetitions();
+    this.candidates = job.candidates();
   }
 
   /** Refuses a run directory that already holds an experiment (it continues with --resume instead). */
@@ -101,6 +118,7 @@ final class TuneLoop {
       leakVerdict(base);
       return ExitCodes.OK;
     }
+    refit(base);
     o.println();
     o.println("2/4  suggest: candidates from the findings and the sizing rules (young about 3/8 of the heap,"
         + " old keeping 1.5x the live set, survivors)");
@@ -203,7 +221,7 @@ final class TuneLoop {
   private Plan plan(Suggestion s) {
     Plan suggested = s.plan(job.name(), job.target(), job.urls());
     List<Level> ls = new ArrayList<>();
-    for (Level l : job.levels()) {
+    for (Level l : levels) {
       Map<String, Goal> goals = suggested.level(l.name()).map(Level::goals)
           .orElse(suggested.levels().get(0).goals());
       ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(),
@@ -211,10 +229,52 @@ final class TuneLoop {
     }
     List<Candidate> cs = new ArrayList<>();
     cs.add(suggested.baselineCandidate());
-    suggested.candidates().stream().filter(c -> !c.name().equals(suggested.baseline())).limit(job.candidates())
+    suggested.candidates().stream().filter(c -> !c.name().equals(suggested.baseline())).limit(candidates)
         .forEach(cs::add);
-    return new Plan(suggested.name(), suggested.target(), suggested.baseline(), cs, ls, job.repetitions(),
+    return new Plan(suggested.name(), suggested.target(), suggested.baseline(), cs, ls, repetitions,
         Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
+  }
+
+  /**
+   * The experiment fitted into what is left of the budget, now that the baseline run has shown
+   * how long the service takes to start and stop; when even the smallest experiment does not
+   * fit, it runs that and says by how much the budget is exceeded.
+   */
+  private void refit(Baseline base) {
+    Budget b = job.budget();
+    if (b == null || base.perRun() == null) {
+      return;
+    }
+    Level high = levels.get(0);
+    Duration window = high.warmup().plus(high.duration());
+    Duration overhead = base.perRun().minus(window);
+    overhead = overhead.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : overhead;
+    Duration left = b.limit().minus(Duration.ofNanos(System.nanoTime() - b.startNanos()));
+    RunBudget.Shape now = new RunBudget.Shape(levels.size(), candidates, repetitions, high.warmup(), high.duration(),
+        b.minDuration(), false);
+    RunBudget.Fit fit;
+    try {
+      fit = RunBudget.fit(now, left, overhead);
+    } catch (JtuneException e) {
+      RunBudget.Shape least = new RunBudget.Shape(1, 1, Math.min(2, repetitions), high.warmup(), b.minDuration(),
+          b.minDuration(), false);
+      fit = new RunBudget.Fit(least, List.of("the smallest experiment, over the budget by about "
+          + RunBudget.words(least.estimate(overhead).minus(left))), least.estimate(overhead));
+    }
+    if (fit.cuts().isEmpty()) {
+      return;
+    }
+    RunBudget.Shape s = fit.shape();
+    o.println("  the service takes about " + RunBudget.words(overhead) + " to start and stop; to fit the "
+        + RunBudget.words(left.isNegative() ? Duration.ZERO : left) + " left: " + String.join("; ", fit.cuts()));
+    List<Level> cut = new ArrayList<>();
+    for (Level l : levels.subList(0, s.levels())) {
+      cut.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), s.warmup(), s.duration(), l.timeout(),
+          l.goals(), l.line(), l.request()));
+    }
+    levels = cut;
+    repetitions = s.repetitions();
+    candidates = s.candidates();
   }
 
   /** The baseline from the GC log given: analyzed, not measured here. */
