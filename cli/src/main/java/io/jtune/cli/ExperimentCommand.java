@@ -116,6 +116,10 @@ final class ExperimentCommand implements Callable<Integer> {
     } else {
       dir = resume != null ? resume : reportOnly;
       Path saved = dir.resolve(Experiment.PLAN_FILE);
+      if (!Files.isRegularFile(saved) && Files.isDirectory(dir.resolve(TuneLoop.BASELINE_DIR))) {
+        throw new JtuneException(dir + " holds a tuning session stopped before its experiment: run the same"
+            + " 'jtune tune' command again (a finished baseline run is kept)");
+      }
       if (!Files.isRegularFile(saved)) {
         throw new JtuneException(dir + " is not an experiment run directory (no " + Experiment.PLAN_FILE + ")");
       }

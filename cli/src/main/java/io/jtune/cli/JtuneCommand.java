@@ -32,7 +32,7 @@ public final class JtuneCommand implements Runnable {
         "JVM performance workbench: analyze GC logs, load a service, run tuning experiments.")
         .exitCodeListHeading(ExitCodes.HEADING)
         .exitCodeList(ExitCodes.list("0:done", ExitCodes.INTERNAL_LINE, ExitCodes.USAGE_LINE,
-            "3:experiment, demo: some runs failed",
+            "3:experiment, tune, demo: some runs failed",
             "4:a gate failed: analyze --fail-on found a finding that severe, experiment --fail-on-goals"
                 + " found no candidate meeting the goals"))
         .footerHeading(ExitCodes.EXAMPLES_HEADING)
@@ -54,6 +54,7 @@ public final class JtuneCommand implements Runnable {
     m.put("suggest", SuggestCommand::new);
     m.put("threads", ThreadsCommand::new);
     m.put("experiment", ExperimentCommand::new);
+    m.put("tune", TuneCommand::new);
     m.put("demo", DemoCommand::new);
     m.put("host", HostCommand::new);
     m.put("watch", WatchCommand::new);

@@ -55,7 +55,7 @@ import picocli.CommandLine.Spec;
 final class SuggestCommand implements Callable<Integer> {
   enum OutputFormat { text, yaml, json }
 
-  static final String TEMPLATE_COMMAND = "java {jvmFlags} -jar YOUR-SERVICE.jar --port={port}";
+  static final String TEMPLATE_COMMAND = CommandTemplate.EXAMPLE;
   static final String TEMPLATE_READY = "http://127.0.0.1:{port}/";
 
   @Spec CommandSpec spec;
@@ -198,14 +198,7 @@ final class SuggestCommand implements Callable<Integer> {
       throw new JtuneException("give --lab or --command as the plan's target, not both");
     }
     if (command != null) {
-      for (String ph : List.of("{jvmFlags}", "{port}")) {
-        if (!command.contains(ph)) {
-          throw new JtuneException("--command has no " + ph + " placeholder (e.g. \"" + TEMPLATE_COMMAND + "\")");
-        }
-      }
-      if (ready == null) {
-        throw new JtuneException("--command needs --ready URL (polled until it answers 200, may use {port})");
-      }
+      CommandTemplate.check(command, ready);
     } else if (ready != null) {
       throw new JtuneException("--ready goes with --command");
     }

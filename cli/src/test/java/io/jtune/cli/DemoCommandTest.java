@@ -24,7 +24,7 @@ class DemoCommandTest {
     assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
     assertThat(r.out()).contains("1/4  baseline", "2/4  suggest", "3/4  experiment", "4/4  verdict",
         "Premature promotion", "Recommendation", "Winner at high");
-    for (String f : List.of("plan.yaml", "report.txt", "report.md", "experiment.json", "baseline/gc.log",
+    for (String f : List.of("plan.yaml", "report.txt", "report.md", "experiment.json", "baseline/runs/high-baseline-r1/gc.log",
         "baseline/gc-report.html", "runs/high-baseline-r1/gc.log", "runs/medium-findings-r2/result.json")) {
       assertThat(dir.resolve(f)).as(f).exists();
     }

@@ -83,7 +83,8 @@ class ExperimentCommandTest {
     assertThat(labsOf(pid)).as("lab JVMs of jtune " + pid).isEmpty();
   }
 
-  private static Map<String, byte[]> resultFiles(Path out) throws IOException {
+  /** Each run's result.json by run id (what --resume keeps). */
+  static Map<String, byte[]> resultFiles(Path out) throws IOException {
     Map<String, byte[]> m = new LinkedHashMap<>();
     try (Stream<Path> s = Files.list(out.resolve("runs"))) {
       for (Path run : s.sorted().toList()) {
