@@ -287,7 +287,7 @@ public record MemoryModel(
   }
 
   /**
-   * Old-to-young churn on a fixed-young collector: at least 3 Full GCs not requested by the
+   * Old-to-young churn on a fixed-young collector: at least 2 Full GCs not requested by the
    * application, while the live set after them fits and stays level, most young GCs promote, and
    * what survives a young GC needs survivors no young generation the heap allows can give (young
    * would need to be 8x the survivor demand at half occupancy): entries that live many young GCs
@@ -303,7 +303,7 @@ public record MemoryModel(
         : levelAfterFullGcs(mem);
     long room = youngRoom(capacities.heapMax());
     double youngNeeded = survivorDemandBytes / SURVIVOR_TARGET * (6 + 2);
-    if (!fixedYoung || forced < 3 || old <= 0 || !live.known() || !level || leak() || !liveSetFits()
+    if (!fixedYoung || forced < 2 || old <= 0 || !live.known() || !level || leak() || !liveSetFits()
         || live.bytes() < 0.1 * old || mem.youngGcsMeasured() < 5
         || mem.youngGcsWithPromotion() < 0.8 * mem.youngGcsMeasured() || survivorDemandBytes <= 0 || room <= 0
         || youngNeeded <= room) {
@@ -319,12 +319,12 @@ public record MemoryModel(
 
   /**
    * Whether the old generation after each Full GC stays within 10 % of its largest value: the live
-   * set is level when a log is too short for a trend (at least 3 Full GCs).
+   * set is level when a log is too short for a trend (at least 2 Full GCs).
    */
   private static boolean levelAfterFullGcs(io.jtune.core.aggregate.MemoryAggregator mem) {
     long max = mem.oldAfterFullMax();
     long min = mem.oldAfterFullMin();
-    return mem.fullGcsWithOld() >= 3 && min > 0 && max - min <= 0.1 * max;
+    return mem.fullGcsWithOld() >= 2 && min > 0 && max - min <= 0.1 * max;
   }
 
   /** A time span for a trend: minutes under an hour, else hours. */

@@ -48,9 +48,11 @@ class CaseBookTest {
         new Case("casebook/session-leak.log", Set.of("memory-leak"), true, "heap_dump"),
         new Case("casebook/xml-lock.log", Set.of("healthy", "gc-not-the-problem", "os-interference"), false, null),
         // old-to-young churn of a cache: young sizing only moves it; a short log (9 s, 5 Full GCs, too
-        // short for a trend) shows it by the live set staying level after each Full GC
+        // short for a trend) shows it by the live set staying level after each Full GC; another run of
+        // the same 9 s had only 2 Full GCs
         new Case("casebook/cache-churn.log", Set.of("premature-promotion"), true, "cache"),
         new Case("casebook/cache-churn-short.log", Set.of("premature-promotion"), true, "cache"),
+        new Case("casebook/cache-churn-two-full-gcs.log", Set.of("premature-promotion"), true, "cache"),
         new Case("casebook/metaspace-boot.log", Set.of("metaspace-threshold"), false, "MetaspaceSize"),
         new Case("casebook/cpu-bound.log", Set.of("healthy", "gc-not-the-problem"), true, null),
         new Case("casebook/io-bound.log", Set.of("healthy", "gc-not-the-problem"), true, null),
