@@ -186,7 +186,7 @@ final class ParallelFile implements AutoCloseable {
       Consumer<GcEvent> events, LineNumbers numbers, ReadProgress progress) throws IOException {
     int n = parts();
     List<Future<FilePart.Result>> tasks = new ArrayList<>(n);
-    int window = ParseThreads.threads() + 1;
+    int window = ParseThreads.threads();
     try {
       tasks.add(ParseThreads.submit(new FilePart(this, parser, sink, context)));
       int next = 0;
@@ -207,8 +207,10 @@ final class ParallelFile implements AutoCloseable {
           numbers.linesBefore(number, r.joinPart, before);
         }
         merge(r, next, join, report, events, numbers);
+        tasks.set(next, null); // merged: its output may go (memory stays flat with the file's size)
         for (int j = next + 1; j < whole && j < tasks.size(); j++) {
           tasks.get(j).cancel(false); // read by this task already
+          tasks.set(j, null);
         }
         if (last) {
           progress.progress(name, size, size);
@@ -220,7 +222,9 @@ final class ParallelFile implements AutoCloseable {
       }
     } finally {
       for (Future<FilePart.Result> t : tasks) {
-        t.cancel(false);
+        if (t != null) {
+          t.cancel(false);
+        }
       }
     }
   }
