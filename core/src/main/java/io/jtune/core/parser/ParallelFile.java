@@ -187,6 +187,8 @@ final class ParallelFile implements AutoCloseable {
     int n = parts();
     List<Future<FilePart.Result>> tasks = new ArrayList<>(n);
     int window = ParseThreads.threads();
+    long waitNs = 0;
+    long mergeNs = 0;
     try {
       tasks.add(ParseThreads.submit(new FilePart(this, parser, sink, context)));
       int next = 0;
@@ -196,7 +198,10 @@ final class ParallelFile implements AutoCloseable {
         while (tasks.size() < n && tasks.size() <= next + window) {
           tasks.add(ParseThreads.submit(new FilePart(this, tasks.size())));
         }
+        long t0 = System.nanoTime();
         FilePart.Result r = get(tasks.get(next));
+        long t1 = System.nanoTime();
+        waitNs += t1 - t0;
         boolean last = r.end;
         int whole = last ? n : r.joinPart;
         for (int j = next; j < whole; j++) {
@@ -207,12 +212,16 @@ final class ParallelFile implements AutoCloseable {
           numbers.linesBefore(number, r.joinPart, before);
         }
         merge(r, next, join, report, events, numbers);
+        mergeNs += System.nanoTime() - t1;
         tasks.set(next, null); // merged: its output may go (memory stays flat with the file's size)
         for (int j = next + 1; j < whole && j < tasks.size(); j++) {
           tasks.get(j).cancel(false); // read by this task already
           tasks.set(j, null);
         }
         if (last) {
+          if (Boolean.getBoolean("jtune.parallel.trace")) {
+            System.err.printf("waited %.3f s, merged %.3f s%n", waitNs / 1e9, mergeNs / 1e9);
+          }
           progress.progress(name, size, size);
           return new Outcome(before, r.parser, r.sink, r.context);
         }
