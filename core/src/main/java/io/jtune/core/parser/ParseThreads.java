@@ -12,11 +12,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * reads every file in one pass on the calling thread (the reference the parallel path is tested
  * against); {@code jtune.parallel.threads} sets the number of threads (default: the cores this
  * JVM may use; with one, files are read in one pass); {@code jtune.parallel.part} the bytes per
- * part (default 4 MB) and {@code jtune.parallel.min} the smallest file read in parts (default
+ * part (default 2 MB) and {@code jtune.parallel.min} the smallest file read in parts (default
  * two parts' worth).
  */
 final class ParseThreads {
-  private static final long DEFAULT_PART = 4L << 20;
+  private static final long DEFAULT_PART = 2L << 20;
   private static volatile ExecutorService pool;
 
   private ParseThreads() {}
