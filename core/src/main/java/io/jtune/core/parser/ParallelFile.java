@@ -64,7 +64,10 @@ final class ParallelFile implements AutoCloseable {
       long size = ch.size();
       List<Long> s = new ArrayList<>();
       s.add(0L);
-      long step = Math.max(1, Math.min(partBytes, LineNumbers.MAX_PART_BYTES / 2));
+      // parts no longer than line numbering allows, and no more of them than it allows (a file
+      // over 128 GB gets larger parts)
+      long step = Math.max(size / (LineNumbers.MAX_PARTS - 1) + 1,
+          Math.max(1, Math.min(partBytes, LineNumbers.MAX_PART_BYTES / 2)));
       for (long nominal = step; nominal < size && s.size() < LineNumbers.MAX_PARTS; nominal += step) {
         long start = lineStartAtOrAfter(ch, nominal, size);
         if (start < size && start > s.get(s.size() - 1)) {

@@ -33,7 +33,8 @@ final class ParseThreads {
   /** Whether a file of {@code size} bytes is read in parts. */
   static boolean worthIt(long size) {
     return !"false".equalsIgnoreCase(System.getProperty("jtune.parallel")) && threads() > 1
-        && size >= Long.getLong("jtune.parallel.min", 2 * partBytes());
+        && size >= Long.getLong("jtune.parallel.min", 2 * partBytes())
+        && size / LineNumbers.MAX_PARTS < LineNumbers.MAX_PART_BYTES / 2; // past 2 TB line numbers would not fit
   }
 
   static <T> Future<T> submit(Callable<T> task) {
