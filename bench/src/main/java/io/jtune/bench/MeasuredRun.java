@@ -45,9 +45,9 @@ final class MeasuredRun {
     return Files.isExecutable(GNU_TIME);
   }
 
-  /** The prefix that pins a command to {@code cpu}, or nothing when taskset is missing. */
-  static List<String> pinned(int cpu) {
-    return pinningAvailable() ? List.of(TASKSET.toString(), "-c", Integer.toString(cpu)) : List.of();
+  /** The prefix that pins a command to {@code cpus} (taskset's list: "0", "0,1", "0-3"), or nothing when taskset is missing. */
+  static List<String> pinned(String cpus) {
+    return pinningAvailable() ? List.of(TASKSET.toString(), "-c", cpus) : List.of();
   }
 
   /**
@@ -70,7 +70,7 @@ final class MeasuredRun {
    * Runs {@code command} pinned to {@code cpu}, with output to {@code base}.out/.err, and waits
    * at most {@code timeoutSeconds}.
    */
-  static Measurement run(List<String> command, int cpu, Path base, long timeoutSeconds) throws IOException {
+  static Measurement run(List<String> command, String cpu, Path base, long timeoutSeconds) throws IOException {
     Path out = sibling(base, ".out");
     Path err = sibling(base, ".err");
     Path timeFile = sibling(base, ".time");

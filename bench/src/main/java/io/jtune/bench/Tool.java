@@ -15,6 +15,8 @@ import java.util.Map;
 /** A GC log tool under test: how to run it on one log, and how to read what it found. */
 enum Tool {
   JTUNE_ANALYZE("jtune-analyze", "jtune analyze --format json (CLI jar, launcher JVM options)", true),
+  JTUNE_ANALYZE_ONE_PASS("jtune-analyze-1pass",
+      "jtune analyze --format json read in one pass on one thread (-Djtune.parallel=false), as before parallel reading", true),
   JTUNE_CORE("jtune-core", "jtune core reader alone: GcLogReader.read into a counting sink", true),
   GCVIEWER("gcviewer", "GCViewer 1.36 command-line mode: <log> <summary.csv> -t SUMMARY", false),
   GCTOOLKIT("gctoolkit", "GCToolKit 3.5.0: GCToolKit.analyze, all parsers, counting aggregation", false);
@@ -58,7 +60,7 @@ enum Tool {
         return t;
       }
     }
-    throw new IllegalArgumentException("unknown tool '" + id + "'; tools: jtune-analyze, jtune-core, gcviewer, gctoolkit");
+    throw new IllegalArgumentException("unknown tool '" + id + "'; tools: jtune-analyze, jtune-analyze-1pass, jtune-core, gcviewer, gctoolkit");
   }
 
   /**
@@ -66,9 +68,12 @@ enum Tool {
    * it); GCViewer and GCToolKit run with the JVM's defaults, as they are usually started.
    */
   List<String> jvmFlags(Setup s) {
-    if (this == JTUNE_ANALYZE) {
+    if (this == JTUNE_ANALYZE || this == JTUNE_ANALYZE_ONE_PASS) {
       List<String> flags = new ArrayList<>(s.launcherFlags());
       flags.addAll(s.cdsFlags());
+      if (this == JTUNE_ANALYZE_ONE_PASS) {
+        flags.add("-Djtune.parallel=false");
+      }
       return flags;
     }
     // jtune-core runs on the bench's class path: the CLI jar's archive would be rejected there,
@@ -82,7 +87,7 @@ enum Tool {
     c.add(s.java());
     c.addAll(jvmFlags(s));
     switch (this) {
-      case JTUNE_ANALYZE -> c.addAll(List.of("-Djtune.home=" + s.root(), "-jar", s.cliJar().toString(),
+      case JTUNE_ANALYZE, JTUNE_ANALYZE_ONE_PASS -> c.addAll(List.of("-Djtune.home=" + s.root(), "-jar", s.cliJar().toString(),
           "analyze", "--format", "json", log.toString()));
       case JTUNE_CORE -> c.addAll(List.of("-cp", s.benchClasspath(), CoreParse.class.getName(),
           result.toString(), log.toString()));
@@ -99,7 +104,7 @@ enum Tool {
   Path resultFile(Path base) {
     return switch (this) {
       case GCVIEWER -> MeasuredRun.sibling(base, ".summary.csv");
-      case JTUNE_ANALYZE -> MeasuredRun.sibling(base, ".out");
+      case JTUNE_ANALYZE, JTUNE_ANALYZE_ONE_PASS -> MeasuredRun.sibling(base, ".out");
       default -> MeasuredRun.sibling(base, ".result.json");
     };
   }
@@ -126,7 +131,7 @@ enum Tool {
               n.path("inProcessSeconds").asDouble(Double.NaN), "collector " + n.path("collector").asText());
         }
         case GCVIEWER -> readGcViewer(result, stderr);
-        case JTUNE_ANALYZE -> readAnalyze(result);
+        case JTUNE_ANALYZE, JTUNE_ANALYZE_ONE_PASS -> readAnalyze(result);
       };
     } catch (IOException | RuntimeException e) {
       return new Found(null, null, "result unreadable: " + e.getMessage());

@@ -35,7 +35,8 @@ import java.util.regex.Pattern;
  * --quick} (20 MB logs), {@code --streaming-sizes a,b,c} (MB;
  * default size/4, size, 2*size; {@code none} to skip), {@code --java PATH} (the JVM for every
  * tool), {@code --repeat N} (run each up to N times, keep the fastest), {@code --timeout
- * SECONDS} (per run, default 900), {@code --cpu N} (default 0),
+ * SECONDS} (per run, default 900), {@code --cpu LIST} (the cores every run is pinned to, as
+ * taskset takes them: "0" for one core; default all cores, "0-N"),
  * {@code --root DIR} (the jtune checkout; results go to its bench/target), {@code --build DIR}
  * (the checkout the jars were built in, default the root), {@code --corpus DIR}, {@code
  * --command TEXT} (the command line to quote in the results), {@code --baseline-build DIR} and
@@ -122,7 +123,7 @@ public final class ToolComparison {
   private int repeat = 1;
   /** The longest read-through of a log before a run (page cache warm-up), seconds. */
   private double slowestPreRead;
-  private int cpu;
+  private String cpu = "0-" + (Runtime.getRuntime().availableProcessors() - 1);
   private Path root = Path.of("").toAbsolutePath();
   private Path corpus;
   private Path build;
@@ -173,7 +174,7 @@ public final class ToolComparison {
         case "--java" -> java = value(args, ++i, a);
         case "--repeat" -> repeat = Math.max(1, Integer.parseInt(value(args, ++i, a)));
         case "--timeout" -> timeoutSeconds = Long.parseLong(value(args, ++i, a));
-        case "--cpu" -> cpu = Integer.parseInt(value(args, ++i, a));
+        case "--cpu" -> cpu = value(args, ++i, a);
         case "--root" -> root = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
         case "--build" -> build = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();
         case "--corpus" -> corpus = Path.of(value(args, ++i, a)).toAbsolutePath().normalize();

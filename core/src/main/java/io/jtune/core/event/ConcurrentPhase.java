@@ -37,6 +37,11 @@ public record ConcurrentPhase(
   }
 
   @Override
+  public ConcurrentPhase withLine(long newLine) {
+    return new ConcurrentPhase(gcId, uptimeS, epochMs, name, durationMs, wholeCycle, memory, newLine, facts);
+  }
+
+  @Override
   public ConcurrentPhase withUptime(double newUptimeS) {
     double shift = newUptimeS - uptimeS;
     CycleFacts moved = facts == null || Double.isNaN(facts.startUptimeS()) ? facts

@@ -28,6 +28,9 @@ public sealed interface GcEvent
   /** 1-based line number in the source where the event started (0 if synthetic). */
   long line();
 
+  /** A copy of this event that started at {@code line} of its source (used when parallel reading renumbers lines). */
+  GcEvent withLine(long line);
+
   /** A copy of this event moved on the timeline (used when stitching rotated files). */
   GcEvent withUptime(double uptimeS);
 }

@@ -28,6 +28,11 @@ public record GcNotice(long gcId, double uptimeS, long epochMs, Kind kind, Strin
   }
 
   @Override
+  public GcNotice withLine(long newLine) {
+    return new GcNotice(gcId, uptimeS, epochMs, kind, text, durationMs, newLine);
+  }
+
+  @Override
   public GcNotice withUptime(double newUptimeS) {
     return new GcNotice(gcId, newUptimeS, epochMs, kind, text, durationMs, line);
   }

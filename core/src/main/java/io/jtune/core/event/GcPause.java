@@ -53,6 +53,12 @@ public record GcPause(
         tenuring, anomalies, phases, line);
   }
 
+  @Override
+  public GcPause withLine(long newLine) {
+    return new GcPause(gcId, uptimeS, epochMs, kind, name, cause, durationMs, memory, times,
+        tenuring, anomalies, phases, newLine);
+  }
+
   public boolean has(Anomaly a) {
     return anomalies.contains(a);
   }

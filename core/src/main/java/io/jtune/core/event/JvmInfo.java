@@ -50,6 +50,12 @@ public record JvmInfo(
   }
 
   @Override
+  public JvmInfo withLine(long newLine) {
+    return new JvmInfo(version, collector, cpus, memoryBytes, heapMinBytes, heapInitialBytes, heapMaxBytes,
+        regionSizeBytes, commandLineFlags, iCms, newLine);
+  }
+
+  @Override
   public JvmInfo withUptime(double uptimeS) {
     return this;
   }

@@ -13,6 +13,11 @@ public record SafepointPause(double uptimeS, long epochMs, double stoppedMs, dou
   }
 
   @Override
+  public SafepointPause withLine(long newLine) {
+    return new SafepointPause(uptimeS, epochMs, stoppedMs, timeToSafepointMs, newLine);
+  }
+
+  @Override
   public SafepointPause withUptime(double newUptimeS) {
     return new SafepointPause(newUptimeS, epochMs, stoppedMs, timeToSafepointMs, line);
   }

@@ -32,12 +32,17 @@ public final class LineReader {
 
   /** Reads {@code in} to its end, delivering every line; returns the number of bytes read. */
   public static long read(InputStream in, LineSink sink) throws IOException {
+    return read(in, 0, sink);
+  }
+
+  /** As {@link #read(InputStream, LineSink)}, numbering the lines from {@code before + 1}. */
+  public static long read(InputStream in, long before, LineSink sink) throws IOException {
     byte[] buf = new byte[CHUNK];
     Line line = new Line();
     int filled = 0; // bytes valid in buf
     int lineStart = 0; // start of the pending (incomplete) line
     int scanFrom = 0; // where to continue looking for '\n'
-    long number = 0;
+    long number = before;
     long total = 0;
     boolean skippingRest = false; // inside an over-long line already delivered truncated
     while (true) {

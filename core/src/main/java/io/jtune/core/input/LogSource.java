@@ -44,6 +44,11 @@ public abstract class LogSource {
     }
   }
 
+  /** The file on disk when the content is its bytes as they are (a plain file, not compressed), else null. */
+  public Path plainFile() {
+    return null;
+  }
+
   /** Whether the content can be opened more than once (not so for standard input). */
   public boolean reopenable() {
     return true;
@@ -69,6 +74,11 @@ public abstract class LogSource {
         } catch (IOException e) {
           return -1;
         }
+      }
+
+      @Override
+      public Path plainFile() {
+        return knownSize() >= 0 && Files.isRegularFile(path) ? path : null;
       }
     };
   }

@@ -31,12 +31,16 @@ public final class GcLogReader {
   private final ParserContext context = new ParserContext(report);
   private final Map<LogFormat, GcLogParser> parsers = new EnumMap<>(LogFormat.class);
   private final Timeline timeline;
-  private final Consumer<GcEvent> parserSink;
+  /** Line numbers of files read in parallel, made file line numbers before the timeline sees them. */
+  private final LineNumbers numbers = new LineNumbers();
+  private final Consumer<GcEvent> toTimeline;
+  private final RoutedSink parserSink;
   private ReadProgress progress = ReadProgress.NONE;
 
   private GcLogReader(Consumer<GcEvent> sink, JvmBoundaries boundaries) {
     this.timeline = new Timeline(report, context, sink, boundaries);
-    this.parserSink = timeline::place;
+    this.toTimeline = e -> timeline.place(numbers.translate(e));
+    this.parserSink = new RoutedSink(toTimeline);
   }
 
   /** Reads all sources, sending events to {@code sink}; returns what was read and not understood. */
@@ -105,6 +109,16 @@ public final class GcLogReader {
         return;
       }
       timeline.startSource(format);
+      java.nio.file.Path file = source.plainFile();
+      if (file != null && format != LogFormat.UNKNOWN && ParseThreads.worthIt(source.knownSize())) {
+        in.close();
+        long[] read = readInParts(file, source.name(), format, parser, head);
+        bytes = read[0];
+        lines[0] = read[1];
+        timeline.endSource();
+        report.addSource(new ParseReport.SourceSummary(source.name(), format, bytes, lines[0]));
+        return;
+      }
       GcLogParser p = parser;
       InputStream counted = progress == ReadProgress.NONE ? in : new ProgressStream(in, source, progress);
       bytes = LineReader.read(counted, line -> {
@@ -127,6 +141,32 @@ public final class GcLogReader {
     }
     timeline.endSource();
     report.addSource(new ParseReport.SourceSummary(source.name(), format, bytes, lines[0]));
+  }
+
+  /**
+   * Reads a large plain file in parts on all cores ({@link ParallelFile}); the parser that read
+   * its end carries on with the next source. Returns the bytes and lines read.
+   */
+  private long[] readInParts(java.nio.file.Path file, String name, LogFormat format, GcLogParser parser, byte[] head)
+      throws IOException {
+    ParallelFile.Outcome o;
+    try (ParallelFile pf = ParallelFile.open(file, name, format, head, ParseThreads.partBytes(), numbers)) {
+      try {
+        o = pf.read(parser, parserSink, context, report, toTimeline, numbers, progress);
+      } finally {
+        // the first part borrowed the reader's parser, sink and context
+        context.report(report);
+        context.chunk(null);
+        parserSink.target(toTimeline);
+      }
+      if (o.parser() != parser) {
+        o.context().follow(context);
+        o.sink().target(toTimeline);
+        parsers.put(format, o.parser());
+        lastParser = o.parser();
+      }
+      return new long[] {pf.size(), o.lines()};
+    }
   }
 
   /** Compressed content that ended early was read up to the cut; now say why it ended. */
@@ -173,11 +213,14 @@ public final class GcLogReader {
   }
 
   private GcLogParser parserFor(LogFormat f) {
-    GcLogParser p = parsers.computeIfAbsent(f, k -> k == LogFormat.UNIFIED
-        ? new UnifiedLogParser(context, parserSink)
-        : new Jdk8LogParser(context, parserSink));
+    GcLogParser p = parsers.computeIfAbsent(f, k -> newParser(k, context, parserSink));
     lastParser = p;
     return p;
+  }
+
+  /** A new parser for format {@code f} (not {@link LogFormat#UNKNOWN}). */
+  static GcLogParser newParser(LogFormat f, ParserContext context, Consumer<GcEvent> sink) {
+    return f == LogFormat.UNIFIED ? new UnifiedLogParser(context, sink) : new Jdk8LogParser(context, sink);
   }
 
   private static String firstLine(byte[] head) {

@@ -34,6 +34,9 @@ public final class ParseReport {
   private long clockBackwards;
   private java.time.ZoneOffset wallClockOffset;
   private long warnings;
+  /** Examples kept since the last {@link #checkpoint()}: the limit applies from there on. */
+  private int unparsedKept;
+  private int otherTextKept;
 
   void addSource(SourceSummary s) {
     sources.add(s);
@@ -48,21 +51,62 @@ public final class ParseReport {
   void unparsed(String source, long line, String text) {
     gcLines++;
     unparsed++;
-    if (unparsedExamples.size() < MAX_EXAMPLES) {
+    if (unparsedKept < MAX_EXAMPLES) {
       unparsedExamples.add(new Example(source, line, clip(text)));
+      unparsedKept++;
     }
   }
 
   void otherText(String source, long line, String text) {
     otherText++;
-    if (otherTextExamples.size() < MAX_EXAMPLES && !text.isBlank()) {
+    if (otherTextKept < MAX_EXAMPLES && !text.isBlank()) {
       otherTextExamples.add(new Example(source, line, clip(text)));
+      otherTextKept++;
     }
   }
 
   /** True when {@link #otherText(String, long, String)} may still keep an example (else only counts). */
   boolean wantsOtherTextExample() {
-    return otherTextExamples.size() < MAX_EXAMPLES;
+    return otherTextKept < MAX_EXAMPLES;
+  }
+
+  /**
+   * A part of a file read in parallel may be used from this point on only: the examples after it
+   * are kept as if nothing came before (the report of a whole read never calls this).
+   */
+  void checkpoint() {
+    unparsedKept = 0;
+    otherTextKept = 0;
+  }
+
+  /** What the line counters stand at (to take a part's counts from a checkpoint on). */
+  long[] counts() {
+    return new long[] {gcLines, unparsed, otherText};
+  }
+
+  /**
+   * Adds what a part of a file read in parallel counted after {@code from} (its {@link #counts()}
+   * at the checkpoint where it is used from; null: all of it), with its examples of lines for
+   * which {@code use} is true, renumbered by {@code renumber}; the limit on examples as if the
+   * lines had been read here.
+   */
+  void add(ParseReport part, long[] from, java.util.function.LongPredicate use,
+      java.util.function.LongUnaryOperator renumber) {
+    gcLines += part.gcLines - (from == null ? 0 : from[0]);
+    unparsed += part.unparsed - (from == null ? 0 : from[1]);
+    otherText += part.otherText - (from == null ? 0 : from[2]);
+    for (Example e : part.unparsedExamples) {
+      if (unparsedKept < MAX_EXAMPLES && use.test(e.line())) {
+        unparsedExamples.add(new Example(e.source(), renumber.applyAsLong(e.line()), e.text()));
+        unparsedKept++;
+      }
+    }
+    for (Example e : part.otherTextExamples) {
+      if (otherTextKept < MAX_EXAMPLES && use.test(e.line())) {
+        otherTextExamples.add(new Example(e.source(), renumber.applyAsLong(e.line()), e.text()));
+        otherTextKept++;
+      }
+    }
   }
 
   void warning(String source, long line, String text) {

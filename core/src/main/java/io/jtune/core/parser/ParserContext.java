@@ -8,11 +8,32 @@ import io.jtune.core.input.Line;
  * #notUnderstood} or {@link #otherText} (blank lines may be reported as other text).
  */
 public final class ParserContext {
-  private final ParseReport report;
+  private ParseReport report;
   private String source = "";
+  /** While a part of a file is read in parallel: where its warnings go, in order with its events. */
+  private ChunkOutput chunk;
+  /** Once a part's parser carries on for the whole read: the reader's context, whose source it names. */
+  private ParserContext follow;
 
   public ParserContext(ParseReport report) {
     this.report = report;
+  }
+
+  /** Sends what the parser reports to {@code r} (a part of a file read in parallel has its own). */
+  void report(ParseReport r) {
+    this.report = r;
+  }
+
+  /** Warnings go to {@code out} in order with the events (null: straight to the report). */
+  void chunk(ChunkOutput out) {
+    this.chunk = out;
+  }
+
+  /** From now on reports go where {@code main}'s go, naming the source it reads. */
+  void follow(ParserContext main) {
+    this.follow = main;
+    this.report = main.report;
+    this.chunk = null;
   }
 
   void source(String name) {
@@ -21,7 +42,7 @@ public final class ParserContext {
 
   /** The name of the source being read (for messages). */
   public String source() {
-    return source;
+    return follow != null ? follow.source() : source;
   }
 
   /** A GC line the parser understood (whether or not it produced an event). */
@@ -31,17 +52,21 @@ public final class ParserContext {
 
   /** A GC line the parser could not make sense of. */
   public void notUnderstood(Line line) {
-    report.unparsed(source, line.number(), line.toString());
+    report.unparsed(source(), line.number(), line.toString());
   }
 
   /** A line that is not GC output: application text in the log, or blank. */
   public void otherText(Line line) {
     // the text is only needed while examples are kept: no String per line after that
-    report.otherText(source, line.number(), report.wantsOtherTextExample() ? line.toString() : "");
+    report.otherText(source(), line.number(), report.wantsOtherTextExample() ? line.toString() : "");
   }
 
   /** Something odd in an understood line worth telling the user (e.g. inconsistent numbers). */
   public void warn(Line line, String message) {
-    report.warning(source, line.number(), message + ": " + line);
+    if (chunk != null) {
+      chunk.warning(line.number(), message + ": " + line);
+    } else {
+      report.warning(source(), line.number(), message + ": " + line);
+    }
   }
 }

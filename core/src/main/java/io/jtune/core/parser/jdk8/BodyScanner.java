@@ -62,6 +62,7 @@ final class BodyScanner {
   /** Bracket levels that reached the end of the text without their ']'. */
   int unclosed;
   /** Index after the last {@link #size} scan. */
+  @io.jtune.core.parser.NotState // where the size just scanned ended: read at once after the scan
   private int sizeEnd;
 
   BodyScanner(Pauses pauses, ConcurrentCycles cycles, CollectorDetection col) {

@@ -18,7 +18,8 @@ final class Pauses {
   private final CollectorDetection col;
   /** The pause of the record being read, or held for details. */
   final PauseDraft draft = new PauseDraft();
-  /** For records read beside it: nested young collections, Shenandoah concurrent phases, trailers. */
+  /** For records read beside it: nested young collections, Shenandoah concurrent phases, trailers (reset before each use). */
+  @io.jtune.core.parser.NotState
   final PauseDraft scratch = new PauseDraft();
   /** A complete pause ({@link #draft}) waits for details on the next lines. */
   boolean pending;
@@ -47,6 +48,9 @@ final class Pauses {
     pendingPhaseKey = null;
     emitPause(draft);
     deferred.flush();
+    // the next record resets the draft before it reads into it: what stays in it is nothing
+    // (cleared so that two parsers that read alike are alike, for parallel reading)
+    draft.reset(-1, Double.NaN, GcEvent.NO_EPOCH, 0);
   }
 
   /**

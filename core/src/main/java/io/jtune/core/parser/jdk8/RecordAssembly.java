@@ -32,6 +32,7 @@ final class RecordAssembly {
   private final RecordReader records;
 
   private final Line recLine = new Line();
+  @io.jtune.core.parser.NotState // what is in use of it is told by recLen and recLineNo
   private byte[] rec = new byte[4096];
   private int recLen;
   private int recDepth;

@@ -33,12 +33,16 @@ final class TenuringLines {
 
   private void attachNow(PauseDraft d) {
     d.tenuring = new Tenuring(tenDesired, tenNew, tenMax, tenAged);
-    tenPresent = false;
+    clear();
   }
 
-  /** Forgets a distribution no pause followed. */
+  /** Forgets a distribution no pause followed (its numbers too, so that no stale value is state). */
   void clear() {
     tenPresent = false;
+    tenDesired = 0;
+    tenNew = 0;
+    tenMax = 0;
+    tenAged = 0;
   }
 
   /** "Desired survivor size N bytes, new threshold T (max M)". */

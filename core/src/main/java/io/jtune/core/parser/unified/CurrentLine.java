@@ -28,6 +28,7 @@ final class CurrentLine {
   /** The line being read; null between lines. */
   Line line;
   /** The decorations of the line before, up to its message, and how many bytes they took (0: none). */
+  @io.jtune.core.parser.NotState // a cache: the decorations of the line before, reused when the next has the same
   private byte[] decorations = new byte[64];
   private int decorationsLength;
   /** Off only in the test that checks reading with and without reuse gives the same. */
