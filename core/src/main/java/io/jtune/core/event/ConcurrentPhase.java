@@ -38,7 +38,7 @@ public record ConcurrentPhase(
 
   @Override
   public ConcurrentPhase withLine(long newLine) {
-    return new ConcurrentPhase(gcId, uptimeS, epochMs, name, durationMs, wholeCycle, memory, newLine, facts);
+    return new ConcurrentPhase(gcId, uptimeS, epochMs, name, durationMs, wholeCycle, memory, newLine, facts, cause);
   }
 
   @Override
