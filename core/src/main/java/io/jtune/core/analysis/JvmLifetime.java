@@ -33,4 +33,9 @@ public record JvmLifetime(int number, List<String> inputs, String startReason, S
     return new JvmLifetime(number, inputs, startReason, a.jvm().collector().displayName(), a.jvm().info().version(),
         LifetimeSummary.of(a), a.findings(), a.memoryModel(), a.diagnosis());
   }
+
+  /** The lifetimes of an analysis; one made of the analysis itself when it lists none (the analysis of one lifetime). */
+  public static List<JvmLifetime> all(Analysis a) {
+    return a.jvms().isEmpty() ? List.of(of(1, List.of(), null, a)) : a.jvms();
+  }
 }

@@ -2,7 +2,7 @@ package io.jtune.core.api;
 
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.finding.Finding;
-import io.jtune.core.fleet.JvmRow;
+import io.jtune.core.fleet.FleetRow;
 import io.jtune.core.model.Diagnosis;
 import io.jtune.core.render.JsonReport;
 import io.jtune.core.render.openmetrics.AnalysisOpenMetrics;
@@ -15,8 +15,8 @@ import java.util.List;
 /**
  * The result of {@link GcLogs#analyze}: immutable, and safe to share between threads once made.
  *
- * <p>The stable part is small: {@link #jvms()} (one {@link JvmRow} per JVM lifetime in the input,
- * the same columns as {@code jtune analyze --each}), {@link #findings()}, {@link #diagnosis()},
+ * <p>The stable part is small: {@link #jvms()} (one {@link FleetRow} per JVM lifetime in the input,
+ * the rows and columns of {@code jtune analyze --each}), {@link #findings()}, {@link #diagnosis()},
  * and the documents {@link #toJson()} (schema {@value JsonReport#SCHEMA}) and
  * {@link #toOpenMetrics()}. {@link #details()} gives the whole analysis the CLI renders, whose
  * classes may change between versions.
@@ -24,12 +24,12 @@ import java.util.List;
 public final class GcLogAnalysis {
   private final String source;
   private final Analysis analysis;
-  private final List<JvmRow> jvms;
+  private final List<FleetRow> jvms;
 
   GcLogAnalysis(String source, Analysis analysis) {
     this.source = source;
     this.analysis = analysis;
-    this.jvms = List.copyOf(JvmRow.of(source, analysis));
+    this.jvms = List.copyOf(FleetRow.of(analysis));
   }
 
   /** What was analyzed: the file, the first of several in timeline order, or the stream's name. */
@@ -38,12 +38,12 @@ public final class GcLogAnalysis {
   }
 
   /** One row per JVM lifetime in the input, in timeline order (at least one). */
-  public List<JvmRow> jvms() {
+  public List<FleetRow> jvms() {
     return jvms;
   }
 
   /** The latest JVM lifetime's row: the one {@link #findings()} and {@link #diagnosis()} are about. */
-  public JvmRow latest() {
+  public FleetRow latest() {
     return jvms.get(jvms.size() - 1);
   }
 

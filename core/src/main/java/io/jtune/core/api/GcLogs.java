@@ -23,8 +23,8 @@ import java.util.Objects;
  *
  * <pre>{@code
  * GcLogAnalysis a = GcLogs.analyze(Path.of("gc.log"));
- * JvmRow jvm = a.latest();
- * System.out.println(jvm.collector() + " p99 " + jvm.pauseP99Ms() + " ms, " + jvm.primaryDiagnosis());
+ * FleetRow jvm = a.latest();
+ * System.out.println(jvm.collector() + " p99 " + jvm.pauseP99Ms() + " ms, " + jvm.diagnosis());
  *
  * // options, and every parsed event as it is read
  * GcLogAnalysis b = GcLogs.analyzer()

@@ -6,13 +6,16 @@ import io.jtune.core.analysis.LifetimeSummary;
 import io.jtune.core.finding.Finding;
 import io.jtune.core.model.MemoryModel;
 import io.jtune.core.render.IsoTime;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One JVM lifetime of a fleet, as {@code jtune analyze --each} lists it: the headline figures
- * of one JVM, the same for every row so that rows from many logs line up. Times in ms or s,
- * rates MB/s (NaN when the log does not give them), sizes bytes (-1 when not known).
+ * One JVM lifetime of a fleet: the headline figures of one JVM, the same for every row so that
+ * rows from many logs line up. {@code jtune analyze --each}, the library's
+ * {@code GcLogAnalysis.jvms()} and the Spark example all list these rows, with the columns of
+ * {@link FleetColumns#ALL} in that order. Times in ms or s, rates MB/s (binary megabytes; NaN
+ * when the log does not give them), sizes bytes (-1 when not known).
  *
  * @param inputs the files its events came from
  * @param jvm its number among the lifetimes of its inputs (1 when they hold one JVM)
@@ -21,10 +24,10 @@ import java.util.List;
  * @param startTime its first event's wall clock (ISO-8601) when the log has dates, else null
  * @param spanS the time from its first to its last event
  * @param pauses stop-the-world pauses
- * @param p99Ms pause p99
- * @param maxMs longest pause
+ * @param pauseP99Ms pause p99 (NaN without pauses)
+ * @param pauseMaxMs longest pause (NaN without pauses)
  * @param throughputPct GC throughput: share of the span outside stop-the-world pauses (NaN when
- *     the log gives no span)
+ *     the span is too short or the collector's pauses do not say it)
  * @param fullGcs Full GCs
  * @param allocationRateMBps allocation rate
  * @param promotionRateMBps promotion rate (young to old)
@@ -35,18 +38,21 @@ import java.util.List;
  * @param error why the inputs gave no JVM (then every figure is empty), else null
  */
 public record FleetRow(List<String> inputs, int jvm, String collector, String version, String startTime,
-    double spanS, long pauses, double p99Ms, double maxMs, double throughputPct, long fullGcs,
+    double spanS, long pauses, double pauseP99Ms, double pauseMaxMs, double throughputPct, long fullGcs,
     double allocationRateMBps, double promotionRateMBps, long liveSetBytes, String diagnosis, String topFinding,
-    String topFindingTitle, String error) {
+    String topFindingTitle, String error) implements Serializable {
+
+  private static final long serialVersionUID = 1L;
 
   public FleetRow {
     inputs = List.copyOf(inputs);
   }
 
-  /** The rows of an analysis: one per JVM lifetime it found. */
+  /** The rows of an analysis: one per JVM lifetime it found, in timeline order (at least one). */
   public static List<FleetRow> of(Analysis a) {
-    List<FleetRow> rows = new ArrayList<>(a.jvms().size());
-    for (JvmLifetime l : a.jvms()) {
+    List<JvmLifetime> lifetimes = JvmLifetime.all(a);
+    List<FleetRow> rows = new ArrayList<>(lifetimes.size());
+    for (JvmLifetime l : lifetimes) {
       rows.add(of(l, IsoTime.of(l.summary().startEpochMs(), a.input().wallClockOffset())));
     }
     return rows;
@@ -71,5 +77,14 @@ public record FleetRow(List<String> inputs, int jvm, String collector, String ve
 
   public boolean failed() {
     return error != null;
+  }
+
+  /** The values in the order of {@link FleetColumns#ALL}, as the CSV and JSON lines write them (null when not known). */
+  public List<Object> values() {
+    List<Object> values = new ArrayList<>(FleetColumns.ALL.size());
+    for (FleetColumns.Column c : FleetColumns.ALL) {
+      values.add(c.value().apply(this));
+    }
+    return values;
   }
 }

@@ -9,7 +9,8 @@ import io.jtune.core.JtuneException;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.event.GcPause;
 import io.jtune.core.event.JvmInfo;
-import io.jtune.core.fleet.JvmRow;
+import io.jtune.core.fleet.FleetColumns;
+import io.jtune.core.fleet.FleetRow;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -42,16 +43,16 @@ class GcLogsTest {
     Path log = toolkit("preunified__serial__defnew__details__tenuring__180__serial180.log");
     GcLogAnalysis a = GcLogs.analyze(log);
     assertThat(a.jvms()).hasSize(1);
-    JvmRow row = a.latest();
+    FleetRow row = a.latest();
     JsonNode json = JSON.readTree(a.toJson());
     JsonNode jvm = json.get("jvms").get(0);
-    assertThat(row.source()).isEqualTo(log.toString());
+    assertThat(row.inputs()).containsExactly(log.toString());
     assertThat(row.collector()).isEqualTo(jvm.get("collector").asText()).isEqualTo("Serial");
     assertThat(row.fullGcs()).isEqualTo(jvm.at("/summary/fullCount").asLong()).isPositive();
     assertThat(row.pauseP99Ms()).isEqualTo(jvm.at("/summary/p99Ms").asDouble(), org.assertj.core.data.Offset.offset(0.001));
-    assertThat(row.primaryDiagnosis()).isEqualTo(jvm.at("/diagnosis/primary").asText());
+    assertThat(row.diagnosis()).isEqualTo(jvm.at("/diagnosis/primary").asText());
     assertThat(row.topFinding()).isEqualTo(a.findings().get(0).id());
-    assertThat(row.values()).hasSize(JvmRow.COLUMNS.size());
+    assertThat(row.values()).hasSize(FleetColumns.ALL.size());
     assertThat(a.toOpenMetrics()).startsWith("# TYPE jtune_gc_jvm info").endsWith("# EOF\n");
     assertThatThrownBy(() -> a.jvms().add(row)).isInstanceOf(UnsupportedOperationException.class);
   }
@@ -80,11 +81,12 @@ class GcLogsTest {
     GcLogAnalysis fromStream = GcLogs.analyze(new ByteArrayInputStream(gz.toByteArray()), "host-7/gc.log.gz");
     assertThat(fromStream.source()).isEqualTo("host-7/gc.log.gz");
     assertThat(fromStream.jvms()).hasSize(1);
-    JvmRow a = fromFile.latest();
-    JvmRow b = fromStream.latest();
-    assertThat(b).isEqualTo(new JvmRow("host-7/gc.log.gz", a.jvm(), a.collector(), a.spanS(), a.pauseP99Ms(),
-        a.pauseMaxMs(), a.gcThroughputPct(), a.fullGcs(), a.allocationRateMBps(), a.promotionRateMBps(),
-        a.liveSetBytes(), a.primaryDiagnosis(), a.topFinding()));
+    FleetRow a = fromFile.latest();
+    FleetRow b = fromStream.latest();
+    assertThat(b.inputs()).containsExactly("host-7/gc.log.gz");
+    assertThat(b).isEqualTo(new FleetRow(b.inputs(), a.jvm(), a.collector(), a.version(), a.startTime(), a.spanS(),
+        a.pauses(), a.pauseP99Ms(), a.pauseMaxMs(), a.throughputPct(), a.fullGcs(), a.allocationRateMBps(),
+        a.promotionRateMBps(), a.liveSetBytes(), a.diagnosis(), a.topFinding(), a.topFindingTitle(), null));
   }
 
   @Test
@@ -94,7 +96,7 @@ class GcLogsTest {
       set = s.filter(p -> p.getFileName().toString().contains("short_restart_4.log")).sorted().toList();
     }
     GcLogAnalysis a = GcLogs.analyzer().window(Duration.ofSeconds(10)).pauseTarget(Duration.ofMillis(20)).analyze(set);
-    assertThat(a.jvms()).extracting(JvmRow::jvm).containsExactly(1, 2, 3, 4, 5);
+    assertThat(a.jvms()).extracting(FleetRow::jvm).containsExactly(1, 2, 3, 4, 5);
     assertThat(a.details().options().windowS()).isEqualTo(10);
     assertThat(a.details().options().pauseTargetMs()).isEqualTo(20);
   }
@@ -115,9 +117,9 @@ class GcLogsTest {
     GcLogAnalysis fromFiles = GcLogs.analyzer().analyze(set);
     assertThat(fromMemory.jvms()).hasSize(5);
     for (int i = 0; i < 5; i++) {
-      JvmRow a = fromFiles.jvms().get(i);
-      JvmRow b = fromMemory.jvms().get(i);
-      assertThat(b.values().subList(1, JvmRow.COLUMNS.size())).isEqualTo(a.values().subList(1, JvmRow.COLUMNS.size()));
+      FleetRow a = fromFiles.jvms().get(i);
+      FleetRow b = fromMemory.jvms().get(i);
+      assertThat(b.values().subList(1, FleetColumns.ALL.size())).isEqualTo(a.values().subList(1, FleetColumns.ALL.size()));
     }
     // named by the first in timeline order: the oldest of the rotated set
     assertThat(fromMemory.source()).isEqualTo("mem/" + Path.of(fromFiles.source()).getFileName())

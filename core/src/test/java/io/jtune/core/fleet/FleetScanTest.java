@@ -76,4 +76,26 @@ class FleetScanTest {
     assertThat(rows.get(0).error()).contains("no collections");
     assertThat(rows.get(1).error()).contains("no-such.log").contains("no such file");
   }
+
+  @Test
+  void everyValueHasItsColumnsTypeAndAnErrorRowOnlyItsInputsAndReason() {
+    List<FleetRow> rows = scan(FleetUnits.of(List.of(corpus().resolve("GCViewer").toString())), 2);
+    assertThat(rows).anyMatch(FleetRow::failed).anyMatch(r -> !r.failed());
+    for (FleetRow r : rows) {
+      List<Object> values = r.values();
+      assertThat(values).hasSize(FleetColumns.ALL.size());
+      for (int i = 0; i < values.size(); i++) {
+        FleetColumns.Column c = FleetColumns.ALL.get(i);
+        Object v = values.get(i);
+        assertThat(v == null || c.type().isInstance(v)).as(c.name() + " of " + r.inputs()).isTrue();
+        if (r.failed()) {
+          assertThat(v == null).as(c.name() + " of an error row").isEqualTo(!List.of("inputs", "error").contains(c.name()));
+        }
+      }
+      if (!r.failed()) {
+        assertThat(values.get(FleetColumns.names().indexOf("jvm"))).isEqualTo(r.jvm());
+        assertThat(values.get(FleetColumns.names().indexOf("diagnosis"))).isEqualTo(r.diagnosis()).isNotNull();
+      }
+    }
+  }
 }

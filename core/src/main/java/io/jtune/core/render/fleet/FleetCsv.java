@@ -3,6 +3,7 @@ package io.jtune.core.render.fleet;
 import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.jtune.core.fleet.FleetColumns;
 import io.jtune.core.fleet.FleetRow;
 import io.jtune.core.fleet.FleetScan;
 import java.io.IOException;
@@ -28,8 +29,7 @@ final class FleetCsv implements FleetOutput {
   @Override
   public void row(FleetRow row) throws IOException {
     g.writeStartArray();
-    for (FleetColumns.Column c : FleetColumns.ALL) {
-      Object v = c.value().apply(row);
+    for (Object v : row.values()) {
       // an unknown value is an empty field
       g.writeString(v == null ? "" : v instanceof Double d ? plain(d) : v.toString());
     }

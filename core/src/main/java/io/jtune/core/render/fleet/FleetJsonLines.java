@@ -3,6 +3,7 @@ package io.jtune.core.render.fleet;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
+import io.jtune.core.fleet.FleetColumns;
 import io.jtune.core.fleet.FleetRow;
 import io.jtune.core.fleet.FleetScan;
 import java.io.IOException;

@@ -36,7 +36,7 @@ final class FleetText implements FleetOutput {
       out.write(fit(name(r)) + " " + TerminalText.safe(r.error()) + System.lineSeparator());
     } else {
       out.write(String.format(Locale.US, FORMAT, fit(name(r)), r.collector(),
-          r.spanS() >= 0 ? span(r.spanS()) : "-", r.pauses(), num(r.p99Ms(), 1), num(r.maxMs(), 1),
+          r.spanS() >= 0 ? span(r.spanS()) : "-", r.pauses(), num(r.pauseP99Ms(), 1), num(r.pauseMaxMs(), 1),
           num(r.throughputPct(), 2), r.fullGcs(), rate(r.allocationRateMBps()), rate(r.promotionRateMBps()),
           ByteSize.human(r.liveSetBytes()), r.diagnosis(), r.topFinding() == null ? "-" : r.topFinding()));
     }

@@ -6,7 +6,6 @@ import io.jtune.core.analysis.JvmLifetime;
 import io.jtune.core.analysis.LifetimeSummary;
 import io.jtune.core.event.GcEvent;
 import io.jtune.core.finding.Finding;
-import io.jtune.core.fleet.JvmRow;
 import io.jtune.core.model.MemoryModel;
 import io.jtune.core.model.Problem;
 import io.jtune.core.render.openmetrics.OpenMetrics.Family;
@@ -41,7 +40,7 @@ public final class AnalysisOpenMetrics {
   /** The document of an analysis. */
   public static OpenMetrics of(Analysis a) {
     OpenMetrics om = new OpenMetrics();
-    List<JvmLifetime> lifetimes = JvmRow.lifetimes(a);
+    List<JvmLifetime> lifetimes = JvmLifetime.all(a);
     for (JvmLifetime l : lifetimes) {
       lifetime(om, l);
     }

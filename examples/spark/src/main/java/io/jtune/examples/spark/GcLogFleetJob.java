@@ -3,7 +3,8 @@ package io.jtune.examples.spark;
 import io.jtune.core.JtuneException;
 import io.jtune.core.api.GcLogInput;
 import io.jtune.core.api.GcLogs;
-import io.jtune.core.fleet.JvmRow;
+import io.jtune.core.fleet.FleetColumns;
+import io.jtune.core.fleet.FleetRow;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -27,9 +28,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The GC logs of a fleet as one Spark job: every file under a directory tree (any file system
  * Spark reads: local, HDFS, S3), grouped into one JVM's rotated sets ({@link GcLogs#rotatedSetKey}),
- * each set analyzed by jtune on an executor, one row per JVM lifetime with the columns of
- * {@link JvmRow#COLUMNS} ({@code jtune analyze --each} has the same). Files that are not GC logs
- * are left out, with a warning in the executor's log.
+ * each set analyzed by jtune on an executor: the rows {@code jtune analyze --each} gives, one
+ * {@link FleetRow} per JVM lifetime with the columns of {@link FleetColumns#ALL}, the header and
+ * order of {@code --each --format csv}. A set that gives no JVM (a file that is no GC log) is one
+ * row with its reason in {@code error}, as with {@code --each}.
  *
  * <pre>
  * spark-submit --class io.jtune.examples.spark.GcLogFleetJob jtune-example-spark.jar \
@@ -39,14 +41,14 @@ import org.slf4j.LoggerFactory;
 public final class GcLogFleetJob {
   private static final Logger LOG = LoggerFactory.getLogger(GcLogFleetJob.class);
 
-  /** The rows' schema: {@link JvmRow#COLUMNS} as Spark types. */
+  /** The rows' schema: {@link FleetColumns#ALL} as Spark types. */
   public static final StructType SCHEMA = schema();
 
   private GcLogFleetJob() {}
 
   private static StructType schema() {
     List<StructField> fields = new ArrayList<>();
-    for (JvmRow.Column c : JvmRow.COLUMNS) {
+    for (FleetColumns.Column c : FleetColumns.ALL) {
       DataType t = c.type() == String.class ? DataTypes.StringType
           : c.type() == Integer.class ? DataTypes.IntegerType
           : c.type() == Long.class ? DataTypes.LongType
@@ -71,20 +73,38 @@ public final class GcLogFleetJob {
   /** On an executor: one rotated set's files, read through Hadoop's file system, as rows. */
   static Iterator<Row> analyze(String key, Iterator<String> files) {
     Configuration conf = new Configuration();
+    List<String> names = new ArrayList<>();
+    files.forEachRemaining(names::add);
+    names.sort(null);
     List<GcLogInput> inputs = new ArrayList<>();
-    files.forEachRemaining(f -> inputs.add(new GcLogInput(f, () -> {
-      Path p = new Path(f);
-      return p.getFileSystem(conf).open(p);
-    })));
-    List<Row> rows = new ArrayList<>();
+    for (String f : names) {
+      inputs.add(new GcLogInput(f, () -> {
+        Path p = new Path(f);
+        return p.getFileSystem(conf).open(p);
+      }));
+    }
+    List<FleetRow> jvms;
     try {
-      for (JvmRow r : GcLogs.analyzer().analyzeInputs(inputs).jvms()) {
-        rows.add(RowFactory.create(r.values().toArray()));
-      }
+      jvms = GcLogs.analyzer().analyzeInputs(inputs).jvms();
     } catch (JtuneException e) {
-      LOG.warn("{}: left out: {}", key, e.getMessage());
+      LOG.warn("{}: no JVM: {}", key, e.getMessage());
+      jvms = List.of(FleetRow.failed(names, e.getMessage()));
+    }
+    List<Row> rows = new ArrayList<>();
+    for (FleetRow r : jvms) {
+      rows.add(RowFactory.create(r.values().toArray()));
     }
     return rows.iterator();
+  }
+
+  /**
+   * The rows as one CSV file with a header (the header of {@code jtune analyze --each --format csv})
+   * in {@code dir}, ordered by inputs and JVM; unknown values are empty fields, as there.
+   */
+  public static void writeCsv(Dataset<Row> rows, String dir) {
+    // one partition, sorted in place: one CSV file, the analysis run once
+    rows.coalesce(1).sortWithinPartitions("inputs", "jvm").write().mode(SaveMode.ErrorIfExists)
+        .option("header", "true").csv(dir);
   }
 
   /** {@code GcLogFleetJob ROOT OUTPUT_DIR}: the rows of the logs under ROOT as one CSV file with a header in OUTPUT_DIR. */
@@ -95,8 +115,7 @@ public final class GcLogFleetJob {
     }
     SparkSession spark = SparkSession.builder().appName("jtune GC logs of a fleet").getOrCreate();
     try {
-      // one partition, sorted in place: one CSV file ordered by source and JVM, the analysis run once
-      jvmRows(spark, args[0]).coalesce(1).sortWithinPartitions("source", "jvm").write().mode(SaveMode.ErrorIfExists).option("header", "true").csv(args[1]);
+      writeCsv(jvmRows(spark, args[0]), args[1]);
     } finally {
       spark.stop();
     }
