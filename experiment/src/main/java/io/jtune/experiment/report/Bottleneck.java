@@ -64,8 +64,8 @@ record Bottleneck(Kind kind, String evidence, String advice) {
     if (p50 >= WAIT_FACTOR * cpuMsPerRequest) {
       double wait = p50 - cpuMsPerRequest;
       return new Bottleneck(Kind.WAIT, String.format(Locale.US, "a typical request takes %.1f ms (p50) of which"
-          + " about %.2f ms is CPU (%.0f %% CPU at %,.0f req/s), while the JVM uses %.0f %% of %d %% CPU: requests wait"
-          + " %.1f ms on something else", p50, cpuMsPerRequest, cpu, rps, cpu, 100 * cores, wait),
+          + " about %.2f ms is CPU (the JVM uses %.0f %% of %d %% CPU at %,.0f req/s): requests wait %.1f ms on"
+          + " something else", p50, cpuMsPerRequest, cpu, 100 * cores, rps, wait),
           String.format(Locale.US, "requests wait on I/O, downstream calls or pools, not on GC: optimal threads ="
               + " (CPU + wait) / CPU x cores = (%.2f + %.1f) / %.2f x %d = %.0f concurrent requests; or cut the wait",
               cpuMsPerRequest, wait, cpuMsPerRequest, cores, (cpuMsPerRequest + wait) / cpuMsPerRequest * cores));

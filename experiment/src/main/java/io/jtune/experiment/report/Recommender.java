@@ -129,14 +129,9 @@ final class Recommender {
           + " goals ask, so there is nothing to tune.", reasons, List.of(), true);
     }
     reasons.add(0, top.level().name() + ": " + bn.evidence());
-    String what = switch (bn.kind()) {
-      case LOCK -> "threads queue for one lock";
-      case CPU -> "the CPU is the limit";
-      default -> "requests wait on something other than CPU and GC";
-    };
     return new Recommendation(Verdict.NOT_A_GC_PROBLEM, null, "Keep " + base + ": GC is not the bottleneck (small GC"
-        + " time share, no Full GC, pauses below p99); " + what + " at " + top.level().name() + " — " + bn.advice()
-        + ".", reasons, List.of(), true);
+        + " time share, no Full GC, pauses below p99); at " + top.level().name() + " " + bn.advice() + ".", reasons,
+        List.of(), true);
   }
 
   /** The leak verdict when most baseline runs whose GC analysis names a problem name a leak, else null. */
