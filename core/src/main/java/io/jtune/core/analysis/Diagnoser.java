@@ -56,7 +56,7 @@ public final class Diagnoser {
         || has(findings, "full-gc", Severity.WARNING)) {
       found.add(Problem.CONCURRENT_FAILURE);
     }
-    if (has(findings, "metadata-gc-threshold", Severity.INFO)) {
+    if (has(findings, "metadata-gc-threshold", Severity.WARNING)) {
       found.add(Problem.METASPACE_THRESHOLD);
     }
     if (has(findings, "system-gc", Severity.WARNING)) {

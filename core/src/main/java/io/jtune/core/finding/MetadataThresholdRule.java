@@ -4,14 +4,17 @@ import io.jtune.core.aggregate.Example;
 import io.jtune.core.aggregate.ExampleList;
 import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.event.Anomaly;
+import io.jtune.core.event.PauseKind;
 import io.jtune.core.units.ByteSize;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Collections triggered by "Metadata GC Threshold": metaspace starts small
- * (~21 MB) and each time it grows past the threshold a GC, often a Full GC, runs. Fix: set
- * MetaspaceSize = MaxMetaspaceSize from the observed peak with headroom.
+ * (~21 MB) and each time it grows past the threshold a GC runs. When any of them is a Full GC
+ * (Serial, Parallel, CMS), a warning with the fix: MetaspaceSize = MaxMetaspaceSize from the
+ * observed peak with headroom; when none is (G1's young pause starting a concurrent cycle, ZGC's
+ * and Shenandoah's concurrent collections), information only.
  */
 final class MetadataThresholdRule implements FindingRule {
   private static final String CAUSE = "Metadata GC Threshold";
@@ -36,12 +39,25 @@ final class MetadataThresholdRule implements FindingRule {
     List<String> flags = perm
         ? List.of("-XX:PermSize=" + v, "-XX:MaxPermSize=" + v)
         : List.of("-XX:MetaspaceSize=" + v, "-XX:MaxMetaspaceSize=" + v);
+    long full = a.pauses().count(CAUSE, PauseKind.FULL);
+    if (full == 0) {
+      // G1 starts a concurrent cycle with a young pause; ZGC and Shenandoah run a concurrent collection:
+      // no Full GC, a cost like any young pause's
+      out.add(new Finding("metadata-gc-threshold", Severity.INFO,
+          count + " GC(s) triggered by Metadata GC Threshold, none of them a Full GC",
+          evidence, count,
+          "Metaspace grew past its threshold, and this collector answered with a young pause or a concurrent"
+              + " cycle, not a Full GC: nothing to fix. MetaspaceSize = MaxMetaspaceSize = " + v + " (" + basis
+              + ") would avoid even these, and bound metaspace.",
+          List.of()));
+      return;
+    }
     out.add(new Finding("metadata-gc-threshold", Severity.WARNING,
-        count + " GC(s) triggered by Metadata GC Threshold",
+        count + " GC(s) triggered by Metadata GC Threshold, " + (full == 1 ? "1 of them a Full GC" : full + " of them Full GCs"),
         evidence, count,
-        "Metaspace grows from its small initial threshold and every crossing triggers a collection"
-            + " (a Full GC on many collectors), typically during start-up and deploys. Set the initial"
-            + " and maximum size equal, from the peak (" + basis + ").",
+        "Metaspace grows from its small initial threshold and every crossing triggers a collection, here"
+            + " Full GCs, typically during start-up and deploys. Set the initial and maximum size equal, from the"
+            + " peak (" + basis + ").",
         flags));
   }
 }

@@ -48,12 +48,26 @@ class FindingsTest {
 
   @Test
   void metadataThresholdRecommendsEqualMetaspaceSizes() {
-    Finding f = required(analyze(corpus("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1YoungMetadataGcThreshold.txt")),
+    // Parallel: a young pause, then a Full GC, for the threshold
+    Finding f = required(analyze(corpus(
+        "gctoolkit-testdata/gctoolkit-gclogs__preunified__ps__details__tenuring__gccause__180__1398331617.vgc")),
         "metadata-gc-threshold");
+    assertThat(f.severity()).isEqualTo(Severity.WARNING);
+    assertThat(f.title()).contains("1 of them a Full GC");
     assertThat(f.evidence()).isNotEmpty();
     assertThat(f.flags()).hasSize(2);
     String size = f.flags().get(0).substring(f.flags().get(0).indexOf('=') + 1);
     assertThat(f.flags()).containsExactly("-XX:MetaspaceSize=" + size, "-XX:MaxMetaspaceSize=" + size);
+  }
+
+  @Test
+  void aMetadataThresholdG1AnswersWithAYoungPauseIsInformationOnly() {
+    Finding f = required(analyze(corpus("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1YoungMetadataGcThreshold.txt")),
+        "metadata-gc-threshold");
+    assertThat(f.severity()).isEqualTo(Severity.INFO);
+    assertThat(f.title()).contains("none of them a Full GC");
+    assertThat(f.flags()).isEmpty();
+    assertThat(f.recommendation()).contains("MetaspaceSize = MaxMetaspaceSize = ");
   }
 
   @Test

@@ -264,19 +264,20 @@ class AdvisorTest {
 
   @Test
   void jstatGivesTheMetaspacePeakTheLogLacks() throws Exception {
-    // a JDK 8 G1 log with a Metadata GC Threshold collection but no metaspace sizes
+    // a JDK 8 G1 log with a Metadata GC Threshold collection (a young pause: nothing to fix, so the
+    // metaspace sizing is a low-risk candidate of its own) but no metaspace sizes
     Analysis a = analyze("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1YoungMetadataGcThreshold.txt");
     assertThat(a.memory().metaspace().peak()).isNegative();
     JstatGc j = jstatOfAChild(List.of("-Xmx64m", "-XX:+UseSerialGC"));
     Suggestion s = Advisor.advise(a, Advisor.Inputs.NONE.withJstat(j));
-    String ms = flag(candidate(s, "findings").orElseThrow(), "-XX:MetaspaceSize=").orElseThrow();
+    String ms = flag(candidate(s, "metaspace").orElseThrow(), "-XX:MetaspaceSize=").orElseThrow();
     long mu = j.metaspaceUsedPeakBytes();
     long expectedMb = Math.max(64, ((long) Math.ceil(mu * 1.5 / MB) + 63) / 64 * 64);
     assertThat(sizeFlag(ms)).isEqualTo(expectedMb * MB).isGreaterThan(mu);
     assertThat(String.join("\n", s.evidence())).contains("jstat MU");
     // without jstat the finding's fallback stays
     Suggestion without = Advisor.advise(a, Advisor.Inputs.NONE);
-    assertThat(flag(candidate(without, "findings").orElseThrow(), "-XX:MetaspaceSize=")).contains("-XX:MetaspaceSize=256m");
+    assertThat(flag(candidate(without, "metaspace").orElseThrow(), "-XX:MetaspaceSize=")).contains("-XX:MetaspaceSize=256m");
   }
 
   @Test
