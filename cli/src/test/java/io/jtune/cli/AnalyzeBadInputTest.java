@@ -157,6 +157,17 @@ class AnalyzeBadInputTest {
   }
 
   @Test
+  void theEmptyNewestFileOfARotatedSetIsNoProblem() throws IOException {
+    // a JVM that rotates at exit leaves gc.log empty beside gc.log.0
+    Files.copy(CliRun.corpusFile(G1_UNIFIED), dir.resolve("gc.log.0"));
+    Files.createFile(dir.resolve("gc.log"));
+    JsonNode j = json(CliRun.of("analyze", "--format", "json", dir.toString()));
+    JsonNode alone = json(CliRun.of("analyze", "--format", "json", CliRun.corpusFile(G1_UNIFIED).toString()));
+    assertThat(j.at("/summary/pauseCount").asLong()).isEqualTo(alone.at("/summary/pauseCount").asLong());
+    assertThat(j.at("/unparsed/problems")).isEmpty();
+  }
+
+  @Test
   void standardInput() throws IOException {
     byte[] log = Files.readAllBytes(CliRun.corpusFile(CMS));
     CliRun r = CliRun.withStdin(new ByteArrayInputStream(log), "analyze", "--format", "json", "-");

@@ -28,6 +28,8 @@ public final class GcLogReader {
   private static final int SNIFF_BYTES = 64 * 1024;
 
   private final ParseReport report = new ParseReport();
+  /** Whether the source being read is one file of a rotated set, where an empty file is expected. */
+  private boolean emptyIsExpected;
   private final ParserContext context = new ParserContext(report);
   private final Map<LogFormat, GcLogParser> parsers = new EnumMap<>(LogFormat.class);
   private final Timeline timeline;
@@ -71,7 +73,13 @@ public final class GcLogReader {
       int colon = p.indexOf(": ");
       r.report.problem(colon > 0 ? p.substring(0, colon) : p, colon > 0 ? p.substring(colon + 2) : p);
     }
+    Map<String, Integer> stems = new java.util.HashMap<>();
     for (LogSource s : sources) {
+      stems.merge(RotationStem.of(s.name()), 1, Integer::sum);
+    }
+    for (LogSource s : sources) {
+      // a JVM that rotates its log at exit leaves the newest file of the set empty: that is no problem
+      r.emptyIsExpected = stems.get(RotationStem.of(s.name())) > 1;
       r.readOne(s);
     }
     r.parsers.values().forEach(GcLogParser::endOfInput);
@@ -90,7 +98,9 @@ public final class GcLogReader {
       in.reset();
       if (head.length == 0) {
         endOfContent(in);
-        report.problem(source.name(), "empty file");
+        if (!emptyIsExpected) {
+          report.problem(source.name(), "empty file");
+        }
         report.addSource(new ParseReport.SourceSummary(source.name(), format, 0, 0));
         return;
       }
