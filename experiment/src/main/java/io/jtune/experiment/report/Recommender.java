@@ -10,8 +10,11 @@ import io.jtune.experiment.report.ExperimentReport.Recommendation;
 import io.jtune.experiment.run.RunResult;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The experiment's verdict, in this order:
@@ -62,7 +65,7 @@ final class Recommender {
     }
     String base = plan.baseline();
     if (gcSmall) {
-      return notAGcProblem(plan, levels, runs, top, reasons);
+      return notAGcProblem(plan, runs, top, reasons);
     }
     // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
     int fewest = levels.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
@@ -91,9 +94,8 @@ final class Recommender {
   static String baselineAdvice(Plan plan, List<RunResult> runs) {
     return runs.stream().filter(r -> r.candidate().equals(plan.baseline()) && r.gcProblem() != null
             && r.gcProblem().advice() != null && !r.gcProblem().advice().isBlank())
-        .collect(java.util.stream.Collectors.groupingBy(r -> r.gcProblem().advice(), java.util.LinkedHashMap::new,
-            java.util.stream.Collectors.counting()))
-        .entrySet().stream().max(java.util.Map.Entry.comparingByValue()).map(java.util.Map.Entry::getKey).orElse(null);
+        .collect(Collectors.groupingBy(r -> r.gcProblem().advice(), LinkedHashMap::new, Collectors.counting()))
+        .entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
   }
 
   /**
@@ -101,8 +103,8 @@ final class Recommender {
    * highest load (a JFR recording's lock, the thread dumps, CPU, the time requests wait); a service
    * nothing limits is healthy at that load, and keeps its configuration.
    */
-  private static Recommendation notAGcProblem(Plan plan, List<LevelReport> levels, List<RunResult> runs,
-      LevelReport top, List<String> reasons) {
+  private static Recommendation notAGcProblem(Plan plan, List<RunResult> runs, LevelReport top,
+      List<String> reasons) {
     String base = plan.baseline();
     // a JFR recording of a baseline run (experiment --jfr) says where the time went
     RunResult.RecordingSeen rec = runs.stream().filter(r -> r.candidate().equals(base) && r.recording() != null
