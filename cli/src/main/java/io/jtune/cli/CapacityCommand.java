@@ -6,14 +6,13 @@ import io.jtune.load.CapacityRun;
 import io.jtune.load.CapacitySweep;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadPlan;
-import io.jtune.load.RequestTemplate;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -64,21 +63,7 @@ final class CapacityCommand implements Callable<Integer> {
   @Option(names = "--cores", description = "cores serving the target (default: this machine's)")
   int cores;
 
-  @Option(names = {"-X", "--method"}, defaultValue = "GET", description = "HTTP method (default ${DEFAULT-VALUE})")
-  String method;
-
-  @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'", description = "extra request header (repeatable)")
-  List<String> headers = new ArrayList<>();
-
-  @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE", description = "request body, literal or --body=@FILE")
-  String body;
-
-  @Option(names = "--insecure", description = InsecureOption.DESCRIPTION)
-  boolean insecure;
-
-  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
-      description = "longest wait for one response (default 5s)")
-  Duration timeout;
+  @Mixin RequestOptions request;
 
   @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE})")
   LoadCommand.OutputFormat format;
@@ -116,9 +101,8 @@ final class CapacityCommand implements Callable<Integer> {
   }
 
   private CapacitySweep sweep() {
-    RequestTemplate target = new RequestTemplate(RequestTemplate.parseUrl(url), method, headers, LoadCommand.body(body), 1);
-    LoadPlan base = LoadPlan.closed(List.of(target), 1, Duration.ofSeconds(1)).withTimeout(timeout)
-        .withInsecure(insecure);
+    LoadPlan base = LoadPlan.closed(request.templates(List.of(url), null), 1, Duration.ofSeconds(1))
+        .withTimeout(request.timeout).withInsecure(request.insecure);
     List<Integer> concurrency = levels != null ? levels : CapacitySweep.doublingLevels(max);
     int serving = cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
     if (cpuTime != null && cpuTime.isZero()) {

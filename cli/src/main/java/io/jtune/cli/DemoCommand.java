@@ -4,6 +4,7 @@ import io.jtune.core.JtuneException;
 import io.jtune.core.lab.LabLauncher;
 import io.jtune.core.lab.LabScenario;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.ServiceSpec;
 import java.io.IOException;
@@ -107,8 +108,10 @@ final class DemoCommand implements Callable<Integer> {
   static List<Level> levels(LabScenario sc, Duration warmup, Duration measured) {
     // an open model keeps a small client pool, as the scenario is calibrated (its 'about' says so)
     return sc.rateRps().isPresent()
-        ? TuneLoop.levels(sc.rateRps().getAsDouble(), sc.connections().orElse(4), List.of("/scenario"), warmup, measured, 2)
-        : TuneLoop.levels(0, sc.concurrency().orElse(8), List.of("/scenario"), warmup, measured, 2);
+        ? TuneLoop.levels(sc.rateRps().getAsDouble(), sc.connections().orElse(4), List.of("/scenario"), warmup, measured, 2,
+            TuneLoop.LEVEL_TIMEOUT, LevelRequest.GET)
+        : TuneLoop.levels(0, sc.concurrency().orElse(8), List.of("/scenario"), warmup, measured, 2,
+            TuneLoop.LEVEL_TIMEOUT, LevelRequest.GET);
   }
 
 }

@@ -15,17 +15,13 @@ import io.jtune.load.attribution.AttributionText;
 import io.jtune.load.attribution.GcAttribution;
 import io.jtune.load.attribution.LoggedPauses;
 import io.jtune.load.attribution.PauseAttribution;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -88,26 +84,9 @@ final class LoadCommand implements Callable<Integer> {
           + " over DURATION")
   Duration rampUp;
 
-  @Option(names = {"-X", "--method"}, defaultValue = "GET", description = "HTTP method (default ${DEFAULT-VALUE})")
-  String method;
+  @Mixin RequestOptions request;
 
-  @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'", description = "extra request header (repeatable)")
-  List<String> headers = new ArrayList<>();
-
-  @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE",
-      description = "request body, literal or --body=@FILE (with '=': a separate '@FILE' argument is expanded by the"
-          + " command-line parser)")
-  String body;
-
-  @Option(names = "--weights", split = ",", paramLabel = "W", description = "relative share of each URL, in order (default all 1)")
-  List<Integer> weights;
-
-  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
-      description = "longest wait for one response or connect (default 5s)")
-  Duration timeout;
-
-  @Option(names = "--insecure", description = InsecureOption.DESCRIPTION)
-  boolean insecure;
+  @Mixin RequestOptions.Weights weights;
 
   @Option(names = "--threads", paramLabel = "N", description = "event-loop threads (default half the cores, at least 1)")
   Integer threads;
@@ -187,16 +166,8 @@ final class LoadCommand implements Callable<Integer> {
   }
 
   LoadPlan plan() {
+    List<RequestTemplate> targets = request.templates(urls, weights.weights);
     try {
-      byte[] bodyBytes = body(body);
-      if (weights != null && weights.size() != urls.size()) {
-        throw new LoadException("--weights has " + weights.size() + " values for " + urls.size() + " URLs");
-      }
-      List<RequestTemplate> targets = new ArrayList<>();
-      for (int i = 0; i < urls.size(); i++) {
-        targets.add(new RequestTemplate(RequestTemplate.parseUrl(urls.get(i)), method, headers, bodyBytes,
-            weights == null ? 1 : weights.get(i)));
-      }
       LoadModel model = rate == null ? LoadModel.CLOSED : LoadModel.OPEN;
       int connections = concurrency != null ? concurrency : model == LoadModel.OPEN ? OPEN_MODEL_CONNECTIONS : 10;
       Duration measured = duration == null ? Duration.ZERO : duration;
@@ -204,7 +175,7 @@ final class LoadCommand implements Callable<Integer> {
         throw new LoadException("--duration must be above 0");
       }
       return new LoadPlan(targets, model, connections, rate == null ? 0 : rate, measured, requests, warmup, rampUp,
-          timeout, threads != null ? threads : LoadPlan.defaultThreads(connections), insecure);
+          request.timeout, threads != null ? threads : LoadPlan.defaultThreads(connections), request.insecure);
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
     }
@@ -218,22 +189,5 @@ final class LoadCommand implements Callable<Integer> {
       err.print("\r" + LoadResultText.progressLine(elapsed, inWarmup, point) + "   ");
       err.flush();
     };
-  }
-
-  static byte[] body(String body) {
-    if (body == null) {
-      return null;
-    }
-    if (!body.startsWith("@")) {
-      return body.getBytes(StandardCharsets.UTF_8);
-    }
-    Path file = Path.of(body.substring(1));
-    try {
-      return Files.readAllBytes(file);
-    } catch (NoSuchFileException e) {
-      throw new LoadException("body file not found: " + file);
-    } catch (IOException e) {
-      throw new LoadException("cannot read body file " + file + ": " + e.getMessage());
-    }
   }
 }

@@ -8,6 +8,7 @@ import io.jtune.core.analysis.JvmFlags;
 import io.jtune.core.lab.LabLauncher;
 import io.jtune.core.lab.LabScenario;
 import io.jtune.core.output.OutputFile;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,6 +36,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code jtune suggest}: candidate JVM configurations from GC logs, and the experiment plan that compares them. */
 @Command(name = "suggest", mixinStandardHelpOptions = true, sortOptions = false,
+    defaultValueProvider = RequestOptions.PlanDefaults.class,
     description = {
       "Suggest candidate JVM configurations from GC logs and write the experiment plan that compares them.",
       "Names the primary problem (diagnosis) first. Takes the flags the findings recommend, sizes the heap from the live"
@@ -42,7 +45,9 @@ import picocli.CommandLine.Spec;
           + " GC), proposes no young, survivor or collector change for a memory leak, changes the collector when the heap"
           + " or the pause goal calls for it, and sets goals per load level (GC behaviour grows with load). Flags the target JDK lacks are"
           + " never suggested. Says so plainly when GC is not the problem.",
-      "Without --lab or --command the plan's target is a command template to edit."},
+      "Without --lab or --command the plan's target is a command template to edit. The plan's levels request"
+          + " --url (default / on a command, /scenario on the lab) with --method, --header and --body as"
+          + " 'jtune load' sends them."},
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:suggested", ExitCodes.INTERNAL_LINE,
         "2:bad usage, nothing to analyze, no plan to write, or the -o file cannot be written"},
@@ -51,7 +56,12 @@ import picocli.CommandLine.Spec;
       "  jtune suggest --qps 800 --concurrency 40 --jstat jstat.txt -o p.yaml gc.log",
       "  jtune suggest --pause-target 200ms --lab survivor-overflow -o p.yaml gc.log",
       "  jtune suggest --command \"java {jvmFlags} -jar app.jar --port={port}\"",
-      "                --ready http://127.0.0.1:{port}/health gc.log"})
+      "                --ready http://127.0.0.1:{port}/health gc.log",
+      "  jtune suggest --command \"java {jvmFlags} -jar app.jar --port={port}\" \\",
+      "                --ready http://127.0.0.1:{port}/health --url /login -X POST \\",
+      "                -H 'Authorization: Basic dTpw' \\",
+      "                -H 'Content-Type: application/x-www-form-urlencoded' \\",
+      "                --body 'user=u&item=7' -o plan.yaml gc.log"})
 final class SuggestCommand implements Callable<Integer> {
   enum OutputFormat { text, yaml, json }
 
@@ -97,6 +107,14 @@ final class SuggestCommand implements Callable<Integer> {
   @Option(names = "--ready", paramLabel = "URL", description = "with --command: the URL polled until it answers 200 (may use {port})")
   String ready;
 
+  @Option(names = "--url", paramLabel = "PATH",
+      description = "a request path on the service, or 'WEIGHT PATH' (repeatable): the plan's requests")
+  List<String> urls;
+
+  @Mixin RequestOptions request;
+
+  @Mixin RequestOptions.Weights weights;
+
   @Option(names = "--name", paramLabel = "NAME", defaultValue = "suggested", description = "the plan's name (default: ${DEFAULT-VALUE})")
   String name;
 
@@ -111,6 +129,8 @@ final class SuggestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     validate();
+    List<String> paths = RequestOptions.weighted(urls != null ? urls : List.of(), weights.weights);
+    LevelRequest levelRequest = request.levelRequest();
     Double pauseTargetMs = pauseTarget == null ? null : DurationConverter.millis(pauseTarget);
     LabScenario scenario = lab == null ? null : LabLauncher.locate().scenario(lab);
     if (pid != null && flags != null) {
@@ -159,7 +179,8 @@ final class SuggestCommand implements Callable<Integer> {
     ServiceSpec planTarget = scenario != null ? new ServiceSpec(scenario.name(), scenario.labArgs(), null, null, Duration.ofSeconds(60), null, null, 0)
         : new ServiceSpec(null, List.of(), command != null ? command : TEMPLATE_COMMAND, command != null ? ready : TEMPLATE_READY,
             Duration.ofSeconds(60), null, null, 0);
-    Plan plan = s.plan(name, planTarget);
+    Plan plan = s.plan(name, planTarget, urls != null ? paths : List.of(planTarget.isLab() ? "/scenario" : "/"),
+        levelRequest, request.timeout);
     String yaml = yaml(plan, s, scenario != null);
     // the plan must read back: a suggestion nobody can run is a bug, not a user error
     PlanReader.read(new StringReader(yaml), "the suggested plan", Path.of("").toAbsolutePath());
@@ -190,6 +211,9 @@ final class SuggestCommand implements Callable<Integer> {
     }
     if (concurrency != null && concurrency < 1) {
       throw new JtuneException("--concurrency must be 1 or more");
+    }
+    if (request.timeout.isZero() || request.timeout.isNegative()) {
+      throw new JtuneException("--timeout must be above 0");
     }
     if (jdk != null && (jdk < 6 || jdk > 99)) {
       throw new JtuneException("--jdk must be a major Java version such as 8, 17 or 21");
@@ -224,8 +248,9 @@ final class SuggestCommand implements Callable<Integer> {
     List<String> targetNote = new ArrayList<>();
     if (command == null && !isLab) {
       targetNote.add("EDIT: the command that starts your service. {jvmFlags} becomes a candidate's flags, {port}"
-          + " a free port; 'ready' is polled until it answers 200. Edit the levels' urls to your service's requests.");
-    } else if (!isLab) {
+          + " a free port; 'ready' is polled until it answers 200."
+          + (urls == null ? " Edit the levels' urls to your service's requests." : ""));
+    } else if (!isLab && urls == null) {
       targetNote.add("Edit the levels' urls to your service's requests.");
     }
     return new PlanWriter().header(header).targetNote(targetNote).write(plan);

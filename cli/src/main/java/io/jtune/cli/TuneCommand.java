@@ -3,6 +3,7 @@ package io.jtune.cli;
 import io.jtune.core.JtuneException;
 import io.jtune.core.analysis.JvmFlags;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.plan.ServiceSpec;
@@ -17,6 +18,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,6 +30,7 @@ import picocli.CommandLine.Spec;
  * runs on the lab).
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
+    defaultValueProvider = RequestOptions.PlanDefaults.class,
     description = {
       "Tune a Java service end to end: measure, diagnose, suggest, verify side by side, decide.",
       "1. starts the service with its flags (--flags, --pid's, or the JVM's defaults) under the load and"
@@ -40,6 +43,9 @@ import picocli.CommandLine.Spec;
       "The command runs through sh -c with {jvmFlags} replaced by a configuration's flags (and jtune's GC"
           + " logging) and {port} by a free port; --ready is polled until it answers 200. Each run's GC log,"
           + " load result, latency log and thread dump land in DIR/runs/ID/, the reports in DIR.",
+      "Every request of the load sends --method, --header and --body as 'jtune load' does; they are written into"
+          + " the plan, so 'jtune experiment --resume DIR' sends them too. With --insecure, https:// --ready and"
+          + " request URLs may have any certificate.",
       "Ctrl-C stops the service; 'jtune experiment --resume DIR' continues an interrupted experiment."},
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:done (whatever the verdict)", ExitCodes.INTERNAL_LINE,
@@ -54,7 +60,11 @@ import picocli.CommandLine.Spec;
       "        --budget 30m --out runs/app",
       "  jtune tune --command \"java {jvmFlags} -jar app.jar --port {port}\" \\",
       "        --ready http://127.0.0.1:{port}/ --url / --rate 100 --gc-log gc.log \\",
-      "        --quick"})
+      "        --quick",
+      "  jtune tune --command \"java {jvmFlags} -jar app.jar --port {port}\" \\",
+      "        --ready https://127.0.0.1:{port}/health --insecure --rate 200 \\",
+      "        --url /api/orders -X POST -H 'Authorization: Bearer T' \\",
+      "        -H 'Content-Type: application/json' --body=@order.json"})
 final class TuneCommand implements Callable<Integer> {
   /** A guess of a service's start and stop until one is timed. */
   private static final Duration START_STOP = Duration.ofSeconds(6);
@@ -72,6 +82,10 @@ final class TuneCommand implements Callable<Integer> {
   @Option(names = "--url", required = true, paramLabel = "PATH",
       description = "a request path on the service, or 'WEIGHT PATH' (repeatable): the load's requests")
   List<String> urls;
+
+  @Mixin RequestOptions request;
+
+  @Mixin RequestOptions.Weights weights;
 
   @Option(names = "--rate", paramLabel = "N", description = "open model: requests per second on a fixed schedule")
   Double rate;
@@ -118,6 +132,8 @@ final class TuneCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     long started = System.nanoTime();
     validate();
+    List<String> paths = RequestOptions.weighted(urls, weights.weights);
+    LevelRequest levelRequest = request.levelRequest();
     PrintWriter o = spec.commandLine().getOut();
     List<String> baseline = flags != null ? JvmFlags.split(flags)
         : pid != null ? RunningJvmFlags.of(pid, Duration.ofSeconds(30)) : null;
@@ -147,10 +163,10 @@ final class TuneCommand implements Callable<Integer> {
     }
     o.println();
     int clients = concurrency != null ? concurrency : rate != null ? LoadCommand.OPEN_MODEL_CONNECTIONS : 1;
-    List<Level> levels = TuneLoop.levels(rate != null ? rate : 0, clients, urls, s.warmup(), s.duration(),
-        s.levels());
+    List<Level> levels = TuneLoop.levels(rate != null ? rate : 0, clients, paths, s.warmup(), s.duration(),
+        s.levels(), request.timeout, levelRequest);
     ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, readyTimeout, null, null, 0);
-    TuneLoop.Job job = new TuneLoop.Job("tune", target, urls, baseline, levels, s.repetitions(), s.candidates(),
+    TuneLoop.Job job = new TuneLoop.Job("tune", target, paths, baseline, levels, s.repetitions(), s.candidates(),
         gcLog, dir, "jtune tune", new TuneLoop.Budget(limit, started, wanted.minDuration()));
     return new TuneLoop(job, o, spec.commandLine().getErr()).run();
   }
@@ -172,14 +188,9 @@ final class TuneCommand implements Callable<Integer> {
     if (candidates != null && candidates < 1) {
       throw new JtuneException("--candidates must be at least 1");
     }
-    for (Duration d : new Duration[] {duration, budget, readyTimeout}) {
+    for (Duration d : new Duration[] {duration, budget, readyTimeout, request.timeout}) {
       if (d != null && (d.isZero() || d.isNegative())) {
-        throw new JtuneException("--duration, --budget and --ready-timeout must be above 0");
-      }
-    }
-    for (String u : urls) {
-      if (!u.strip().matches("(\\d+\\s+)?\\S+")) {
-        throw new JtuneException("--url '" + u + "': give a path such as /api/items, or 'WEIGHT PATH' such as '3 /api/items'");
+        throw new JtuneException("--duration, --budget, --ready-timeout and --timeout must be above 0");
       }
     }
     if (gcLog != null && !Files.isRegularFile(gcLog)) {

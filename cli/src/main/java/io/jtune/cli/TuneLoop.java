@@ -13,6 +13,7 @@ import io.jtune.core.render.html.HtmlReport;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanReader;
@@ -53,6 +54,9 @@ import java.util.Map;
 final class TuneLoop {
   /** The baseline's directory inside the run directory. */
   static final String BASELINE_DIR = "baseline";
+
+  /** The demo's longest wait for one response (a plan level's default). */
+  static final Duration LEVEL_TIMEOUT = Duration.ofSeconds(10);
 
   /**
    * What to tune.
@@ -225,7 +229,7 @@ final class TuneLoop {
       Map<String, Goal> goals = suggested.level(l.name()).map(Level::goals)
           .orElse(suggested.levels().get(0).goals());
       ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(),
-          goals, 0));
+          goals, 0, l.request()));
     }
     List<Candidate> cs = new ArrayList<>();
     cs.add(suggested.baselineCandidate());
@@ -280,7 +284,7 @@ final class TuneLoop {
   /** The baseline from the GC log given: analyzed, not measured here. */
   private Baseline fromLog(Level high) {
     o.println("1/4  baseline: the GC log " + job.gcLog() + " (not measured here); the experiment's load: "
-        + high.describeLoad() + " on " + String.join(", ", job.urls()));
+        + high.describeLoad() + " on " + requests(high));
     Analysis a = GcAnalyzer.analyze(List.of(job.gcLog().toString()), new ByteArrayInputStream(new byte[0]),
         analysisOptions());
     Path dir = job.dir().resolve(BASELINE_DIR);
@@ -290,7 +294,7 @@ final class TuneLoop {
 
   /** The baseline run: the service with the baseline's flags under the first level's load, as one experiment run. */
   private Baseline measure(Level high) throws IOException {
-    o.println("1/4  baseline: " + high.describeLoad() + " on " + String.join(", ", job.urls()) + ", "
+    o.println("1/4  baseline: " + high.describeLoad() + " on " + requests(high) + ", "
         + secs(high.warmup()) + " warm-up + " + secs(high.duration()) + " measured, GC log analyzed");
     o.flush();
     String reason = job.flags() == null || job.flags().isEmpty()
@@ -397,20 +401,38 @@ final class TuneLoop {
   /**
    * {@code count} load levels (1 or 2): "high", the load asked for, and "medium", half of it, in
    * the same model (a rate of requests per second with at most {@code concurrency} in flight, or
-   * {@code concurrency} closed-loop clients when the rate is 0).
+   * {@code concurrency} closed-loop clients when the rate is 0), every request sending
+   * {@code request} and waiting at most {@code timeout} for its response.
    */
   static List<Level> levels(double rateRps, int concurrency, List<String> urls, Duration warmup, Duration measured,
-      int count) {
+      int count, Duration timeout, LevelRequest request) {
     List<Level> out = new ArrayList<>();
-    Duration timeout = Duration.ofSeconds(10);
-    out.add(new Level("high", rateRps, concurrency, urls, warmup, measured, timeout, Map.of(), 0));
+    out.add(new Level("high", rateRps, concurrency, urls, warmup, measured, timeout, Map.of(), 0, request));
     if (count > 1) {
       out.add(rateRps > 0
           ? new Level("medium", Math.max(1, Math.round(rateRps / 2)), concurrency, urls, warmup, measured, timeout,
-              Map.of(), 0)
-          : new Level("medium", 0, Math.max(1, concurrency / 2), urls, warmup, measured, timeout, Map.of(), 0));
+              Map.of(), 0, request)
+          : new Level("medium", 0, Math.max(1, concurrency / 2), urls, warmup, measured, timeout, Map.of(), 0,
+              request));
     }
     return out;
+  }
+
+  /** What the level requests, in words: "POST /a, /b (2 headers, a 40-byte body)", the method left out for GET. */
+  static String requests(Level l) {
+    LevelRequest r = l.request();
+    List<String> extras = new ArrayList<>();
+    if (!r.headers().isEmpty()) {
+      extras.add(r.headers().size() + (r.headers().size() == 1 ? " header" : " headers"));
+    }
+    if (!r.body().isEmpty()) {
+      extras.add("a " + r.body().getBytes(StandardCharsets.UTF_8).length + "-byte body");
+    }
+    if (r.insecure()) {
+      extras.add("any certificate");
+    }
+    return (r.method().equals("GET") ? "" : r.method() + " ") + String.join(", ", l.urls())
+        + (extras.isEmpty() ? "" : " (" + String.join(", ", extras) + ")");
   }
 
   static String secs(Duration d) {

@@ -10,14 +10,11 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,21 +38,7 @@ class LoadHttpsCommandTest {
 
   @BeforeAll
   static void start(@TempDir Path dir) throws Exception {
-    Path store = dir.resolve("tls.p12");
-    Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-        "-genkeypair", "-keyalg", "RSA", "-keysize", "2048", "-alias", "local", "-dname", "CN=127.0.0.1",
-        "-ext", "SAN=ip:127.0.0.1", "-validity", "1", "-keystore", store.toString(), "-storetype", "PKCS12",
-        "-storepass", "secret", "-keypass", "secret").redirectErrorStream(true).start();
-    String said = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(keytool.waitFor()).as(said).isZero();
-    KeyStore keys = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(store)) {
-      keys.load(in, "secret".toCharArray());
-    }
-    KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-    factory.init(keys, "secret".toCharArray());
-    SSLContext tls = SSLContext.getInstance("TLS");
-    tls.init(factory.getKeyManagers(), null, null);
+    SSLContext tls = SelfSignedTls.serverContext(SelfSignedTls.keyStore(dir));
 
     server = HttpsServer.create(new InetSocketAddress("127.0.0.1", 0), 128);
     server.setHttpsConfigurator(new HttpsConfigurator(tls));

@@ -1,14 +1,12 @@
 package io.jtune.load;
 
+import io.jtune.core.tls.CertificateProblem;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.security.cert.CertPathBuilderException;
-import java.security.cert.CertPathValidatorException;
 import java.security.cert.Certificate;
-import java.security.cert.CertificateExpiredException;
-import java.security.cert.CertificateNotYetValidException;
 import java.security.cert.X509Certificate;
+import java.util.Optional;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocket;
@@ -51,24 +49,13 @@ final class TlsPreflight {
   }
 
   private static String describe(SSLException e, Endpoint endpoint, int timeoutMillis) {
-    String fix = "; use --insecure to accept it (for testing only)";
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof CertificateExpiredException) {
-        return "certificate expired" + fix;
-      }
-      if (t instanceof CertificateNotYetValidException) {
-        return "certificate not yet valid" + fix;
-      }
-      if (t instanceof CertPathBuilderException || t instanceof CertPathValidatorException) {
-        return "certificate not trusted" + (selfSigned(endpoint, timeoutMillis) ? " (self-signed)" : "") + fix;
-      }
-      String m = t.getMessage() == null ? "" : t.getMessage();
-      if (m.startsWith("No subject alternative") || m.startsWith("No name matching")) {
-        return "certificate does not match host " + endpoint.host() + fix;
-      }
-      if (m.contains("PKIX path")) {
-        return "certificate not trusted" + (selfSigned(endpoint, timeoutMillis) ? " (self-signed)" : "") + fix;
-      }
+    Optional<CertificateProblem> problem = CertificateProblem.of(e);
+    if (problem.isPresent()) {
+      return switch (problem.get()) {
+        case NOT_TRUSTED -> problem.get().words() + (selfSigned(endpoint, timeoutMillis) ? " (self-signed)" : "");
+        case WRONG_HOST -> problem.get().words() + " " + endpoint.host();
+        default -> problem.get().words();
+      } + CertificateProblem.FIX;
     }
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     if (m.contains("Unsupported or unrecognized SSL message")) {

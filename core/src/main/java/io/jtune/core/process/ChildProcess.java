@@ -207,7 +207,15 @@ public final class ChildProcess implements AutoCloseable {
    * process exits or the timeout passes first.
    */
   public void awaitReady(URI url, Duration timeout) {
-    ReadyProbe.await(url, timeout, process::isAlive, this::failure);
+    awaitReady(url, timeout, false);
+  }
+
+  /**
+   * As {@link #awaitReady(URI, Duration)}; with {@code insecure} (for testing only) an https://
+   * URL may have any certificate and host name.
+   */
+  public void awaitReady(URI url, Duration timeout, boolean insecure) {
+    ReadyProbe.await(url, timeout, insecure, process::isAlive, this::failure);
   }
 
   /** Waits for it to exit by itself; returns its exit code, or empty on timeout. */

@@ -1,28 +1,39 @@
 package io.jtune.core.process;
 
 import io.jtune.core.JtuneException;
+import io.jtune.core.tls.AcceptAnyCertificate;
+import io.jtune.core.tls.CertificateProblem;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.security.GeneralSecurityException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import javax.net.ssl.SSLHandshakeException;
 
-/** Polls a URL with GET until it answers 200, the process behind it dies or time runs out. */
+/**
+ * Polls a URL with GET until it answers 200, the process behind it dies or time runs out. An
+ * https:// URL is checked with the JDK's default trust store and host name verification, unless
+ * {@code insecure}; a certificate it does not accept is an error at once, not a wait.
+ */
 public final class ReadyProbe {
   private ReadyProbe() {}
 
   /**
    * Returns once {@code url} answers 200.
    *
+   * @param insecure https:// only, for testing: accept any certificate and host name
    * @param alive whether the process that should serve it still runs
    * @param failure the exception for what went wrong, given in words ("exited before URL
    *     answered", "URL did not answer 200 within N s")
    */
-  public static void await(URI url, Duration timeout, BooleanSupplier alive, Function<String, JtuneException> failure) {
-    HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+  public static void await(URI url, Duration timeout, boolean insecure, BooleanSupplier alive,
+      Function<String, JtuneException> failure) {
+    HttpClient http = client(insecure);
     HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).GET().build();
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
@@ -33,6 +44,13 @@ public final class ReadyProbe {
         if (http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
           return;
         }
+      } catch (SSLHandshakeException e) {
+        Optional<CertificateProblem> problem = CertificateProblem.of(e);
+        if (problem.isPresent()) {
+          throw new JtuneException(url + ": " + problem.get().words()
+              + (problem.get() == CertificateProblem.WRONG_HOST ? " " + url.getHost() : "") + CertificateProblem.FIX, e);
+        }
+        // not serving TLS yet: poll again
       } catch (IOException e) {
         // not serving yet: poll again
       } catch (InterruptedException e) {
@@ -49,5 +67,17 @@ public final class ReadyProbe {
         throw new JtuneException("interrupted while waiting for " + url);
       }
     }
+  }
+
+  private static HttpClient client(boolean insecure) {
+    HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1));
+    if (insecure) {
+      try {
+        b.sslContext(AcceptAnyCertificate.context());
+      } catch (GeneralSecurityException e) {
+        throw new JtuneException("TLS is not available in this JVM: " + e.getMessage(), e);
+      }
+    }
+    return b.build();
   }
 }

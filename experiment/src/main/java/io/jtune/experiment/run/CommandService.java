@@ -57,9 +57,12 @@ final class CommandService implements RunningService {
         url, capture);
   }
 
-  /** Polls {@code ready} until it answers 200; throws with the output's last line if the command exits or time runs out. */
-  void awaitReady(URI ready, Duration timeout) {
-    shell.awaitReady(ready, timeout);
+  /**
+   * Polls {@code ready} until it answers 200; throws with the output's last line if the command
+   * exits or time runs out. With {@code insecure} an https:// URL may have any certificate.
+   */
+  void awaitReady(URI ready, Duration timeout, boolean insecure) {
+    shell.awaitReady(ready, timeout, insecure);
     jvmPid = findJvm().orElseThrow(() -> new JtuneException("the target command serves " + ready
         + " but runs no java process (jtune measures a JVM)"));
   }

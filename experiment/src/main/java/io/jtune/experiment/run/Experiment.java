@@ -150,7 +150,9 @@ public final class Experiment {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    try (RunningService target = start(baseline, probeDir.resolve("gc.log"), probeDir)) {
+    // the readiness URL is the target's, checked as loosely as the loosest level asks (insecure)
+    boolean insecure = plan.levels().stream().anyMatch(l -> l.request().insecure());
+    try (RunningService target = start(baseline, probeDir.resolve("gc.log"), probeDir, insecure)) {
       for (Level l : plan.levels()) {
         for (RequestTemplate lt : targets(l, target.url())) {
           String problem = probe(lt, l.request().insecure());
@@ -271,7 +273,7 @@ public final class Experiment {
     List<String> tail = List.of();
     long pid = -1;
     try {
-      target = start(c, gcLog, rd);
+      target = start(c, gcLog, rd, level.request().insecure());
       pid = target.jvmPid();
       long jvmStart = ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Instant::toEpochMilli)
           .orElse(System.currentTimeMillis());
@@ -377,8 +379,11 @@ public final class Experiment {
     }
   }
 
-  /** Starts the target for a candidate, with GC logging into {@code gcLog}. */
-  private RunningService start(Candidate c, Path gcLog, Path runDir) {
+  /**
+   * Starts the target for a candidate, with GC logging into {@code gcLog}; with {@code insecure}
+   * an https:// readiness URL may have any certificate (as the level's requests may).
+   */
+  private RunningService start(Candidate c, Path gcLog, Path runDir, boolean insecure) {
     ServiceSpec t = plan.target();
     int major = majors.getOrDefault(c.name(), -1);
     List<String> flags = new ArrayList<>(c.flags());
@@ -407,7 +412,7 @@ public final class Experiment {
         : plan.source() != null ? plan.source().getParent() : Path.of("").toAbsolutePath();
     CommandService target = CommandService.start(cmd, work, base);
     try {
-      target.awaitReady(ready, t.readyTimeout());
+      target.awaitReady(ready, t.readyTimeout(), insecure);
     } catch (RuntimeException e) {
       target.close();
       throw e;

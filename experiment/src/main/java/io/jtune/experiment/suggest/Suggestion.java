@@ -4,6 +4,7 @@ import io.jtune.core.JtuneException;
 import io.jtune.core.model.Diagnosis;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.ServiceSpec;
 import java.time.Duration;
@@ -79,6 +80,15 @@ public record Suggestion(
 
   /** As {@link #plan(String, ServiceSpec)}, every level requesting {@code urls}. */
   public Plan plan(String name, ServiceSpec target, List<String> urls) {
+    return plan(name, target, urls, LevelRequest.GET, null);
+  }
+
+  /**
+   * As {@link #plan(String, ServiceSpec)}, every level requesting {@code urls} with
+   * {@code request} (method, headers, body, insecure) and waiting at most {@code timeout} for a
+   * response (null: the suggested levels' own).
+   */
+  public Plan plan(String name, ServiceSpec target, List<String> urls, LevelRequest request, Duration timeout) {
     if (candidates.isEmpty()) {
       throw new JtuneException("no plan: no candidate configuration differs from the baseline"
           + (gcNotTheProblem ? " (GC is not the problem here)" : ""));
@@ -97,8 +107,8 @@ public record Suggestion(
     }
     List<Level> ls = new ArrayList<>();
     for (Level l : levels) {
-      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), urls, l.warmup(), l.duration(), l.timeout(),
-          l.goals(), 0));
+      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), urls, l.warmup(), l.duration(),
+          timeout != null ? timeout : l.timeout(), l.goals(), 0, request));
     }
     return new Plan(name, target, BASELINE, all, ls, REPETITIONS, Plan.Order.INTERLEAVED, COOLDOWN, null);
   }

@@ -1,0 +1,157 @@
+package io.jtune.cli;
+
+import io.jtune.core.JtuneException;
+import io.jtune.experiment.plan.LevelRequest;
+import io.jtune.load.LoadException;
+import io.jtune.load.RequestTemplate;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * What each request of a load sends beyond its URL, the same options for every command that
+ * sends load or writes a plan that does ({@code load}, {@code capacity}, {@code tune},
+ * {@code suggest}): method, headers, body, the response timeout and {@code --insecure}; the
+ * commands that take several URLs add their shares ({@link Weights}).
+ */
+final class RequestOptions {
+  /** The most weight one URL of a plan may have. */
+  private static final int MAX_PLAN_WEIGHT = 1000;
+
+  @Option(names = {"-X", "--method"}, defaultValue = "GET", description = "HTTP method (default ${DEFAULT-VALUE})")
+  String method;
+
+  @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'", description = "extra request header (repeatable)")
+  List<String> headers = new ArrayList<>();
+
+  @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE",
+      description = "request body, literal or --body=@FILE (with '=': a separate '@FILE' argument is expanded by the"
+          + " command-line parser)")
+  String body;
+
+  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
+      description = "longest wait for one response or connect (default ${DEFAULT-VALUE})")
+  Duration timeout;
+
+  @Option(names = "--insecure", description = InsecureOption.DESCRIPTION)
+  boolean insecure;
+
+  /**
+   * The defaults of commands that write a plan ({@code tune}, {@code suggest}): a plan level's
+   * timeout, 10 s, instead of a single load's 5 s.
+   */
+  static final class PlanDefaults implements IDefaultValueProvider {
+    @Override
+    public String defaultValue(ArgSpec arg) {
+      return arg instanceof OptionSpec o && o.longestName().equals("--timeout") ? "10s" : null;
+    }
+  }
+
+  /** {@code --weights}: the shares of several URLs. */
+  static final class Weights {
+    @Option(names = "--weights", split = ",", paramLabel = "W",
+        description = "relative share of each URL, in order (default all 1)")
+    List<Integer> weights;
+  }
+
+  /** One request template per URL, each with its share ({@code weights} null: all 1). */
+  List<RequestTemplate> templates(List<String> urls, List<Integer> weights) {
+    try {
+      byte[] bytes = body(body);
+      if (weights != null && weights.size() != urls.size()) {
+        throw new LoadException("--weights has " + weights.size() + " values for " + urls.size() + " URLs");
+      }
+      List<RequestTemplate> out = new ArrayList<>();
+      for (int i = 0; i < urls.size(); i++) {
+        out.add(new RequestTemplate(RequestTemplate.parseUrl(urls.get(i)), method, headers, bytes,
+            weights == null ? 1 : weights.get(i)));
+      }
+      return out;
+    } catch (LoadException e) {
+      throw new JtuneException(e.getMessage(), e);
+    }
+  }
+
+  /**
+   * A plan level's request: method, headers, body (text: a plan keeps it as text) and insecure,
+   * checked as the load checks them.
+   */
+  LevelRequest levelRequest() {
+    byte[] bytes;
+    try {
+      bytes = body(body);
+      new RequestTemplate(RequestTemplate.parseUrl("http://127.0.0.1/"), method, headers, bytes, 1);
+    } catch (LoadException e) {
+      throw new JtuneException(e.getMessage(), e);
+    }
+    String text = null;
+    if (bytes != null) {
+      try {
+        text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+      } catch (CharacterCodingException e) {
+        throw new JtuneException("--body " + body + " is not UTF-8 text (a plan keeps the body as text)");
+      }
+    }
+    return new LevelRequest(method, headers.stream().map(String::strip).toList(), text, insecure);
+  }
+
+  /**
+   * A plan's URL entries ({@code PATH} or {@code 'WEIGHT PATH'}), each checked, with the
+   * --weights shares put in front when given ({@code weights} null: none given).
+   */
+  static List<String> weighted(List<String> urls, List<Integer> weights) {
+    for (String u : urls) {
+      if (!u.strip().matches("(\\d+\\s+)?\\S+")) {
+        throw new JtuneException("--url '" + u + "': give a path such as /api/items, or 'WEIGHT PATH' such as '3 /api/items'");
+      }
+    }
+    if (weights == null) {
+      return urls.stream().map(String::strip).toList();
+    }
+    if (weights.size() != urls.size()) {
+      throw new JtuneException("--weights has " + weights.size() + " values for " + urls.size() + " URLs");
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < urls.size(); i++) {
+      String u = urls.get(i).strip();
+      int w = weights.get(i);
+      if (u.contains(" ")) {
+        throw new JtuneException("--url '" + u + "' has a weight, and --weights gives one: use one of them");
+      }
+      if (w < 1 || w > MAX_PLAN_WEIGHT) {
+        throw new JtuneException("--weights: a weight is a whole number from 1 to " + MAX_PLAN_WEIGHT + ", not " + w);
+      }
+      out.add(w + " " + u);
+    }
+    return out;
+  }
+
+  /** The request body: none, the text given, or the bytes of {@code @FILE}. */
+  static byte[] body(String body) {
+    if (body == null) {
+      return null;
+    }
+    if (!body.startsWith("@")) {
+      return body.getBytes(StandardCharsets.UTF_8);
+    }
+    Path file = Path.of(body.substring(1));
+    try {
+      return Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new LoadException("body file not found: " + file);
+    } catch (IOException e) {
+      throw new LoadException("cannot read body file " + file + ": " + e.getMessage());
+    }
+  }
+}
