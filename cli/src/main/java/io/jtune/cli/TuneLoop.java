@@ -4,6 +4,7 @@ import io.jtune.core.JtuneException;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
+import io.jtune.core.analysis.StartupPauses;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.finding.Finding;
 import io.jtune.core.model.Diagnosis;
@@ -316,9 +317,12 @@ final class TuneLoop {
     Path gcLog = dir.resolve("runs").resolve(r.id()).resolve("gc.log");
     Analysis a = null;
     JtuneException unreadable = null;
+    StartupPauses startup = null;
     if (Files.isRegularFile(gcLog)) {
       try {
-        a = GcAnalyzer.analyze(List.of(gcLog.toString()), new ByteArrayInputStream(new byte[0]), analysisOptions());
+        // the diagnosis is of the service under load: its start-up's pauses are left out (Full GCs kept)
+        startup = new StartupPauses(r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - high.warmup().toMillis() : 0);
+        a = GcAnalyzer.analyze(gcLog.toString(), analysisOptions(), startup);
       } catch (JtuneException ex) {
         unreadable = ex;
       }
@@ -337,6 +341,10 @@ final class TuneLoop {
           r.metric("throughputRps"), r.metric("p99"), r.metric("latencyMax"),
           a.pauses().kind(PauseKind.YOUNG).count(), a.pauses().kind(PauseKind.FULL).count(),
           a.pauses().all().totalMs(), 100 - a.throughputPct()));
+    }
+    if (startup != null && startup.left() > 0) {
+      o.println(String.format(Locale.US, "  %d pause(s) while the service started, before the load (longest %.1f ms),"
+          + " are not part of the diagnosis", startup.left(), startup.longestMs()));
     }
     printAnalysis(a);
     // the experiment's runs take about as long as this one did

@@ -21,6 +21,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The analysis pipeline in one streaming pass: inputs -> reader (sniff, parse, timeline) ->
@@ -47,7 +48,7 @@ public final class GcAnalyzer {
    */
   public static Analysis analyze(LogInputs.Resolved resolved, String what, AnalysisOptions options,
       ReadProgress progress, Consumer<GcEvent> listener) {
-    return analyze(resolved, what, options, progress, listener, false);
+    return analyze(resolved, what, options, progress, listener, false, e -> true);
   }
 
   /**
@@ -57,11 +58,17 @@ public final class GcAnalyzer {
    */
   public static Analysis analyzeRun(String gcLog, AnalysisOptions options) {
     return analyze(LogInputs.resolve(List.of(gcLog), InputStream.nullInputStream()), gcLog, options,
-        ReadProgress.NONE, e -> { }, true);
+        ReadProgress.NONE, e -> { }, true, e -> true);
+  }
+
+  /** Analyzes one GC log with only the events {@code keep} accepts (e.g. {@link StartupPauses}). */
+  public static Analysis analyze(String gcLog, AnalysisOptions options, Predicate<GcEvent> keep) {
+    return analyze(LogInputs.resolve(List.of(gcLog), InputStream.nullInputStream()), gcLog, options,
+        ReadProgress.NONE, e -> { }, false, keep);
   }
 
   private static Analysis analyze(LogInputs.Resolved resolved, String what, AnalysisOptions options,
-      ReadProgress progress, Consumer<GcEvent> listener, boolean noCollectionIsResult) {
+      ReadProgress progress, Consumer<GcEvent> listener, boolean noCollectionIsResult, Predicate<GcEvent> keep) {
     // one lifetime's aggregators at a time: a finished lifetime keeps its figures and findings only
     List<JvmLifetime> jvms = new ArrayList<>();
     Lifetime[] current = {new Lifetime(options, null)};
@@ -80,8 +87,10 @@ public final class GcAnalyzer {
     };
     ParseReport report = GcLogReader.read(resolved.sources(), resolved.problems(),
         (GcEvent e) -> {
-          listener.accept(e);
-          current[0].accept(e);
+          if (keep.test(e)) {
+            listener.accept(e);
+            current[0].accept(e);
+          }
         }, progress, boundaries);
     finish(current[0], jvms, latest, options, report);
     if (jvms.isEmpty() && noCollectionIsResult && report.problems().isEmpty() && report.gcLines() > 0

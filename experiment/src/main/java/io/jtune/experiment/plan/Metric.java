@@ -44,6 +44,8 @@ public enum Metric {
   GC_TIME_SHARE("gcTimeShare", "GC time share", "%", true, "%.2f"),
   STARTUP_FGC("startupFgc", "FGC at startup", "", true, "%.0f"),
   CPU("cpu", "process CPU", "% of a core", true, "%.0f"),
+  /** CPU the host's other processes used while the run was measured: neither the service's JVM nor jtune. */
+  OTHERS_CPU("othersCpu", "other processes' CPU", "% of a core", true, "%.0f"),
   RSS("rssMb", "peak RSS", "MB", true, "%.0f");
 
   private final String key;

@@ -17,21 +17,25 @@ import java.util.Locale;
  *       Java threads (and at least {@value #LOCK_MIN_THREADS}) are BLOCKED on one lock;
  *   <li>CPU: the JVM uses at least {@value #CPU_SATURATED_PCT} % of the cores;
  *   <li>wait: a typical request (p50) takes at least {@value #WAIT_FACTOR} times the CPU it costs
- *       (process CPU / throughput): optimal threads = (CPU + wait) / CPU x cores.
+ *       (process CPU / throughput): optimal threads = (CPU + wait) / CPU x cores;
+ *   <li>host: requests wait as above while the host's other processes (neither the service nor
+ *       jtune) used at least {@value #OTHERS_PCT} % of the cores and, with the service, at least
+ *       {@value #CPU_SATURATED_PCT} %: the requests queued for CPU the host gave to others.
  * </ul>
  *
- * @param kind lock, cpu, wait or none
+ * @param kind lock, cpu, wait, host or none
  * @param evidence the numbers, in words; empty for none
  * @param advice what to do, in words
  */
 record Bottleneck(Kind kind, String evidence, String advice) {
   /** What limits the service. */
-  enum Kind { LOCK, CPU, WAIT, NONE }
+  enum Kind { LOCK, CPU, WAIT, HOST, NONE }
 
   static final int LOCK_SHARE_PCT = 20;
   static final int LOCK_MIN_THREADS = 3;
   static final int CPU_SATURATED_PCT = 85;
   static final int WAIT_FACTOR = 5;
+  static final int OTHERS_PCT = 25;
 
   /** The bottleneck seen in the baseline's runs {@code base} at a level whose report is {@code b}. */
   static Bottleneck of(CandidateReport b, List<RunResult> base, int cores) {
@@ -60,6 +64,16 @@ record Bottleneck(Kind kind, String evidence, String advice) {
           cores, rps, cpuMsPerRequest, cores, cpuMsPerRequest, cores * 1000 / cpuMsPerRequest),
           "the service is CPU-bound: cut the CPU each request costs (profile it: a JFR recording, 'jtune jfr') or add"
               + " cores; more threads only add response time");
+    }
+    double others = b.mean(Metric.OTHERS_CPU);
+    if (p50 >= WAIT_FACTOR * cpuMsPerRequest && others >= OTHERS_PCT * cores
+        && cpu + others >= CPU_SATURATED_PCT * cores) {
+      return new Bottleneck(Kind.HOST, String.format(Locale.US, "a typical request takes %.1f ms (p50) of which about"
+          + " %.2f ms is CPU, while other processes on the host used %.0f %% and the JVM %.0f %% of %d %% CPU (%d cores)",
+          p50, cpuMsPerRequest, others, cpu, 100 * cores, cores),
+          "the requests queued for CPU the host gave to other processes: these runs measure the host, not the service;"
+              + " measure again where the service has its cores to itself ('jtune host' shows the host; pin or isolate"
+              + " the service and the load), and tune nothing on these numbers");
     }
     if (p50 >= WAIT_FACTOR * cpuMsPerRequest) {
       double wait = p50 - cpuMsPerRequest;

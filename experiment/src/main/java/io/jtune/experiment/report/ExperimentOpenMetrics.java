@@ -54,6 +54,7 @@ public final class ExperimentOpenMetrics {
     name(Metric.GC_TIME_SHARE, "gc_time_ratio", "ratio", 1e-2);
     name(Metric.STARTUP_FGC, "startup_full_gcs", null, 1);
     name(Metric.CPU, "process_cpu_cores", null, 1e-2);
+    name(Metric.OTHERS_CPU, "other_processes_cpu_cores", null, 1e-2);
     name(Metric.RSS, "rss_peak_bytes", "bytes", MB);
   }
 

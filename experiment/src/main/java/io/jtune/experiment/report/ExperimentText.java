@@ -23,7 +23,7 @@ public final class ExperimentText {
       Metric.FGC_MS_PER_MIN_MEAN, Metric.FGC_COUNT, Metric.STARTUP_FGC, Metric.MAX_PAUSE, Metric.GC_TIME_SHARE,
       Metric.P99, Metric.P95, Metric.P50, Metric.LATENCY_MAX, Metric.SLOW_IN_PAUSE, Metric.ALL_IN_PAUSE,
       Metric.PAUSE_MS_PER_SLOW, Metric.PAUSE_MS_IN_SLOW, Metric.THROUGHPUT, Metric.ERRORS, Metric.CPU,
-      Metric.RSS);
+      Metric.OTHERS_CPU, Metric.RSS);
 
   private ExperimentText() {}
 

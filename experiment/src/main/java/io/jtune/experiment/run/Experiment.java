@@ -20,6 +20,7 @@ import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.load.ErrorKind;
+import io.jtune.load.HostCpu;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
@@ -324,6 +325,9 @@ public final class Experiment {
       if (m.cpuPct >= 0) {
         metrics.put(Metric.CPU.key(), m.cpuPct);
       }
+      if (m.othersCpuPct >= 0) {
+        metrics.put(Metric.OTHERS_CPU.key(), m.othersCpuPct);
+      }
       if (rssMb > 0) {
         metrics.put(Metric.RSS.key(), rssMb);
       }
@@ -466,6 +470,9 @@ public final class Experiment {
     private long cpu0 = -1;
     private long wall0;
     private double cpuPct = -1;
+    private long host0 = -1;
+    private long self0 = -1;
+    private double othersCpuPct = -1;
     private volatile RunResult.ThreadsSeen threads;
     private volatile Thread dumper;
     private volatile boolean measuring;
@@ -505,6 +512,8 @@ public final class Experiment {
           measureStartEpochMs = System.currentTimeMillis();
           try {
             cpu0 = new ProcessCpu(target.jvmPid()).cpuNanos();
+            self0 = new ProcessCpu(ProcessHandle.current().pid()).cpuNanos();
+            host0 = HostCpu.busyNanos();
             wall0 = System.nanoTime();
           } catch (RuntimeException e) {
             cpu0 = -1;
@@ -518,7 +527,15 @@ public final class Experiment {
       if (cpu0 >= 0) {
         try {
           long cpu1 = new ProcessCpu(target.jvmPid()).cpuNanos();
-          cpuPct = 100.0 * (cpu1 - cpu0) / Math.max(1, System.nanoTime() - wall0);
+          long self1 = new ProcessCpu(ProcessHandle.current().pid()).cpuNanos();
+          long host1 = HostCpu.busyNanos();
+          long wall = Math.max(1, System.nanoTime() - wall0);
+          cpuPct = 100.0 * (cpu1 - cpu0) / wall;
+          if (host0 >= 0 && host1 >= 0) {
+            // the host's busy time less the service's and jtune's own (the load generator's): the 10 ms
+            // ticks of /proc make a few % of noise, never below zero
+            othersCpuPct = Math.max(0, 100.0 * ((host1 - host0) - (cpu1 - cpu0) - (self1 - self0)) / wall);
+          }
         } catch (RuntimeException e) {
           cpuPct = -1;
         }
