@@ -128,6 +128,20 @@ class CliConventionsTest {
     assertThat(unknown.err()).startsWith("jtune: ").contains("analyse");
   }
 
+  /** -X is --method's short name, yet JVM options given to --flags stay its value. */
+  @Test
+  void jvmOptionsAreTheValueOfFlagsNotTheMethodOption() {
+    for (String command : new String[] {"tune", "suggest"}) {
+      CliRun r = CliRun.of(command, "--command", "java -jar app.jar", "--ready", "http://127.0.0.1:{port}/",
+          "--url", "/", command.equals("tune") ? "--rate" : "--qps", "10", "--flags", "-Xms8m -Xmx128m -XX:+UseSerialGC");
+      assertThat(r.exitCode()).as(command).isEqualTo(2);
+      assertThat(r.err()).as(command).doesNotContain("Expected parameter").doesNotContain("'-Xms8m");
+      if (command.equals("tune")) {
+        assertThat(r.err()).contains("--command has no {jvmFlags} placeholder");
+      }
+    }
+  }
+
   @Test
   void aMistypedCommandGetsTheNearestOneAndExitCode2() {
     CliRun r = CliRun.of("analyse", "x.log");

@@ -47,6 +47,21 @@ public final class GcAnalyzer {
    */
   public static Analysis analyze(LogInputs.Resolved resolved, String what, AnalysisOptions options,
       ReadProgress progress, Consumer<GcEvent> listener) {
+    return analyze(resolved, what, options, progress, listener, false);
+  }
+
+  /**
+   * Analyzes the GC log of one experiment run. A JVM whose log has its header but no collection
+   * yet did not collect during the run (a large young generation, a short run): that is a result,
+   * no GC at all, not an error as it is for a log given to {@code analyze}.
+   */
+  public static Analysis analyzeRun(String gcLog, AnalysisOptions options) {
+    return analyze(LogInputs.resolve(List.of(gcLog), InputStream.nullInputStream()), gcLog, options,
+        ReadProgress.NONE, e -> { }, true);
+  }
+
+  private static Analysis analyze(LogInputs.Resolved resolved, String what, AnalysisOptions options,
+      ReadProgress progress, Consumer<GcEvent> listener, boolean noCollectionIsResult) {
     // one lifetime's aggregators at a time: a finished lifetime keeps its figures and findings only
     List<JvmLifetime> jvms = new ArrayList<>();
     Lifetime[] current = {new Lifetime(options, null)};
@@ -69,6 +84,11 @@ public final class GcAnalyzer {
           current[0].accept(e);
         }, progress, boundaries);
     finish(current[0], jvms, latest, options, report);
+    if (jvms.isEmpty() && noCollectionIsResult && report.problems().isEmpty() && report.gcLines() > 0
+        && current[0].jvm.collector() != Collector.UNKNOWN) {
+      Analysis none = current[0].analyze(options, report);
+      return Analysis.ofLifetimes(none, List.of(JvmLifetime.of(1, current[0].inputs, null, none)));
+    }
     if (jvms.isEmpty()) {
       throw new JtuneException(nothingMessage(what, report, current[0].jvm.collector()));
     }

@@ -31,7 +31,6 @@ import io.jtune.load.attribution.PauseAttribution;
 import io.jtune.load.ProcessCpu;
 import io.jtune.load.RequestTemplate;
 import io.jtune.load.TimelinePoint;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -301,8 +300,7 @@ public final class Experiment {
         return failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded (" + load.errorTotal()
             + " errors)", tail, target.exitCode(), load), tail, rd);
       }
-      Analysis a = GcAnalyzer.analyze(List.of(gcLog.toString()), new ByteArrayInputStream(new byte[0]),
-          new AnalysisOptions(60, 50, Double.NaN, null, true));
+      Analysis a = GcAnalyzer.analyzeRun(gcLog.toString(), new AnalysisOptions(60, 50, Double.NaN, null, true));
       long from = m.measureStartEpochMs;
       long to = from + Math.round(load.measuredSeconds() * 1000);
       Map<String, Double> metrics = new LinkedHashMap<>();

@@ -133,6 +133,7 @@ public final class Advisor {
     final List<String> notes = new ArrayList<>();
     /** The analysis's memory model, with the capacities jstat knew and the log did not. */
     MemoryModel model;
+    final boolean heapChosen;
     final Diagnosis diagnosis;
 
     Advice(Analysis a, Inputs in) {
@@ -148,6 +149,9 @@ public final class Advisor {
             + "); the log does not state " + String.join("; ", logged.unknown()));
       }
       this.flags = a.flags().with(given);
+      // the largest heap as someone chose it (the flags given, or the log's command line), not the JVM's default
+      this.heapChosen = a.flags().bytes("MaxHeapSize").isPresent()
+          || in.flags() != null && JvmFlags.of(in.flags()).bytes("MaxHeapSize").isPresent();
       // a baseline the target JDK cannot start compares nothing: it runs without those flags
       this.current = usable(given, "baseline");
       this.pauseGoal = in.pauseTargetMs() > 0;
@@ -687,6 +691,18 @@ public final class Advisor {
             + " (-Xms = -Xmx, AlwaysPreTouch)", ByteSize.human(model.targetHeap()), ByteSize.human(model.live().bytes()),
             MemoryModel.HEAP_RULE, ByteSize.human(heap)));
         return List.of("-Xms" + h, "-Xmx" + h, "-XX:+AlwaysPreTouch");
+      }
+      long host = model.capacities().hostMemory();
+      if (!heapChosen && host > 0 && heap >= 0.2 * host) {
+        // the JVM's default largest heap (a quarter of memory): fixing and touching it commits memory the service never chose
+        String note = "no pre-touched fixed heap: the largest heap, " + ByteSize.human(heap) + ", is the JVM's default (a quarter"
+            + " of the host's " + ByteSize.human(host) + ")" + (model.live().known() ? " and the live set is "
+            + ByteSize.human(model.live().bytes()) : "") + "; -Xms = -Xmx with AlwaysPreTouch would commit all of it."
+            + " Choose the heap first (" + MemoryModel.HEAP_RULE + ")";
+        if (!notes.contains(note)) {
+          notes.add(note);
+        }
+        return List.of();
       }
       long xms = flags.bytes("InitialHeapSize").orElse(-1);
       boolean fixedAlready = xms == heap && flags.bytes("MaxHeapSize").orElse(-1) == heap;
