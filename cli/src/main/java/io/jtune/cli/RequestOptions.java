@@ -36,8 +36,7 @@ final class RequestOptions {
   List<String> headers = new ArrayList<>();
 
   @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE",
-      description = "request body, literal or --body=@FILE (with '=': a separate '@FILE' argument is expanded by the"
-          + " command-line parser)")
+      description = "request body: the text given, or @FILE for the file's bytes (--body @FILE or --body=@FILE)")
   String body;
 
   @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,

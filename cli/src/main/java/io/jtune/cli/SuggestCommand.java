@@ -73,7 +73,7 @@ final class SuggestCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "GCLOG", description = "GC logs of the service (files, directories, .gz/.zip, '-')")
   List<String> inputs;
 
-  @Option(names = "--flags", paramLabel = "\"FLAGS\"",
+  @Option(names = "--flags", paramLabel = "\"FLAGS\"", parameterConsumer = LiteralValue.class,
       description = "the service's JVM flags (the baseline); default: the heap and GC flags in the log header")
   String flags;
 

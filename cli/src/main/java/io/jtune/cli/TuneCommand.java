@@ -95,7 +95,8 @@ final class TuneCommand implements Callable<Integer> {
           + LoadCommand.OPEN_MODEL_CONNECTIONS + ")")
   Integer concurrency;
 
-  @Option(names = "--flags", paramLabel = "\"FLAGS\"", description = "the service's JVM flags now (the baseline)")
+  @Option(names = "--flags", paramLabel = "\"FLAGS\"", parameterConsumer = LiteralValue.class,
+      description = "the service's JVM flags now (the baseline)")
   String flags;
 
   @Option(names = "--pid", paramLabel = "PID",

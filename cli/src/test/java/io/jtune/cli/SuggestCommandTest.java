@@ -8,6 +8,8 @@ import io.jtune.core.lab.LabLaunch;
 import io.jtune.core.lab.LabLauncher;
 import io.jtune.core.lab.RunningLab;
 import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import java.io.StringReader;
@@ -195,6 +197,32 @@ class SuggestCommandTest {
     }
     // a collector change on the lab switches the scenario's Serial off
     p.candidate("g1").ifPresent(g1 -> assertThat(g1.flags()).startsWith("-XX:-UseSerialGC", "-XX:+UseG1GC"));
+  }
+
+  @Test
+  void theLoadsRequestOptionsGoIntoEveryLevelOfThePlan() throws Exception {
+    Path out = dir.resolve("plan.yaml");
+    // --flags keeps a value that starts like -X (--method)
+    CliRun r = CliRun.of("suggest", "--flags", "-Xmx512m -XX:+UseSerialGC", "--command",
+        "java {jvmFlags} -jar app.jar --port={port}", "--ready", "https://127.0.0.1:{port}/health",
+        "--url", "/login", "--url", "/items", "--weights", "3,1", "-X", "POST",
+        "-H", "Authorization: Basic dXNlcjpwdw==", "--body", "user=u&item=7", "--timeout", "3s", "--insecure",
+        "-o", out.toString(), log(SERIAL_8));
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    Plan p = PlanReader.read(out);
+    assertThat(p.baselineCandidate().flags()).contains("-Xmx512m");
+    assertThat(p.levels()).hasSizeGreaterThan(1);
+    for (Level l : p.levels()) {
+      assertThat(l.urls()).as(l.name()).containsExactly("3 /login", "1 /items");
+      assertThat(l.request()).as(l.name())
+          .isEqualTo(new LevelRequest("POST", List.of("Authorization: Basic dXNlcjpwdw=="), "user=u&item=7", true));
+      assertThat(l.timeout()).as(l.name()).hasSeconds(3);
+    }
+    assertThat(Files.readString(out)).doesNotContain("Edit the levels' urls");
+    CliRun both = CliRun.of("suggest", "--command", "java {jvmFlags} -jar app.jar --port={port}", "--ready",
+        "http://127.0.0.1:{port}/", "--url", "2 /login", "--weights", "3", log(SERIAL_8));
+    assertThat(both.exitCode()).isEqualTo(2);
+    assertThat(both.err().strip()).isEqualTo("jtune: --url '2 /login' has a weight, and --weights gives one: use one of them");
   }
 
   /** Survivor size in KB from -Xmn (the scenario's 19 MB when not changed) and SurvivorRatio. */

@@ -2,6 +2,8 @@ package io.jtune.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code jtune tune} sends the load's method, headers and body ({@code -X}, {@code -H},
  * {@code --body}, as {@code jtune load} does) to a real service it starts as a command: a JVM
  * running {@link RecordingServer}, which writes down what each request carried. They reach the
- * baseline run, every candidate run, the plan, and the runs {@code experiment --resume} adds;
+ * baseline run, every candidate run, the plan (experiment.json names them), and the runs
+ * {@code experiment --resume} adds;
  * with {@code --insecure} an https:// --ready URL with a self-signed certificate is accepted,
  * without it that is a one-line error.
  */
@@ -60,6 +63,13 @@ class TuneRequestTest {
     assertThat(Files.readString(out.resolve("plan.yaml"), StandardCharsets.UTF_8)).contains("method: \"POST\"",
         "headers: [\"Authorization: Basic dXNlcjpwdw==\", \"Content-Type: application/x-www-form-urlencoded\"]",
         "body: \"user=u&item=7\"", "timeout: \"10s\"");
+    // experiment.json names the request's method and headers, but not the credentials
+    String report = Files.readString(out.resolve("experiment.json"), StandardCharsets.UTF_8);
+    JsonNode doc = new ObjectMapper().readTree(report);
+    assertThat(doc.at("/levels/0/load/request").toString()).isEqualTo("{\"method\":\"POST\",\"headerNames\":"
+        + "[\"Authorization\",\"Content-Type\"],\"bodyBytes\":13,\"insecure\":false}");
+    assertThat(report).doesNotContain("dXNlcjpwdw==");
+    JsonSchemaTest.validAndRenameFails(doc, "/levels/0/load/request");
 
     // an interrupted experiment: the run --resume does again sends the same requests
     Files.delete(out.resolve("runs/high-findings-r2/result.json"));
@@ -86,7 +96,7 @@ class TuneRequestTest {
     assertThat(refused.exitCode()).as(refused.out()).isEqualTo(2);
     assertThat(refused.err().lines().toList()).hasSize(1);
     assertThat(refused.err()).startsWith("jtune: ").containsPattern("https://127\\.0\\.0\\.1:\\d+/ready: certificate"
-        + " not trusted; use --insecure to accept it \\(for testing only\\)");
+        + " not trusted \\(self-signed\\); use --insecure to accept it \\(for testing only\\)");
     assertThat(recorded(record)).isEmpty();
 
     Path out = dir.resolve("insecure");

@@ -9,6 +9,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.security.GeneralSecurityException;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
@@ -47,8 +49,12 @@ public final class ReadyProbe {
       } catch (SSLHandshakeException e) {
         Optional<CertificateProblem> problem = CertificateProblem.of(e);
         if (problem.isPresent()) {
-          throw new JtuneException(url + ": " + problem.get().words()
-              + (problem.get() == CertificateProblem.WRONG_HOST ? " " + url.getHost() : "") + CertificateProblem.FIX, e);
+          String detail = switch (problem.get()) {
+            case WRONG_HOST -> " " + url.getHost();
+            case NOT_TRUSTED -> selfSigned(url) ? " (self-signed)" : "";
+            default -> "";
+          };
+          throw new JtuneException(url + ": " + problem.get().words() + detail + CertificateProblem.FIX, e);
         }
         // not serving TLS yet: poll again
       } catch (IOException e) {
@@ -66,6 +72,25 @@ public final class ReadyProbe {
         Thread.currentThread().interrupt();
         throw new JtuneException("interrupted while waiting for " + url);
       }
+    }
+  }
+
+  /** Whether the server's own certificate is its own issuer (looked at without trusting it). */
+  private static boolean selfSigned(URI url) {
+    try {
+      HttpResponse<Void> r = client(true).send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).GET().build(),
+          HttpResponse.BodyHandlers.discarding());
+      if (r.sslSession().isEmpty()) {
+        return false;
+      }
+      Certificate[] chain = r.sslSession().get().getPeerCertificates();
+      return chain.length > 0 && chain[0] instanceof X509Certificate leaf
+          && leaf.getSubjectX500Principal().equals(leaf.getIssuerX500Principal());
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 

@@ -9,11 +9,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.run.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -87,6 +89,16 @@ public final class ExperimentJson {
       load.put("concurrency", l.level().concurrency());
       load.put("warmupS", l.level().warmup().toMillis() / 1000.0);
       load.put("durationS", l.level().duration().toMillis() / 1000.0);
+      LevelRequest request = l.level().request();
+      if (!request.isDefault()) {
+        // header values may be credentials: the plan keeps them, the report names the headers
+        ObjectNode rq = load.putObject("request");
+        rq.put("method", request.method());
+        strings(rq.putArray("headerNames"), request.headers().stream()
+            .map(h -> h.substring(0, h.indexOf(':')).strip()).toList());
+        rq.put("bodyBytes", request.body().getBytes(StandardCharsets.UTF_8).length);
+        rq.put("insecure", request.insecure());
+      }
       ArrayNode goals = ln.putArray("goals");
       for (Goal g : l.level().goals().values()) {
         goals.add(g.describe());
