@@ -32,8 +32,6 @@ public final class Main {
     cl.setOut(out);
     cl.setErr(err);
     cl.setExpandAtFiles(false); // "--body @file" is ours to read, not picocli's argument file
-    // "--flags \"-Xmx512m ...\"" is a value, although -X is the short name of --method
-    cl.setAllowOptionsAsOptionParameters(true);
     cl.setExecutionExceptionHandler(new UserErrorHandler());
     cl.setParameterExceptionHandler(new UserErrorHandler());
     int code = cl.execute(args);
