@@ -292,6 +292,9 @@ public final class ToolComparison {
     } catch (IOException e) {
       System.err.println("bench: cannot read the launcher (" + e.getMessage() + "); using " + flags);
     }
+    if (cpu.matches("\\d+") || Runtime.getRuntime().availableProcessors() == 1) {
+      flags += " -XX:-BackgroundCompilation"; // as the launcher gives it on one core
+    }
     return List.of(flags.split("\\s+"));
   }
 
