@@ -108,7 +108,7 @@ public final class ToolComparison {
   /** Runs longer than this are not repeated: their timing noise is small against their length. */
   static final double REPEAT_LIMIT_S = 60;
   private static final String DEFAULT_LAUNCHER_FLAGS = "-Xms32m -Xmx160m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
-      + " -XX:-BackgroundCompilation -XX:CompileThresholdScaling=3 -XX:CompileCommand=quiet"
+      + " -XX:CompileThresholdScaling=3 -XX:CompileCommand=quiet"
       + " -XX:CompileCommand=CompileThresholdScaling,io.jtune.core.*::*,0.05"
       + " -XX:CompileCommand=CompileThresholdScaling,org.HdrHistogram.*::*,0.05"
       + " -XX:CompileCommand=CompileThresholdScaling,com.fasterxml.jackson.core.*::*,0.05"
@@ -291,6 +291,9 @@ public final class ToolComparison {
       }
     } catch (IOException e) {
       System.err.println("bench: cannot read the launcher (" + e.getMessage() + "); using " + flags);
+    }
+    if (cpu.matches("\\d+") || Runtime.getRuntime().availableProcessors() == 1) {
+      flags += " -XX:-BackgroundCompilation"; // as the launcher gives it on one core
     }
     return List.of(flags.split("\\s+"));
   }

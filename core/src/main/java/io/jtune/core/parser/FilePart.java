@@ -57,7 +57,8 @@ final class FilePart implements Callable<FilePart.Result> {
 
   private final ParallelFile file;
   private final int part;
-  private final Result result;
+  /** The first part's at once; a later part's made on its parse thread (priming a parser is work). */
+  private Result result;
 
   /** The first part: the reader's own parser, with its state from earlier sources. */
   FilePart(ParallelFile file, GcLogParser parser, RoutedSink sink, ParserContext context) {
@@ -69,22 +70,30 @@ final class FilePart implements Callable<FilePart.Result> {
     sink.target(result.out);
   }
 
-  /** A later part: a new parser primed with the file's header. */
+  /** A later part: a new parser primed with the file's header (on the thread that reads the part). */
   FilePart(ParallelFile file, int part) {
     this.file = file;
     this.part = part;
+  }
+
+  /** A new parser primed with the file's header, with an output of its own. */
+  private Result primed() {
     ParserContext ctx = new ParserContext(new ParseReport());
     ctx.source(file.name());
     RoutedSink sink = new RoutedSink(e -> { });
     GcLogParser p = file.primedParser(ctx, sink);
-    this.result = new Result(new ChunkOutput(), new ParseReport(), p, sink, ctx, file.parts());
-    ctx.report(result.report);
-    ctx.chunk(result.out);
-    sink.target(result.out);
+    Result r = new Result(new ChunkOutput(), new ParseReport(), p, sink, ctx, file.parts());
+    ctx.report(r.report);
+    ctx.chunk(r.out);
+    sink.target(r.out);
+    return r;
   }
 
   @Override
   public Result call() throws IOException {
+    if (result == null) {
+      result = primed();
+    }
     Result r = result;
     r.lines[part] = read(part, part > 0, null);
     for (int next = part + 1; next < file.parts(); next++) {
