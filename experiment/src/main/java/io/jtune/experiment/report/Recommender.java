@@ -57,6 +57,10 @@ final class Recommender {
     for (LevelReport l : levels) {
       reasons.addAll(whyNot(l).stream().map(r -> l.level().name() + ": " + r).toList());
     }
+    String shared = sharedHost(runs, Runtime.getRuntime().availableProcessors());
+    if (shared != null) {
+      reasons.add(shared);
+    }
     for (String n : names) {
       String why = plan.candidate(n).orElseThrow().reason();
       if (!why.isBlank()) {
@@ -88,6 +92,24 @@ final class Recommender {
     return new Recommendation(Verdict.KEEP_BASELINE, null, "Keep " + base + ": no candidate meets every goal at"
         + " every level without a significant regression." + (advice == null ? ""
         : " What the baseline's GC logs point to: " + advice), reasons, List.of(), false);
+  }
+
+  /**
+   * The runs that shared the host with other processes taking at least a quarter of its cores
+   * (their latency measures the host too, and widens the intervals), or null when none did.
+   */
+  static String sharedHost(List<RunResult> runs, int cores) {
+    List<RunResult> busy = runs.stream().filter(r -> r.ok()
+        && r.metrics().getOrDefault(Metric.OTHERS_CPU.key(), 0.0) >= Bottleneck.OTHERS_PCT * cores).toList();
+    if (busy.isEmpty()) {
+      return null;
+    }
+    return String.format(Locale.US, "%d of %d runs shared the host with other processes using at least %d %% of a core"
+        + " (%s): their latency measures the host too and widens the intervals; run them again where nothing else runs"
+        + " (delete their runs/ID/result.json and jtune experiment --resume DIR runs them again)", busy.size(),
+        runs.stream().filter(RunResult::ok).count(), Bottleneck.OTHERS_PCT * cores, busy.stream()
+            .map(r -> String.format(Locale.US, "%s %.0f %%", r.id(), r.metrics().get(Metric.OTHERS_CPU.key())))
+            .collect(Collectors.joining(", ")));
   }
 
   /** The advice most of the baseline's runs' diagnoses give, or null. */

@@ -272,6 +272,20 @@ class VerdictTest {
   }
 
   @Test
+  void runsThatSharedTheHostAreNamed() {
+    // as Keycloak's third runs, while another process took 77-105 % of a core on the 2-core host (the test gives the
+    // candidate the baseline's values)
+    Map<String, double[]> base = new java.util.LinkedHashMap<>(smallGc(20.0 * CORES, 400, 1.5));
+    base.put("othersCpu", v(0, 0, 40.0 * CORES));
+    ExperimentReport r = smallGcReport(base, new int[] {0, 0, 0}, 40);
+    assertThat(String.join("\n", r.recommendation().reasons()))
+        .contains("2 of 6 runs shared the host with other processes", "high-base-r3 80 %", "high-cand-r3");
+    base.put("othersCpu", v(0, 1, 2));
+    assertThat(String.join("\n", smallGcReport(base, new int[] {0, 0, 0}, 40).recommendation().reasons()))
+        .doesNotContain("shared the host");
+  }
+
+  @Test
   void aServiceNothingLimitsIsHealthyAndKeepsItsConfiguration() {
     // a fifth of the cores, 1 ms of CPU a request and a p50 of 1.5 ms, no lock
     ExperimentReport r = smallGcReport(smallGc(20.0 * CORES, 400, 1.5), new int[] {0, 0, 0}, 40);
