@@ -4,6 +4,7 @@ import io.jtune.core.JtuneException;
 import io.jtune.core.analysis.Analysis;
 import io.jtune.core.analysis.AnalysisOptions;
 import io.jtune.core.analysis.GcAnalyzer;
+import io.jtune.core.analysis.LiveSetUnderLoad;
 import io.jtune.core.analysis.StartupPauses;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.finding.Finding;
@@ -87,7 +88,8 @@ final class TuneLoop {
   record Budget(Duration limit, long startNanos, Duration minDuration) {}
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
-  private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun) {}
+  /** @param liveRising the evidence that the live set rose under the load, or null */
+  private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun, String liveRising) {}
 
   private final Job job;
   private final PrintWriter o;
@@ -119,7 +121,7 @@ final class TuneLoop {
     Files.createDirectories(job.dir());
     Level high = job.levels().get(0);
     Baseline base = job.gcLog() != null ? fromLog(high) : measure(high);
-    if (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK) {
+    if (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null) {
       leakVerdict(base);
       return ExitCodes.OK;
     }
@@ -290,7 +292,7 @@ final class TuneLoop {
         analysisOptions());
     Path dir = job.dir().resolve(BASELINE_DIR);
     printAnalysis(a);
-    return new Baseline(null, a, job.gcLog(), report(a, dir), null);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null);
   }
 
   /** The baseline run: the service with the baseline's flags under the first level's load, as one experiment run. */
@@ -318,11 +320,14 @@ final class TuneLoop {
     Analysis a = null;
     JtuneException unreadable = null;
     StartupPauses startup = null;
+    LiveSetUnderLoad live = null;
     if (Files.isRegularFile(gcLog)) {
       try {
         // the diagnosis is of the service under load: its start-up's pauses are left out (Full GCs kept)
-        startup = new StartupPauses(r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - high.warmup().toMillis() : 0);
-        a = GcAnalyzer.analyze(gcLog.toString(), analysisOptions(), startup);
+        long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - high.warmup().toMillis() : 0;
+        startup = new StartupPauses(loadStart);
+        live = new LiveSetUnderLoad(loadStart, startup);
+        a = GcAnalyzer.analyze(gcLog.toString(), analysisOptions(), live);
       } catch (JtuneException ex) {
         unreadable = ex;
       }
@@ -348,7 +353,7 @@ final class TuneLoop {
     }
     printAnalysis(a);
     // the experiment's runs take about as long as this one did
-    return new Baseline(r, a, gcLog, report(a, dir), timer.perRun());
+    return new Baseline(r, a, gcLog, report(a, dir), timer.perRun(), live == null ? null : live.rising());
   }
 
   private AnalysisOptions analysisOptions() {
@@ -380,17 +385,26 @@ final class TuneLoop {
     Diagnosis d = base.analysis().diagnosis();
     o.println();
     o.println("Verdict: memory leak. JVM flags are not the fix, so no candidates are run.");
-    for (String e : d.evidence()) {
-      o.println("  " + e);
-    }
-    if (!d.advice().isBlank()) {
-      o.println("  -> " + d.advice());
+    if (d.primary() != Problem.MEMORY_LEAK) {
+      // the live set rose under the load, faster than the log's own trend can show in one short run
+      o.println("  " + base.liveRising());
+      o.println("  -> Find what grows: two class histograms a minute apart under the same load (jcmd PID"
+          + " GC.class_histogram) show which classes gain instances; bound the cache or journal, or fix the leak. A run"
+          + " of several minutes (--duration) shows whether the live set levels off.");
+    } else {
+      for (String e : d.evidence()) {
+        o.println("  " + e);
+      }
+      if (!d.advice().isBlank()) {
+        o.println("  -> " + d.advice());
+      }
     }
     RunResult r = base.run();
     String answered = r == null ? "" : r.ok()
         ? String.format(Locale.US, "the baseline answered %,.0f req/s in its measured window; ", r.metric("throughputRps"))
         : "the baseline run failed: " + r.failure() + "; ";
     o.println("  (" + answered + "GC report: " + base.report() + ")");
+    o.println("Summary: verdict memory-leak");
     o.flush();
   }
 
