@@ -351,9 +351,18 @@ final class TuneLoop {
       o.println(String.format(Locale.US, "  %d pause(s) while the service started, before the load (longest %.1f ms),"
           + " are not part of the diagnosis", startup.left(), startup.longestMs()));
     }
-    printAnalysis(a);
+    String rising = live == null ? null : live.rising();
+    if (rising == null) {
+      printAnalysis(a);
+    } else {
+      // one voice: the findings of this log alone would size a heap that the rising live set fills too
+      o.println("  diagnosis of the log alone: " + a.diagnosis().line() + " (overruled: the live set rises under the load)");
+      for (Finding f : a.findings()) {
+        o.println("  [" + f.severity().label().toUpperCase(Locale.ROOT) + "] " + f.title());
+      }
+    }
     // the experiment's runs take about as long as this one did
-    return new Baseline(r, a, gcLog, report(a, dir), timer.perRun(), live == null ? null : live.rising());
+    return new Baseline(r, a, gcLog, report(a, dir), timer.perRun(), rising);
   }
 
   private AnalysisOptions analysisOptions() {
