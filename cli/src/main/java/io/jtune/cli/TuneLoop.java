@@ -31,7 +31,6 @@ import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
 import io.jtune.experiment.suggest.Suggestion;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringReader;
@@ -288,10 +287,9 @@ final class TuneLoop {
   private Baseline fromLog(Level high) {
     o.println("1/4  baseline: the GC log " + job.gcLog() + " (not measured here); the experiment's load: "
         + high.describeLoad() + " on " + requests(high));
-    Analysis a = GcAnalyzer.analyze(List.of(job.gcLog().toString()), new ByteArrayInputStream(new byte[0]),
-        analysisOptions());
+    Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
     Path dir = job.dir().resolve(BASELINE_DIR);
-    printAnalysis(a);
+    printAnalysis(a, false);
     return new Baseline(null, a, job.gcLog(), report(a, dir), null, null);
   }
 
@@ -352,15 +350,9 @@ final class TuneLoop {
           + " are not part of the diagnosis", startup.left(), startup.longestMs()));
     }
     String rising = live == null ? null : live.rising();
-    if (rising == null) {
-      printAnalysis(a);
-    } else {
-      // one voice: the findings of this log alone would size a heap that the rising live set fills too
-      o.println("  diagnosis of the log alone: " + a.diagnosis().line() + " (overruled: the live set rises under the load)");
-      for (Finding f : a.findings()) {
-        o.println("  [" + f.severity().label().toUpperCase(Locale.ROOT) + "] " + f.title());
-      }
-    }
+    // one voice: with the live set rising, the findings of this log alone (a heap the rising live set
+    // fills too) are shown as overruled, without their flags
+    printAnalysis(a, rising != null);
     // the experiment's runs take about as long as this one did
     return new Baseline(r, a, gcLog, report(a, dir), timer.perRun(), rising);
   }
@@ -371,11 +363,12 @@ final class TuneLoop {
             String.join(" ", job.flags()), false);
   }
 
-  private void printAnalysis(Analysis a) {
-    o.println("  diagnosis: " + a.diagnosis().line());
+  private void printAnalysis(Analysis a, boolean overruled) {
+    o.println(overruled ? "  diagnosis of the log alone: " + a.diagnosis().line()
+        + " (overruled: the live set rises under the load)" : "  diagnosis: " + a.diagnosis().line());
     for (Finding f : a.findings()) {
       o.println("  [" + f.severity().label().toUpperCase(Locale.ROOT) + "] " + f.title()
-          + (f.flags().isEmpty() ? "" : "  ->  " + String.join(" ", f.flags())));
+          + (overruled || f.flags().isEmpty() ? "" : "  ->  " + String.join(" ", f.flags())));
     }
   }
 
@@ -394,7 +387,7 @@ final class TuneLoop {
     Diagnosis d = base.analysis().diagnosis();
     o.println();
     o.println("Verdict: memory leak. JVM flags are not the fix, so no candidates are run.");
-    if (d.primary() != Problem.MEMORY_LEAK) {
+    if (base.liveRising() != null && d.primary() != Problem.MEMORY_LEAK) {
       // the live set rose under the load, faster than the log's own trend can show in one short run
       o.println("  " + base.liveRising());
       o.println("  -> Find what grows: two class histograms a minute apart under the same load (jcmd PID"

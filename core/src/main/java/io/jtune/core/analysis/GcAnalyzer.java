@@ -57,14 +57,18 @@ public final class GcAnalyzer {
    * no GC at all, not an error as it is for a log given to {@code analyze}.
    */
   public static Analysis analyzeRun(String gcLog, AnalysisOptions options) {
-    return analyze(LogInputs.resolve(List.of(gcLog), InputStream.nullInputStream()), gcLog, options,
-        ReadProgress.NONE, e -> { }, true, e -> true);
+    return analyzeOne(gcLog, options, true, e -> true);
   }
 
   /** Analyzes one GC log with only the events {@code keep} accepts (e.g. {@link StartupPauses}). */
   public static Analysis analyze(String gcLog, AnalysisOptions options, Predicate<GcEvent> keep) {
+    return analyzeOne(gcLog, options, false, keep);
+  }
+
+  private static Analysis analyzeOne(String gcLog, AnalysisOptions options, boolean noCollectionIsResult,
+      Predicate<GcEvent> keep) {
     return analyze(LogInputs.resolve(List.of(gcLog), InputStream.nullInputStream()), gcLog, options,
-        ReadProgress.NONE, e -> { }, false, keep);
+        ReadProgress.NONE, e -> { }, noCollectionIsResult, keep);
   }
 
   private static Analysis analyze(LogInputs.Resolved resolved, String what, AnalysisOptions options,
