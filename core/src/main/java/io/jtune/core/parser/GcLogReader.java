@@ -37,12 +37,54 @@ public final class GcLogReader {
   private final LineNumbers numbers = new LineNumbers();
   private final Consumer<GcEvent> toTimeline;
   private final RoutedSink parserSink;
+  /** Where the start and end of each source go: the timeline, or a set read ahead's recording. */
+  private final SourceMarks marks;
+  /** A set read ahead on a parse thread (its output recorded for the reader), else null. */
+  private final SetAhead.Recording recording;
   private ReadProgress progress = ReadProgress.NONE;
+  /** The format of the parser used last: a new set's first file of no known format is read as this. */
+  private LogFormat lastFormat;
+
+  /** What the reader does at each source, in order with the events (the timeline, or a recording). */
+  interface SourceMarks {
+    /** The source now read is {@code name}. */
+    void named(String name);
+
+    /** Its lines are about to be parsed as {@code format}. */
+    void startSource(LogFormat format);
+
+    /** The source has ended (also called after a source that could not be read). */
+    void endSource();
+  }
 
   private GcLogReader(Consumer<GcEvent> sink, JvmBoundaries boundaries) {
     this.timeline = new Timeline(report, context, sink, boundaries);
     this.toTimeline = e -> timeline.place(numbers.translate(e));
     this.parserSink = new RoutedSink(toTimeline);
+    this.marks = timeline;
+    this.recording = null;
+  }
+
+  /** A reader of one set ahead, on a parse thread: events, warnings and source marks go to {@code recording}. */
+  private GcLogReader(SetAhead.Recording recording) {
+    this.timeline = null;
+    this.toTimeline = recording;
+    this.parserSink = new RoutedSink(recording);
+    this.marks = recording;
+    this.recording = recording;
+    context.chunk(recording.output());
+  }
+
+  /** Reads {@code set} on this thread into a recording: what {@link #readSet} would tell the timeline and the report. */
+  static SetAhead.Result readAhead(List<LogSource> set, boolean[] emptyExpected) {
+    SetAhead.Recording rec = new SetAhead.Recording();
+    GcLogReader r = new GcLogReader(rec);
+    try {
+      r.readSet(set, emptyExpected);
+    } catch (SetAhead.NeedsEarlierSets e) {
+      return null;
+    }
+    return new SetAhead.Result(rec, r.report, r.lastFormat, set);
   }
 
   /** Reads all sources, sending events to {@code sink}; returns what was read and not understood. */
@@ -77,17 +119,69 @@ public final class GcLogReader {
     for (LogSource s : sources) {
       stems.merge(RotationStem.of(s.name()), 1, Integer::sum);
     }
+    List<List<LogSource>> sets = new ArrayList<>();
+    List<boolean[]> expected = new ArrayList<>();
+    String stem = null;
     for (LogSource s : sources) {
-      // a JVM that rotates its log at exit leaves the newest file of the set empty: that is no problem
-      r.emptyIsExpected = stems.get(RotationStem.of(s.name())) > 1;
-      r.readOne(s);
+      String st = RotationStem.of(s.name());
+      if (sets.isEmpty() || !st.equals(stem)) {
+        sets.add(new ArrayList<>());
+      }
+      stem = st;
+      sets.get(sets.size() - 1).add(s);
     }
-    r.parsers.values().forEach(GcLogParser::endOfInput);
+    for (List<LogSource> set : sets) {
+      boolean[] e = new boolean[set.size()];
+      for (int i = 0; i < e.length; i++) {
+        // a JVM that rotates its log at exit leaves the newest file of the set empty: that is no problem
+        e[i] = stems.get(RotationStem.of(set.get(i).name())) > 1;
+      }
+      expected.add(e);
+    }
+    if (SetAhead.worthIt(sets)) {
+      SetAhead.read(sets, expected, r::readSet, r::replay);
+    } else {
+      for (int i = 0; i < sets.size(); i++) {
+        r.readSet(sets.get(i), expected.get(i));
+      }
+    }
     return r.report;
+  }
+
+  /**
+   * Reads one set of sources (the files of one rotated set, or one file) with new parsers: the
+   * logs of another set are another JVM's (the timeline starts a new lifetime there), so no
+   * parser state (a cycle still open, the clock) carries over into them; at the end of the set
+   * the parsers hand over what they still hold.
+   */
+  private void readSet(List<LogSource> set, boolean[] emptyExpected) {
+    parsers.clear();
+    lastParser = null;
+    for (int i = 0; i < set.size(); i++) {
+      emptyIsExpected = emptyExpected[i];
+      readOne(set.get(i));
+    }
+    parsers.values().forEach(GcLogParser::endOfInput);
+  }
+
+  /** Takes what a set read ahead recorded, in order, as if it had been read here. */
+  private void replay(SetAhead.Result r) {
+    r.recording().replay(context::source, timeline, toTimeline,
+        (line, text) -> report.warning(context.source(), line, text));
+    report.absorb(r.report());
+    for (ParseReport.SourceSummary s : r.report().sources()) {
+      progress.progress(s.name(), s.bytes(), s.bytes());
+    }
+    if (r.lastFormat() != null) {
+      lastFormat = r.lastFormat();
+    }
+    parsers.clear();
+    lastParser = null;
   }
 
   private void readOne(LogSource source) {
     context.source(source.name());
+    marks.named(source.name());
     long[] lines = {0};
     long bytes = 0;
     LogFormat format = LogFormat.UNKNOWN;
@@ -113,19 +207,26 @@ public final class GcLogReader {
       format = sniff.format();
       report.noteWallClockOffset(LogOffset.of(head));
       GcLogParser parser = format == LogFormat.UNKNOWN ? lastParser() : parserFor(format);
+      if (parser == null && format == LogFormat.UNKNOWN) {
+        if (recording != null) {
+          // read as the format of the sets before this one, which a set read ahead does not know
+          throw new SetAhead.NeedsEarlierSets();
+        }
+        parser = lastFormat == null ? null : parserFor(lastFormat);
+      }
       if (parser == null) {
         report.problem(source.name(), OtherInput.message(head, source.name(), false, sniff.lines(), firstLine(head)));
         report.addSource(new ParseReport.SourceSummary(source.name(), format, head.length, sniff.lines()));
         return;
       }
-      timeline.startSource(format);
+      marks.startSource(format);
       java.nio.file.Path file = source.plainFile();
-      if (file != null && format != LogFormat.UNKNOWN && ParseThreads.worthIt(source.knownSize())) {
+      if (recording == null && file != null && format != LogFormat.UNKNOWN && ParseThreads.worthIt(source.knownSize())) {
         in.close();
         long[] read = readInParts(file, source.name(), format, parser, head);
         bytes = read[0];
         lines[0] = read[1];
-        timeline.endSource();
+        marks.endSource();
         report.addSource(new ParseReport.SourceSummary(source.name(), format, bytes, lines[0]));
         return;
       }
@@ -149,7 +250,7 @@ public final class GcLogReader {
     } catch (IOException e) {
       report.problem(source.name(), "cannot read: " + describe(e));
     }
-    timeline.endSource();
+    marks.endSource();
     report.addSource(new ParseReport.SourceSummary(source.name(), format, bytes, lines[0]));
   }
 
@@ -174,6 +275,7 @@ public final class GcLogReader {
         o.sink().target(toTimeline);
         parsers.put(format, o.parser());
         lastParser = o.parser();
+        lastFormat = format;
       }
       return new long[] {pf.size(), o.lines()};
     }
@@ -225,6 +327,7 @@ public final class GcLogReader {
   private GcLogParser parserFor(LogFormat f) {
     GcLogParser p = parsers.computeIfAbsent(f, k -> newParser(k, context, parserSink));
     lastParser = p;
+    lastFormat = f;
     return p;
   }
 
@@ -261,7 +364,7 @@ public final class GcLogReader {
    * lifetime, a clock going backwards is counted. Header facts ({@link JvmInfo}) are held until
    * the next event shows which lifetime they belong to.
    */
-  static final class Timeline {
+  static final class Timeline implements SourceMarks {
     /** Rotated files of one JVM agree on its start to the millisecond; a minute apart is another JVM. */
     private static final long START_TOLERANCE_MS = 60_000;
     private final ParseReport report;
@@ -294,7 +397,13 @@ public final class GcLogReader {
       this.boundaries = boundaries;
     }
 
-    void startSource(LogFormat format) {
+    @Override
+    public void named(String name) {
+      // the reader's context names the source
+    }
+
+    @Override
+    public void startSource(LogFormat format) {
       sourceStart = true;
       sourceJoined = false;
       formatChanged = anyEvent && this.format != null && format != LogFormat.UNKNOWN && format != this.format;
@@ -309,7 +418,8 @@ public final class GcLogReader {
      * a header-only file of another log (another stem) is a JVM that logged no event, whose facts
      * must not be taken for the current one's.
      */
-    void endSource() {
+    @Override
+    public void endSource() {
       if (!sourceJoined && stem != null && !stem.equals(RotationStem.of(context.source()))) {
         pending.clear();
       }

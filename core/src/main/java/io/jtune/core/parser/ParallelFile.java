@@ -6,14 +6,12 @@ import io.jtune.core.input.LineReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
@@ -202,7 +200,7 @@ final class ParallelFile implements AutoCloseable {
           tasks.add(ParseThreads.submit(new FilePart(this, tasks.size())));
         }
         long t0 = System.nanoTime();
-        FilePart.Result r = get(tasks.get(next));
+        FilePart.Result r = ParseThreads.join(tasks.get(next));
         long t1 = System.nanoTime();
         waitNs += t1 - t0;
         boolean last = r.end;
@@ -256,27 +254,6 @@ final class ParallelFile implements AutoCloseable {
     }
     report.add(r.report, join == 0 ? null : r.out.countsAt(join),
         line -> join == 0 || LineNumbers.part(line) != part || LineNumbers.local(line) > join, numbers::translate);
-  }
-
-  private static FilePart.Result get(Future<FilePart.Result> f) throws IOException {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new InterruptedIOException("interrupted while reading in parallel");
-    } catch (ExecutionException e) {
-      Throwable c = e.getCause();
-      if (c instanceof IOException io) {
-        throw io;
-      }
-      if (c instanceof RuntimeException re) {
-        throw re;
-      }
-      if (c instanceof Error err) {
-        throw err;
-      }
-      throw new IOException(c);
-    }
   }
 
   @Override

@@ -109,6 +109,26 @@ public final class ParseReport {
     }
   }
 
+  /**
+   * Adds everything {@code other} (the report of inputs read ahead on another thread, which come
+   * next) holds, as if its inputs had been read here.
+   */
+  void absorb(ParseReport other) {
+    for (SourceSummary s : other.sources) {
+      addSource(s);
+    }
+    add(other, null, line -> true, line -> line);
+    problems.addAll(other.problems);
+    noteWallClockOffset(other.wallClockOffset);
+    clockBackwards += other.clockBackwards;
+    warnings += other.warnings;
+    for (Example w : other.warningExamples) {
+      if (warningExamples.size() < MAX_EXAMPLES) {
+        warningExamples.add(w);
+      }
+    }
+  }
+
   void warning(String source, long line, String text) {
     warnings++;
     if (warningExamples.size() < MAX_EXAMPLES) {

@@ -34,6 +34,11 @@ class ParallelReadTest {
 
   @AfterEach
   void reset() {
+    clearProperties();
+  }
+
+  /** Back to the defaults of the parallel reading properties. */
+  static void clearProperties() {
     System.clearProperty("jtune.parallel");
     System.clearProperty("jtune.parallel.threads");
     System.clearProperty("jtune.parallel.part");
@@ -106,10 +111,18 @@ class ParallelReadTest {
 
   /** The JSON analysis of {@code log} (or the one-line error), read in parts of {@code part} bytes or in one pass. */
   private static String analysis(Path log, boolean parallel, long part) {
+    return analysis(log, parallel, part, 0);
+  }
+
+  /**
+   * The JSON analysis of {@code log} (or the one-line error), read on three threads in parts of
+   * {@code part} bytes, files of {@code min} bytes and more, or in one pass.
+   */
+  static String analysis(Path log, boolean parallel, long part, long min) {
     System.setProperty("jtune.parallel", Boolean.toString(parallel));
     System.setProperty("jtune.parallel.threads", "3");
     System.setProperty("jtune.parallel.part", Long.toString(Math.max(1, part)));
-    System.setProperty("jtune.parallel.min", "0");
+    System.setProperty("jtune.parallel.min", Long.toString(min));
     try {
       StringWriter w = new StringWriter();
       JsonReport.write(GcAnalyzer.analyze(List.of(log.toString()),
