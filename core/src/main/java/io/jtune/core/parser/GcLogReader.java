@@ -44,6 +44,15 @@ public final class GcLogReader {
   private ReadProgress progress = ReadProgress.NONE;
   /** The format of the parser used last: a new set's first file of no known format is read as this. */
   private LogFormat lastFormat;
+  /** Whether the set read now has more than one source. */
+  private boolean rotatedSet;
+  /**
+   * The first bytes of the latest file of the set read now that starts with a JVM's header, and
+   * their format: a later file of the set read in parts primes its parts' parsers with them (a
+   * rotated file begun in the middle of a JVM's log has no header of its own).
+   */
+  private byte[] setHeader;
+  private LogFormat setHeaderFormat;
 
   /** What the reader does at each source, in order with the events (the timeline, or a recording). */
   interface SourceMarks {
@@ -157,6 +166,9 @@ public final class GcLogReader {
   private void readSet(List<LogSource> set, boolean[] emptyExpected) {
     parsers.clear();
     lastParser = null;
+    rotatedSet = set.size() > 1;
+    setHeader = null;
+    setHeaderFormat = null;
     for (int i = 0; i < set.size(); i++) {
       emptyIsExpected = emptyExpected[i];
       readOne(set.get(i));
@@ -220,6 +232,11 @@ public final class GcLogReader {
         return;
       }
       marks.startSource(format);
+      if (rotatedSet && recording == null && format != LogFormat.UNKNOWN && ParseThreads.enabled()
+          && ParallelFile.hasHeader(format, head)) {
+        setHeader = head;
+        setHeaderFormat = format;
+      }
       java.nio.file.Path file = source.plainFile();
       if (recording == null && file != null && format != LogFormat.UNKNOWN && ParseThreads.worthIt(source.knownSize())) {
         in.close();
@@ -261,7 +278,9 @@ public final class GcLogReader {
   private long[] readInParts(java.nio.file.Path file, String name, LogFormat format, GcLogParser parser, byte[] head)
       throws IOException {
     ParallelFile.Outcome o;
-    try (ParallelFile pf = ParallelFile.open(file, name, format, head, ParseThreads.partBytes(), numbers)) {
+    boolean earlier = setHeader != null && setHeader != head && setHeaderFormat == format;
+    try (ParallelFile pf = ParallelFile.open(file, name, format, earlier ? setHeader : head, earlier,
+        ParseThreads.partBytes(), numbers)) {
       try {
         o = pf.read(parser, parserSink, context, report, toTimeline, numbers, progress);
       } finally {
@@ -272,7 +291,7 @@ public final class GcLogReader {
       }
       if (o.parser() != parser) {
         o.context().follow(context);
-        o.sink().target(toTimeline);
+        o.sink().target(parserSink); // where the reader points it: the timeline, or a later file's part output
         parsers.put(format, o.parser());
         lastParser = o.parser();
         lastFormat = format;

@@ -42,21 +42,30 @@ final class ParallelFile implements AutoCloseable {
   private final long[] starts;
   /** The file's first lines, fed to every new parser before its part. */
   private final byte[] head;
+  /** Whether {@link #head} is the first lines of an earlier file of the rotated set, not this file's. */
+  private final boolean headerOfEarlierFile;
   private final int number;
 
-  private ParallelFile(FileChannel channel, String name, LogFormat format, long[] starts, byte[] head, int number) {
+  private ParallelFile(FileChannel channel, String name, LogFormat format, long[] starts, byte[] head,
+      boolean headerOfEarlierFile, int number) {
     this.channel = channel;
     this.name = name;
     this.format = format;
     this.size = starts[starts.length - 1];
     this.starts = starts;
     this.head = head;
+    this.headerOfEarlierFile = headerOfEarlierFile;
     this.number = number;
   }
 
-  /** Opens {@code path} and cuts it into parts of about {@code partBytes} at line starts. */
-  static ParallelFile open(Path path, String name, LogFormat format, byte[] sniffed, long partBytes,
-      LineNumbers numbers) throws IOException {
+  /**
+   * Opens {@code path} and cuts it into parts of about {@code partBytes} at line starts; the
+   * parsers of later parts are primed with the lines of {@code header}: the file's own first
+   * bytes, or ({@code headerOfEarlierFile}) those of an earlier file of its rotated set that has
+   * the JVM's header, after which the parser is told that source ended.
+   */
+  static ParallelFile open(Path path, String name, LogFormat format, byte[] header, boolean headerOfEarlierFile,
+      long partBytes, LineNumbers numbers) throws IOException {
     FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
     try {
       long size = ch.size();
@@ -75,12 +84,8 @@ final class ParallelFile implements AutoCloseable {
       }
       s.add(size);
       long[] starts = s.stream().mapToLong(Long::longValue).toArray();
-      int end = sniffed.length;
-      while (end > 0 && sniffed[end - 1] != '\n') {
-        end--;
-      }
-      byte[] head = java.util.Arrays.copyOf(sniffed, Math.min(end, HEAD_BYTES));
-      return new ParallelFile(ch, name, format, starts, head, numbers.newFile(starts.length - 1));
+      return new ParallelFile(ch, name, format, starts, wholeLines(header), headerOfEarlierFile,
+          numbers.newFile(starts.length - 1));
     } catch (IOException | RuntimeException e) {
       ch.close();
       throw e;
@@ -123,12 +128,53 @@ final class ParallelFile implements AutoCloseable {
     return size;
   }
 
+  /** The first {@value #HEAD_BYTES} bytes of {@code sniffed} or fewer, up to the end of a line. */
+  private static byte[] wholeLines(byte[] sniffed) {
+    int end = sniffed.length;
+    while (end > 0 && sniffed[end - 1] != '\n') {
+      end--;
+    }
+    return java.util.Arrays.copyOf(sniffed, Math.min(end, HEAD_BYTES));
+  }
+
   /** A new parser for this file's format, fed the file's first lines; its events until then are dropped. */
   GcLogParser primedParser(ParserContext ctx, RoutedSink sink) {
     ctx.source(name);
     GcLogParser p = GcLogReader.newParser(format, ctx, sink);
+    prime(p, sink, head, number);
+    if (headerOfEarlierFile) {
+      p.endOfSource(); // as the reader's parser has been at the end of that file (what it drops is dropped)
+    }
+    return p;
+  }
+
+  /**
+   * Whether the first lines of a log ({@code sniffed}, its first bytes) hold facts of a JVM's
+   * header (version, host, heap bounds, region size, flags) before its first collection: a file
+   * that starts a JVM's log, not one its rotation began in the middle.
+   */
+  static boolean hasHeader(LogFormat format, byte[] sniffed) {
+    RoutedSink sink = new RoutedSink(e -> { });
+    GcLogParser p = GcLogReader.newParser(format, new ParserContext(new ParseReport()), sink);
+    return prime(p, sink, wholeLines(sniffed), 0);
+  }
+
+  /**
+   * Feeds {@code head}'s lines to {@code p} up to its first collection, dropping its events;
+   * whether they held a header fact.
+   */
+  private static boolean prime(GcLogParser p, RoutedSink sink, byte[] head, int number) {
     boolean[] collection = {false};
-    sink.target(e -> collection[0] |= !(e instanceof JvmInfo));
+    boolean[] header = {false};
+    sink.target(e -> {
+      if (e instanceof JvmInfo j) {
+        header[0] |= j.version() != null || j.cpus() != null || j.memoryBytes() != null || j.heapMinBytes() != null
+            || j.heapInitialBytes() != null || j.heapMaxBytes() != null || j.regionSizeBytes() != null
+            || j.commandLineFlags() != null;
+      } else {
+        collection[0] = true;
+      }
+    });
     try {
       LineReader.read(new ByteArrayInputStream(head), LineNumbers.tag(number, 0), line -> {
         if (!line.truncated()) {
@@ -141,7 +187,7 @@ final class ParallelFile implements AutoCloseable {
     } catch (Primed | IOException e) {
       // primed (a byte array does not fail to read)
     }
-    return p;
+    return header[0];
   }
 
   /** The bytes of part {@code p}. */

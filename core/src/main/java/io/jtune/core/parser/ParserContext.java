@@ -29,11 +29,12 @@ public final class ParserContext {
     this.chunk = out;
   }
 
-  /** From now on reports go where {@code main}'s go, naming the source it reads. */
+  /**
+   * From now on reports go where {@code main}'s go at the time, naming the source it reads: to
+   * the reader's report, or to the output of the part of a later file this parser reads.
+   */
   void follow(ParserContext main) {
     this.follow = main;
-    this.report = main.report;
-    this.chunk = null;
   }
 
   void source(String name) {
@@ -47,23 +48,37 @@ public final class ParserContext {
 
   /** A GC line the parser understood (whether or not it produced an event). */
   public void understood() {
+    if (follow != null) {
+      follow.understood();
+      return;
+    }
     report.gcLine();
   }
 
   /** A GC line the parser could not make sense of. */
   public void notUnderstood(Line line) {
+    if (follow != null) {
+      follow.notUnderstood(line);
+      return;
+    }
     report.unparsed(source(), line.number(), line.toString());
   }
 
   /** A line that is not GC output: application text in the log, or blank. */
   public void otherText(Line line) {
+    if (follow != null) {
+      follow.otherText(line);
+      return;
+    }
     // the text is only needed while examples are kept: no String per line after that
     report.otherText(source(), line.number(), report.wantsOtherTextExample() ? line.toString() : "");
   }
 
   /** Something odd in an understood line worth telling the user (e.g. inconsistent numbers). */
   public void warn(Line line, String message) {
-    if (chunk != null) {
+    if (follow != null) {
+      follow.warn(line, message);
+    } else if (chunk != null) {
       chunk.warning(line.number(), message + ": " + line);
     } else {
       report.warning(source(), line.number(), message + ": " + line);

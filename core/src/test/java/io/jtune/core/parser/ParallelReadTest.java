@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -95,6 +96,32 @@ class ParallelReadTest {
       Files.copy(corpus().resolve(stem + suffix), dir.resolve("gc.log" + suffix));
     }
     assertThat(analysis(dir, true, 8192)).isEqualTo(analysis(dir, false, 0));
+  }
+
+  /**
+   * A log cut into four files at line ends, as the JVM's rotation cuts it (JDK 8's in the middle
+   * of a record): only the first file has the JVM's header (region size, collector, flags). The
+   * later files' parts are primed with that header, so they join (else each file's first task
+   * would read it whole); and the parser that read a file's last part, which reads on into the
+   * next file, says what it has to say there through that file's parts (line numbers in the
+   * file, warnings in order).
+   */
+  @ParameterizedTest
+  @CsvSource({"gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log.4, 24",
+      "gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tenuring__180__fls__bob.log, 24"})
+  void rotatedFilesWithoutTheJvmsHeaderAreReadInPartsThatJoin(String log, int joins) throws IOException {
+    List<String> lines = Files.readAllLines(corpus().resolve(log));
+    Path dir = Files.createDirectory(tmp.resolve("cut"));
+    int files = 4;
+    for (int i = 0; i < files; i++) {
+      List<String> piece = lines.subList(i * lines.size() / files, (i + 1) * lines.size() / files);
+      Files.write(dir.resolve(i == 0 ? "gc.log" : "gc.log." + i), piece);
+    }
+    long before = FilePart.JOINS.get();
+    String parts = analysis(dir, true, 128 << 10, 256 << 10);
+    // 4 files of about 1 MB in 8 parts each: 28 parts after a first one, nearly all joined
+    assertThat(FilePart.JOINS.get() - before).as("parts that joined").isGreaterThanOrEqualTo(joins);
+    assertThat(parts).isEqualTo(analysis(dir, false, 0, 0));
   }
 
   /** {@code times} copies of a corpus log, one after the other (each a JVM that starts again). */
