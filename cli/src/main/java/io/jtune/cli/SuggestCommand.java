@@ -215,6 +215,9 @@ final class SuggestCommand implements Callable<Integer> {
     if (request.timeout.isZero() || request.timeout.isNegative()) {
       throw new JtuneException("--timeout must be above 0");
     }
+    if (request.timeout.compareTo(PlanReader.MAX_WAIT) > 0) {
+      throw new JtuneException("--timeout is at most 1h (the longest wait a plan takes)");
+    }
     if (jdk != null && (jdk < 6 || jdk > 99)) {
       throw new JtuneException("--jdk must be a major Java version such as 8, 17 or 21");
     }

@@ -5,6 +5,7 @@ import io.jtune.core.analysis.JvmFlags;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.suggest.RunningJvmFlags;
@@ -193,6 +194,14 @@ final class TuneCommand implements Callable<Integer> {
       if (d != null && (d.isZero() || d.isNegative())) {
         throw new JtuneException("--duration, --budget, --ready-timeout and --timeout must be above 0");
       }
+    }
+    // the session writes them into its plan, which takes no more (a longer one is a typo)
+    if (request.timeout.compareTo(PlanReader.MAX_WAIT) > 0
+        || readyTimeout != null && readyTimeout.compareTo(PlanReader.MAX_WAIT) > 0) {
+      throw new JtuneException("--timeout and --ready-timeout are at most 1h");
+    }
+    if (duration != null && duration.compareTo(PlanReader.MAX_WINDOW) > 0) {
+      throw new JtuneException("--duration is at most 24h");
     }
     if (gcLog != null && !Files.isRegularFile(gcLog)) {
       throw new JtuneException("GC log not found: " + gcLog);

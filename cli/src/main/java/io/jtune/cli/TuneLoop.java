@@ -87,8 +87,12 @@ final class TuneLoop {
   record Budget(Duration limit, long startNanos, Duration minDuration) {}
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
-  /** @param liveRising the evidence that the live set rose under the load, or null */
-  private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun, String liveRising) {}
+  /**
+   * @param liveRising the evidence that the live set rose under the load through the run, or null
+   * @param levelled the evidence that it rose and then levelled off, or null
+   */
+  private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun, String liveRising,
+      String levelled) {}
 
   private final Job job;
   private final PrintWriter o;
@@ -119,7 +123,10 @@ final class TuneLoop {
     checkFreshDir(job.dir());
     Files.createDirectories(job.dir());
     Level high = job.levels().get(0);
-    Baseline base = job.gcLog() != null ? fromLog(high) : measure(high);
+    Baseline base = job.gcLog() != null ? fromLog(high) : measure(high, high.duration(), BASELINE_DIR, "1/4  baseline");
+    if (base.liveRising() != null && base.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
+      base = longer(high, base);
+    }
     if (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null) {
       leakVerdict(base);
       return ExitCodes.OK;
@@ -290,29 +297,63 @@ final class TuneLoop {
     Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
     Path dir = job.dir().resolve(BASELINE_DIR);
     printAnalysis(a, false);
-    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null);
+  }
+
+  /** How many times the first baseline's measured window the run that checks a rising live set is. */
+  static final int LONGER = 3;
+
+  /**
+   * The live set rose through the first baseline run: a cache or pool that fills for longer than
+   * a run, or a leak. A run {@value #LONGER} times as long tells them apart when the budget has
+   * room for it and an experiment after it: the live set levels off (the longer run is then the
+   * baseline) or keeps rising (a leak).
+   */
+  private Baseline longer(Level high, Baseline first) throws IOException {
+    Duration measured = high.duration().multipliedBy(LONGER);
+    Duration run = first.perRun() == null ? high.warmup().plus(measured).plus(Duration.ofSeconds(6))
+        : first.perRun().plus(measured.minus(high.duration()));
+    Budget b = job.budget();
+    if (b != null) {
+      Duration left = b.limit().minus(Duration.ofNanos(System.nanoTime() - b.startNanos()));
+      if (left.compareTo(run.multipliedBy(2)) < 0) {
+        o.println("  (a run " + LONGER + " times as long would show whether the live set levels off; the budget's "
+            + RunBudget.words(left.isNegative() ? Duration.ZERO : left) + " left have no room for it and an experiment)");
+        return first;
+      }
+    }
+    o.println();
+    o.println("     the live set rose through the run: a cache that fills for longer than " + secs(high.duration())
+        + ", or a leak; a run " + LONGER + " times as long tells them apart");
+    Baseline again = measure(high, measured, BASELINE_DIR + "-longer", "1/4  baseline, longer");
+    if (again.liveRising() == null && again.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
+      o.println("  " + (again.levelled() != null ? again.levelled()
+          : "over " + secs(measured) + " the live set did not keep rising (its Full GCs under the load freed what it"
+              + " had held): a cache or pool that filled, not a leak") + "; this run is the baseline");
+    }
+    return again;
   }
 
   /** The baseline run: the service with the baseline's flags under the first level's load, as one experiment run. */
-  private Baseline measure(Level high) throws IOException {
-    o.println("1/4  baseline: " + high.describeLoad() + " on " + requests(high) + ", "
-        + secs(high.warmup()) + " warm-up + " + secs(high.duration()) + " measured, GC log analyzed");
+  private Baseline measure(Level high, Duration measured, String dirName, String title) throws IOException {
+    o.println(title + ": " + high.describeLoad() + " on " + requests(high) + ", "
+        + secs(high.warmup()) + " warm-up + " + secs(measured) + " measured, GC log analyzed");
     o.flush();
     String reason = job.flags() == null || job.flags().isEmpty()
         ? "The service's own configuration, unchanged." : "The service's configuration: " + String.join(" ", job.flags());
     Level load = new Level(high.name(), high.rateRps(), high.concurrency(), high.urls(), high.warmup(),
-        high.duration(), high.timeout(), Map.of(), 0, high.request());
+        measured, high.timeout(), Map.of(), 0, high.request());
     Plan plan = new Plan(job.name() + "-baseline", job.target(), Suggestion.BASELINE,
         List.of(Candidate.of(Suggestion.BASELINE, job.flags() == null ? List.of() : job.flags(), reason)),
         List.of(load), 1, Plan.Order.INTERLEAVED, Duration.ZERO, null);
     String yaml = new PlanWriter().header(List.of("the baseline run of " + job.by())).write(plan);
-    Path dir = job.dir().resolve(BASELINE_DIR);
+    Path dir = job.dir().resolve(dirName);
     Path saved = dir.resolve(Experiment.PLAN_FILE);
     if (Files.isRegularFile(saved) && !Files.readString(saved, StandardCharsets.UTF_8).equals(yaml)) {
       throw new JtuneException(dir + " holds a baseline of another service, flags or load: give another --out");
     }
     EtaListener timer = new EtaListener(ExperimentCommand.listener(o, err), o,
-        high.warmup().plus(high.duration()).plus(Duration.ofSeconds(6)));
+        high.warmup().plus(measured).plus(Duration.ofSeconds(6)));
     RunResult r = prepare(plan, yaml, dir, timer).run().get(0);
     Path gcLog = dir.resolve("runs").resolve(r.id()).resolve("gc.log");
     Analysis a = null;
@@ -324,7 +365,8 @@ final class TuneLoop {
         // the diagnosis is of the service under load: its start-up's pauses are left out (Full GCs kept)
         long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - high.warmup().toMillis() : 0;
         startup = new StartupPauses(loadStart);
-        live = new LiveSetUnderLoad(loadStart, startup);
+        // the longer run also asks that a live set still rising at the end had a Full GC near it
+        live = new LiveSetUnderLoad(loadStart, dirName.equals(BASELINE_DIR) ? 0 : r.windowEndEpochMs(), startup);
         a = GcAnalyzer.analyze(gcLog.toString(), analysisOptions(), live);
       } catch (JtuneException ex) {
         unreadable = ex;
@@ -350,11 +392,16 @@ final class TuneLoop {
           + " are not part of the diagnosis", startup.left(), startup.longestMs()));
     }
     String rising = live == null ? null : live.rising();
+    String levelled = live == null ? null : live.levelledOff();
+    if (levelled != null && dirName.equals(BASELINE_DIR)) {
+      o.println("  " + levelled);
+    }
     // one voice: with the live set rising, the findings of this log alone (a heap the rising live set
     // fills too) are shown as overruled, without their flags
     printAnalysis(a, rising != null);
-    // the experiment's runs take about as long as this one did
-    return new Baseline(r, a, gcLog, report(a, dir), timer.perRun(), rising);
+    // the experiment's runs take about as long as this one did (a longer run's less its longer window)
+    Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
+    return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled);
   }
 
   private AnalysisOptions analysisOptions() {

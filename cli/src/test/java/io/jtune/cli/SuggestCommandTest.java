@@ -167,6 +167,10 @@ class SuggestCommandTest {
       assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
       assertThat(r.err()).startsWith("jtune: ").doesNotContain("Exception");
     }
+    // a level timeout the plan would refuse when read back
+    CliRun longWait = CliRun.of("suggest", "--timeout", "90m", log(SERIAL_8));
+    assertThat(longWait.exitCode()).isEqualTo(2);
+    assertThat(longWait.err().strip()).isEqualTo("jtune: --timeout is at most 1h (the longest wait a plan takes)");
   }
 
   /** A GC log of the lab's survivor-overflow scenario under its own load, then a plan for that lab. */

@@ -143,6 +143,12 @@ class TuneCommandTest {
         "--budget 20 s is too small: the smallest session here");
     assertOneLine(CliRun.of("tune", "--command", "java {jvmFlags} -jar a.jar --port {port}", "--ready",
         "http://127.0.0.1:{port}/", "--url", "/"), "give the load: --rate N");
+    // what the session's plan would refuse when read back (a wait over an hour is a typo)
+    assertOneLine(CliRun.of(tuneArgs(out, "--timeout", "2h").toArray(String[]::new)),
+        "--timeout and --ready-timeout are at most 1h");
+    assertOneLine(CliRun.of(tuneArgs(out, "--ready-timeout", "61m").toArray(String[]::new)),
+        "--timeout and --ready-timeout are at most 1h");
+    assertOneLine(CliRun.of(tuneArgs(out, "--duration", "25h").toArray(String[]::new)), "--duration is at most 24h");
     CliRun typo = CliRun.of(tuneArgs(out, "--budjet", "5m").toArray(String[]::new));
     assertThat(typo.exitCode()).isEqualTo(2);
     assertThat(typo.err()).contains("Did you mean: --budget?");

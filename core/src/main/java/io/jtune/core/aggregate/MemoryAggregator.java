@@ -8,6 +8,7 @@ import io.jtune.core.event.MemoryUsage;
 import io.jtune.core.event.PauseKind;
 import io.jtune.core.event.Tenuring;
 import io.jtune.core.units.ByteSize;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -100,6 +101,9 @@ public final class MemoryAggregator implements Aggregator {
   private long fullGcs;
   private final ExampleList oldAfterFull = new ExampleList(200);
   private long liveMax = -1;
+  /** Time (s) and old occupancy after each Full GC, the first {@value #MAX_FULL_POINTS}. */
+  private final List<double[]> fullPoints = new ArrayList<>();
+  private static final int MAX_FULL_POINTS = 1 << 16;
   private long liveFirst = -1;
   private long liveMin = -1;
   private long fullGcsFreeingLittle;
@@ -290,6 +294,9 @@ public final class MemoryAggregator implements Aggregator {
         fullGcsFreeingLittle++;
       }
       oldAfterFullTrend.add(t, after);
+      if (fullPoints.size() < MAX_FULL_POINTS) {
+        fullPoints.add(new double[] {t, after});
+      }
       long a = after;
       oldAfterFull.add(p.gcId(), t, () -> "old after full GC " + ByteSize.human(a));
     }
@@ -453,6 +460,35 @@ public final class MemoryAggregator implements Aggregator {
   /** Trend of old occupancy right after full GCs (the live set). */
   public Trend oldAfterFullTrend() {
     return oldAfterFullTrend;
+  }
+
+  /**
+   * How the old occupancy after Full GCs moved over the later half of their span: the least-squares
+   * slope in bytes per second through the Full GCs there (two are a line), or NaN with fewer than
+   * 2 of them there or 3 in all. A live set that rose and levelled off (a cache filled to its
+   * bound) has a slope near 0 there.
+   */
+  public double oldAfterFullLaterSlopePerS() {
+    if (fullPoints.size() < 3) {
+      return Double.NaN;
+    }
+    double from = (fullPoints.get(0)[0] + fullPoints.get(fullPoints.size() - 1)[0]) / 2;
+    long n = 0;
+    double sx = 0;
+    double sy = 0;
+    double sxx = 0;
+    double sxy = 0;
+    for (double[] p : fullPoints) {
+      if (p[0] >= from) {
+        n++;
+        sx += p[0];
+        sy += p[1];
+        sxx += p[0] * p[0];
+        sxy += p[0] * p[1];
+      }
+    }
+    double d = n * sxx - sx * sx;
+    return n < 2 || d <= 0 ? Double.NaN : (n * sxy - sx * sy) / d;
   }
 
   public long fullGcsWithOld() {

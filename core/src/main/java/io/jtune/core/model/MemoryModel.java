@@ -66,6 +66,11 @@ public record MemoryModel(
   /** A live set rising faster than this (MB/hour) with a fit at least {@link #LEAK_R2} is growing. */
   public static final double LEAK_MIN_GROWTH_SHARE = 0.1;
   public static final double LEAK_R2 = 0.6;
+  /**
+   * A live set that, over the later half of its measurements, grew at under this share of its
+   * rate over all of them levelled off: a cache or pool that filled to its bound, not a leak.
+   */
+  public static final double LEVELLED_SHARE = 0.2;
 
   private static final long MB = 1L << 20;
 
@@ -111,11 +116,19 @@ public record MemoryModel(
 
   /** Whether the live set rises over enough time, by a material amount, with a good fit. */
   public boolean liveSetGrows() {
-    if (!(live.slopeMBph() > 0) || !(live.r2() >= LEAK_R2)) {
+    return growsMaterially(live.slopeMBph(), live.r2(), live.spanS(), oldCapacity());
+  }
+
+  /**
+   * Whether a live-set trend ({@code slopeMBph} with fit {@code r2} over {@code spanS}) in an
+   * old generation of {@code old} bytes (-1: not known) is a material rise: at least {@link
+   * #LEAK_R2}, and at least 32 MB or {@link #LEAK_MIN_GROWTH_SHARE} of old over the span.
+   */
+  public static boolean growsMaterially(double slopeMBph, double r2, double spanS, long old) {
+    if (!(slopeMBph > 0) || !(r2 >= LEAK_R2)) {
       return false;
     }
-    double grown = live.slopeMBph() * live.spanS() / 3600 * MB;
-    long old = oldCapacity();
+    double grown = slopeMBph * spanS / 3600 * MB;
     return grown >= Math.max(32 * MB, LEAK_MIN_GROWTH_SHARE * Math.max(0, old));
   }
 

@@ -7,6 +7,7 @@ import io.jtune.core.analysis.GcFacts;
 import io.jtune.core.analysis.JvmFlags;
 import io.jtune.core.event.Collector;
 import io.jtune.core.event.PauseKind;
+import io.jtune.core.units.ByteSize;
 import java.util.List;
 
 /** Builds the {@link MemoryModel} of one JVM lifetime from its finished aggregations and flags. */
@@ -95,6 +96,17 @@ public final class MemoryModelBuilder {
     if (note == null && t != full && oldCap > 0 && bytes < 0.5 * oldCap) {
       note = "not enough data: without Full GCs the old generation's lower envelope only rises as it fills, and it"
           + " is less than half full";
+    }
+    // (a live set that stopped at the old generation's ceiling levelled off because it could not grow: not this)
+    if (note == null && t == full && MemoryModel.growsMaterially(t.slopeMBph(), t.r2(), t.spanS(), oldCap)
+        && !(oldCap > 0 && bytes >= SATURATED * oldCap)) {
+      double later = m.oldAfterFullLaterSlopePerS();
+      if (later < MemoryModel.LEVELLED_SHARE * t.slopePerS()) {
+        note = String.format(java.util.Locale.US, "levelled off: the live set rose from %s to %s and then moved"
+            + " at %.1f MB/hour over the later half of the Full GCs, against %.1f MB/hour over all of them (a cache or pool"
+            + " that filled to its bound, not a leak)", ByteSize.human(t.firstY()), ByteSize.human(bytes),
+            later * 3600 / (1 << 20), t.slopeMBph());
+      }
     }
     boolean ok = note == null;
     if (ok) {

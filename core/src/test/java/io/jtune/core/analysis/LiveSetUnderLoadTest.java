@@ -42,6 +42,27 @@ class LiveSetUnderLoadTest {
     assertThat(rising("casebook/cache-churn.log", "2000-01-01T00:00:00Z")).isNull();
   }
 
+  /**
+   * The journal bounded at 18,000 entries: through the first 25 s run the live set rises as it
+   * fills (a cache or a leak: the run cannot tell); over a run three times as long it levels off,
+   * and the Full GCs late in the run free the entries the journal evicts.
+   */
+  @Test
+  void aBoundedJournalRisesThroughAShortRunAndLevelsOffInALongerOne() {
+    String shortRun = rising("services/wiremock-3-journal18000-serial128m-jdk17.log", "2026-11-25T04:50:30.654Z");
+    assertThat(shortRun).isNotNull().contains("the live set rose from");
+    LiveSetUnderLoad longer = new LiveSetUnderLoad(Instant.parse("2026-11-25T04:51:01.765Z").toEpochMilli(),
+        Instant.parse("2026-11-25T04:52:06.765Z").toEpochMilli(), new StartupPauses(0));
+    Analysis a = GcAnalyzer.analyze(testdata().resolve("services/wiremock-3-journal18000-serial128m-60s-jdk17.log").toString(),
+        AnalysisOptions.DEFAULTS, longer);
+    assertThat(longer.rising()).isNull();
+    // the memory model of the same log: the trend levelled off, so no leak, and a heap sized from the plateau
+    assertThat(a.memoryModel().live().trendNote()).startsWith("levelled off: the live set rose from");
+    assertThat(a.memoryModel().leak()).isFalse();
+    assertThat(a.diagnosis().primary()).isNotEqualTo(io.jtune.core.model.Problem.MEMORY_LEAK);
+    assertThat(a.memoryModel().live().bytes()).isBetween(60L << 20, 70L << 20);
+  }
+
   @Test
   void noLoadStartWatchesNothing() {
     LiveSetUnderLoad live = new LiveSetUnderLoad(0, e -> true);

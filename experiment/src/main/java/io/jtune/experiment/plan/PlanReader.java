@@ -33,8 +33,10 @@ public final class PlanReader {
   private static final int MAX_CANDIDATES = 100;
   private static final int MAX_LEVELS = 100;
   // sane ranges: a run longer than a day or a wait longer than an hour is a typo, not a plan
-  private static final Duration MAX_WINDOW = Duration.ofHours(24);
-  private static final Duration MAX_WAIT = Duration.ofHours(1);
+  /** The longest warm-up or measured window of a level a plan may give. */
+  public static final Duration MAX_WINDOW = Duration.ofHours(24);
+  /** The longest wait a plan may give (a response, the service to be ready, a cool-down). */
+  public static final Duration MAX_WAIT = Duration.ofHours(1);
   private static final Pattern RELATIVE = Pattern.compile("([+-]?\\d+(?:\\.\\d+)?)\\s*%");
   private static final Pattern WITHIN = Pattern.compile("within\\s+([+-]?)(\\d+(?:\\.\\d+)?)\\s*%");
   private static final Pattern ABSOLUTE = Pattern.compile("(<=|>=|<|>)\\s*(\\d+(?:\\.\\d+)?)\\s*(ms|MB|%)?");
