@@ -84,7 +84,12 @@ final class TuneLoop {
    * @param startNanos when it started ({@link System#nanoTime()})
    * @param minDuration the shortest measured window a cut may leave
    */
-  record Budget(Duration limit, long startNanos, Duration minDuration) {}
+  record Budget(Duration limit, long startNanos, Duration minDuration) {
+    /** What is left of the limit now (negative once it is past). */
+    Duration left() {
+      return limit.minus(Duration.ofNanos(System.nanoTime() - startNanos));
+    }
+  }
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
   /**
@@ -262,7 +267,7 @@ final class TuneLoop {
     Duration window = high.warmup().plus(high.duration());
     Duration overhead = base.perRun().minus(window);
     overhead = overhead.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : overhead;
-    Duration left = b.limit().minus(Duration.ofNanos(System.nanoTime() - b.startNanos()));
+    Duration left = b.left();
     RunBudget.Shape now = new RunBudget.Shape(levels.size(), candidates, repetitions, high.warmup(), high.duration(),
         b.minDuration(), false);
     RunBudget.Fit fit;
@@ -315,7 +320,7 @@ final class TuneLoop {
         : first.perRun().plus(measured.minus(high.duration()));
     Budget b = job.budget();
     if (b != null) {
-      Duration left = b.limit().minus(Duration.ofNanos(System.nanoTime() - b.startNanos()));
+      Duration left = b.left();
       if (left.compareTo(run.multipliedBy(2)) < 0) {
         o.println("  (a run " + LONGER + " times as long would show whether the live set levels off; the budget's "
             + RunBudget.words(left.isNegative() ? Duration.ZERO : left) + " left have no room for it and an experiment)");
