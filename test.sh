@@ -60,7 +60,7 @@ mvn -B -ntp verify "$@"
 echo "test.sh: launcher check: ./jtune analyze with its CDS archive" >&2
 ./jtune --version >/dev/null
 out="$(JAVA_TOOL_OPTIONS=-Xshare:on \
-  ./jtune analyze --format json core/src/test/resources/findings/serial-liveset-jdk17.log)" \
+  ./jtune analyze --format json gc/src/test/resources/findings/serial-liveset-jdk17.log)" \
   || { echo "test.sh: FAILED: ./jtune analyze exited non-zero" >&2; exit 1; }
 # the whole output is the document: nothing the JVM options make the JVM print (a CompileCommand
 # echoed without "quiet", a CDS warning) may precede it

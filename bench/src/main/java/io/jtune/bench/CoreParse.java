@@ -1,13 +1,13 @@
 package io.jtune.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtune.core.event.ConcurrentPhase;
-import io.jtune.core.event.GcEvent;
-import io.jtune.core.event.GcPause;
-import io.jtune.core.event.SafepointPause;
-import io.jtune.core.input.LogInputs;
-import io.jtune.core.parser.GcLogReader;
-import io.jtune.core.parser.ParseReport;
+import io.jtune.gc.event.ConcurrentPhase;
+import io.jtune.gc.event.GcEvent;
+import io.jtune.gc.event.GcPause;
+import io.jtune.gc.event.SafepointPause;
+import io.jtune.gc.input.LogInputs;
+import io.jtune.gc.parser.GcLogReader;
+import io.jtune.gc.parser.ParseReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.jtune.bench;
 
-import io.jtune.core.process.ChildProcess;
-import io.jtune.core.process.ProcessSpec;
+import io.jtune.runtime.process.ChildProcess;
+import io.jtune.runtime.process.ProcessSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

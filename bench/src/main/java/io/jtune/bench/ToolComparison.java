@@ -2,9 +2,9 @@ package io.jtune.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.jtune.core.JtuneException;
-import io.jtune.core.process.ChildProcess;
-import io.jtune.core.process.ProcessSpec;
+import io.jtune.common.JtuneException;
+import io.jtune.runtime.process.ChildProcess;
+import io.jtune.runtime.process.ProcessSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -109,7 +109,7 @@ public final class ToolComparison {
   static final double REPEAT_LIMIT_S = 60;
   private static final String DEFAULT_LAUNCHER_FLAGS = "-Xms32m -Xmx160m -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
       + " -XX:CompileThresholdScaling=3 -XX:CompileCommand=quiet"
-      + " -XX:CompileCommand=CompileThresholdScaling,io.jtune.core.*::*,0.05"
+      + " -XX:CompileCommand=CompileThresholdScaling,io.jtune.gc.*::*,0.05 -XX:CompileCommand=CompileThresholdScaling,io.jtune.common.*::*,0.05"
       + " -XX:CompileCommand=CompileThresholdScaling,org.HdrHistogram.*::*,0.05"
       + " -XX:CompileCommand=CompileThresholdScaling,com.fasterxml.jackson.core.*::*,0.05"
       + " -XX:CompileCommand=CompileThresholdScaling,java.lang.StringCoding::*,0.05";

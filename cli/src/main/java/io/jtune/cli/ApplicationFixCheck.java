@@ -2,16 +2,15 @@ package io.jtune.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtune.core.JtuneException;
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.event.PauseKind;
-import io.jtune.core.lab.LabLaunch;
-import io.jtune.core.lab.LabLauncher;
-import io.jtune.core.lab.LabScenario;
-import io.jtune.core.lab.RunningLab;
-import io.jtune.core.output.OutputFile;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.runtime.lab.LabLaunch;
+import io.jtune.runtime.lab.LabLauncher;
+import io.jtune.runtime.lab.LabScenario;
+import io.jtune.runtime.lab.RunningLab;
+import io.jtune.runtime.output.OutputFile;
 import io.jtune.experiment.plan.Level;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
@@ -86,6 +85,6 @@ final class ApplicationFixCheck {
 
   private static void row(PrintWriter o, String name, double rps, double p99, Analysis a) {
     o.println(String.format(Locale.US, "  %-16s %,12.0f %10.1f %10d %10d %13.2f%%", name, rps, p99,
-        a.pauses().kind(PauseKind.FULL).count(), a.pauses().kind(PauseKind.YOUNG).count(), 100 - a.throughputPct()));
+        a.fullPauses(), a.youngPauses(), 100 - a.throughputPct()));
   }
 }

@@ -1,6 +1,6 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 import io.jtune.load.CapacityResult;
 import io.jtune.load.CapacityRun;
 import io.jtune.load.CapacitySweep;

@@ -1,6 +1,6 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.output.OutputFile;
-import io.jtune.experiment.compare.CompareJson;
-import io.jtune.experiment.compare.CompareRender;
-import io.jtune.experiment.compare.Comparison;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.runtime.output.OutputFile;
+import io.jtune.gc.compare.CompareJson;
+import io.jtune.gc.compare.CompareRender;
+import io.jtune.gc.compare.Comparison;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

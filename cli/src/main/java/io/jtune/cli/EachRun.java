@@ -1,11 +1,11 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.fleet.FleetScan;
-import io.jtune.core.fleet.FleetUnits;
-import io.jtune.core.output.OutputFile;
-import io.jtune.core.render.fleet.FleetOutput;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.fleet.FleetScan;
+import io.jtune.gc.fleet.FleetUnits;
+import io.jtune.runtime.output.OutputFile;
+import io.jtune.gc.fleet.render.FleetOutput;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

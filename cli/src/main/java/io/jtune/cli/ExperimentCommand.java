@@ -1,9 +1,9 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.output.OutputFile;
-import io.jtune.core.render.TerminalText;
-import io.jtune.core.render.openmetrics.OpenMetrics;
+import io.jtune.common.JtuneException;
+import io.jtune.runtime.output.OutputFile;
+import io.jtune.common.format.TerminalText;
+import io.jtune.common.format.OpenMetrics;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
@@ -11,7 +11,7 @@ import io.jtune.experiment.report.ExperimentJson;
 import io.jtune.experiment.report.ExperimentOpenMetrics;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
-import io.jtune.experiment.report.ReportFiles;
+import io.jtune.experiment.report.files.ReportFiles;
 import io.jtune.experiment.report.html.ExperimentHtml;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;

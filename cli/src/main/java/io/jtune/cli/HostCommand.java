@@ -1,10 +1,10 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.host.HostReader;
-import io.jtune.core.host.HostReport;
-import io.jtune.core.output.OutputFile;
-import io.jtune.core.render.host.HostRender;
+import io.jtune.common.JtuneException;
+import io.jtune.diagnostics.host.HostReader;
+import io.jtune.diagnostics.host.HostReport;
+import io.jtune.runtime.output.OutputFile;
+import io.jtune.diagnostics.host.render.HostRender;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package io.jtune.cli;
 
-import io.jtune.core.finding.TextFinding;
-import io.jtune.core.jfr.JfrReader;
-import io.jtune.core.jfr.JfrRules;
-import io.jtune.core.jfr.JfrSummary;
-import io.jtune.core.output.OutputFile;
-import io.jtune.core.render.jfr.JfrRender;
+import io.jtune.common.finding.TextFinding;
+import io.jtune.diagnostics.jfr.JfrReader;
+import io.jtune.diagnostics.jfr.JfrRules;
+import io.jtune.diagnostics.jfr.JfrSummary;
+import io.jtune.runtime.output.OutputFile;
+import io.jtune.diagnostics.jfr.render.JfrRender;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.lab.LabLaunch;
-import io.jtune.core.lab.LabLauncher;
-import io.jtune.core.lab.LabScenario;
-import io.jtune.core.lab.RunningLab;
-import io.jtune.core.process.ChildJvmSpec;
+import io.jtune.common.JtuneException;
+import io.jtune.runtime.lab.LabLaunch;
+import io.jtune.runtime.lab.LabLauncher;
+import io.jtune.runtime.lab.LabScenario;
+import io.jtune.runtime.lab.RunningLab;
+import io.jtune.runtime.process.ChildJvmSpec;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

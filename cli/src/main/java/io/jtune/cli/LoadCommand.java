@@ -1,7 +1,7 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.render.openmetrics.OpenMetrics;
+import io.jtune.common.JtuneException;
+import io.jtune.common.format.OpenMetrics;
 import io.jtune.load.LoadException;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadOpenMetrics;
@@ -11,10 +11,10 @@ import io.jtune.load.LoadResult;
 import io.jtune.load.LoadResultText;
 import io.jtune.load.LoadRun;
 import io.jtune.load.RequestTemplate;
-import io.jtune.load.attribution.AttributionText;
-import io.jtune.load.attribution.GcAttribution;
-import io.jtune.load.attribution.LoggedPauses;
-import io.jtune.load.attribution.PauseAttribution;
+import io.jtune.experiment.attribution.AttributionText;
+import io.jtune.experiment.attribution.GcAttribution;
+import io.jtune.experiment.attribution.LoggedPauses;
+import io.jtune.experiment.attribution.PauseAttribution;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.jtune.cli;
 
-import io.jtune.core.render.TerminalText;
+import io.jtune.common.format.TerminalText;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 

@@ -1,7 +1,7 @@
 package io.jtune.cli;
 
-import io.jtune.core.parser.ReadProgress;
-import io.jtune.core.render.TerminalText;
+import io.jtune.gc.parser.ReadProgress;
+import io.jtune.common.format.TerminalText;
 import java.io.PrintWriter;
 import java.util.Locale;
 

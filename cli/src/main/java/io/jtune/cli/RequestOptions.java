@@ -1,6 +1,6 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.load.LoadException;
 import io.jtune.load.RequestTemplate;

@@ -1,6 +1,6 @@
 package io.jtune.cli;
 
-import io.jtune.core.analysis.JvmFlags;
+import io.jtune.common.jvm.JvmFlags;
 import java.util.OptionalLong;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

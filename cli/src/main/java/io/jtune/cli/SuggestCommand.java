@@ -1,13 +1,13 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.analysis.JvmFlags;
-import io.jtune.core.lab.LabLauncher;
-import io.jtune.core.lab.LabScenario;
-import io.jtune.core.output.OutputFile;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.common.jvm.JvmFlags;
+import io.jtune.runtime.lab.LabLauncher;
+import io.jtune.runtime.lab.LabScenario;
+import io.jtune.runtime.output.OutputFile;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;

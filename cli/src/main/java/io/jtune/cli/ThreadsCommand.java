@@ -1,15 +1,15 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.output.OutputFile;
-import io.jtune.core.threads.ThreadDump;
-import io.jtune.core.threads.ThreadDumps;
-import io.jtune.core.threads.analysis.ThreadsReport;
-import io.jtune.core.threads.live.LiveDumps;
-import io.jtune.core.threads.render.ThreadsHtml;
-import io.jtune.core.threads.render.ThreadsJson;
-import io.jtune.core.threads.render.ThreadsMarkdown;
-import io.jtune.core.threads.render.ThreadsText;
+import io.jtune.common.JtuneException;
+import io.jtune.runtime.output.OutputFile;
+import io.jtune.diagnostics.threads.ThreadDump;
+import io.jtune.diagnostics.threads.parse.ThreadDumps;
+import io.jtune.diagnostics.threads.analysis.ThreadsReport;
+import io.jtune.diagnostics.threads.live.LiveDumps;
+import io.jtune.diagnostics.threads.render.ThreadsHtml;
+import io.jtune.diagnostics.threads.render.ThreadsJson;
+import io.jtune.diagnostics.threads.render.ThreadsMarkdown;
+import io.jtune.diagnostics.threads.render.ThreadsText;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;

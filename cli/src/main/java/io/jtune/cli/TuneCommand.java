@@ -1,7 +1,7 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.analysis.JvmFlags;
+import io.jtune.common.JtuneException;
+import io.jtune.common.jvm.JvmFlags;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;

@@ -1,17 +1,16 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.analysis.LiveSetUnderLoad;
-import io.jtune.core.analysis.StartupPauses;
-import io.jtune.core.event.PauseKind;
-import io.jtune.core.finding.Finding;
-import io.jtune.core.model.Diagnosis;
-import io.jtune.core.model.Problem;
-import io.jtune.core.output.OutputFile;
-import io.jtune.core.render.html.HtmlReport;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.gc.analysis.LiveSetUnderLoad;
+import io.jtune.gc.analysis.StartupPauses;
+import io.jtune.gc.finding.Finding;
+import io.jtune.gc.diagnosis.Diagnosis;
+import io.jtune.gc.diagnosis.Problem;
+import io.jtune.runtime.output.OutputFile;
+import io.jtune.gc.render.html.HtmlReport;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
@@ -25,7 +24,7 @@ import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.FlagDiff;
-import io.jtune.experiment.report.ReportFiles;
+import io.jtune.experiment.report.files.ReportFiles;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
@@ -389,8 +388,8 @@ final class TuneLoop {
       o.println(String.format(Locale.US,
           "  %,.0f req/s, p99 %.1f ms, max %.1f ms | GC: %d young, %d full, pauses %.0f ms in all, %.2f %% of the time",
           r.metric("throughputRps"), r.metric("p99"), r.metric("latencyMax"),
-          a.pauses().kind(PauseKind.YOUNG).count(), a.pauses().kind(PauseKind.FULL).count(),
-          a.pauses().all().totalMs(), 100 - a.throughputPct()));
+          a.youngPauses(), a.fullPauses(),
+          a.pausedMs(), 100 - a.throughputPct()));
     }
     if (startup != null && startup.left() > 0) {
       o.println(String.format(Locale.US, "  %d pause(s) while the service started, before the load (longest %.1f ms),"

@@ -1,8 +1,8 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.output.FileProblem;
-import io.jtune.core.render.TerminalText;
+import io.jtune.common.JtuneException;
+import io.jtune.runtime.output.FileProblem;
+import io.jtune.common.format.TerminalText;
 import io.jtune.load.LoadException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystemException;

@@ -1,9 +1,9 @@
 package io.jtune.cli;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.output.OutputFile;
-import io.jtune.core.watch.GcCounters;
-import io.jtune.core.watch.PerfData;
+import io.jtune.common.JtuneException;
+import io.jtune.runtime.output.OutputFile;
+import io.jtune.diagnostics.watch.GcCounters;
+import io.jtune.diagnostics.watch.PerfData;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;

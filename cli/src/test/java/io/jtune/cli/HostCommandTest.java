@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code jtune host} on captured trees and on this machine. */
 class HostCommandTest {
-  private static final Path TREES = Path.of("../core/src/test/resources/host");
+  private static final Path TREES = Path.of("../diagnostics/src/test/resources/host");
 
   @TempDir Path dir;
 

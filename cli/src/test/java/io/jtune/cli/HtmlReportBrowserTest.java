@@ -3,12 +3,12 @@ package io.jtune.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import io.jtune.core.aggregate.Series;
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.event.PauseKind;
-import io.jtune.core.finding.Finding;
+import io.jtune.gc.aggregate.Series;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.gc.event.PauseKind;
+import io.jtune.gc.finding.Finding;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -202,7 +202,7 @@ class HtmlReportBrowserTest {
     @SuppressWarnings("unchecked")
     List<String> axis = (List<String>) browser.js(X_AXIS);
     assertThat(axis).hasSizeGreaterThan(2);
-    var json = io.jtune.core.render.JsonReport.build(GcAnalyzer.analyze(List.of(log.toString()),
+    var json = io.jtune.gc.render.JsonReport.build(GcAnalyzer.analyze(List.of(log.toString()),
         InputStream.nullInputStream(), AnalysisOptions.DEFAULTS));
     boolean dated = name.equals("dated");
     assertThat(json.has("startTime")).isEqualTo(dated);

@@ -261,7 +261,7 @@ class JsonSchemaTest {
 
   @Test
   void hostOfAContainerUnderPressureAndOfThisMachine() throws IOException {
-    JsonNode doc = json(CliRun.of("host", "--root", "../core/src/test/resources/host/cgroup-v2-thp-always-under-pressure",
+    JsonNode doc = json(CliRun.of("host", "--root", "../diagnostics/src/test/resources/host/cgroup-v2-thp-always-under-pressure",
         "--format", "json"));
     assertThat(doc.path("schema").asText()).isEqualTo("jtune.host/1");
     assertThat(doc.path("findings")).isNotEmpty();

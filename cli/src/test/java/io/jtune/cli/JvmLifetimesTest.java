@@ -74,7 +74,7 @@ class JvmLifetimesTest {
   @Test
   void jdk17G1AndJdk25ShenandoahInOneDirectoryAreTwoJvms() throws IOException {
     // real logs of a JDK 17 and a JDK 25 run, kept with the parser tests
-    Path real = Path.of("../core/src/test/resources/unified/real");
+    Path real = Path.of("../gc/src/test/resources/unified/real");
     Files.copy(real.resolve("jdk17-g1-info.log"), dir.resolve("a-g1.log"));
     Files.copy(real.resolve("jdk25-shenandoah-info.log"), dir.resolve("b-shenandoah.log"));
     JsonNode doc = analyzeJson(List.of(dir.toString()));
@@ -102,7 +102,7 @@ class JvmLifetimesTest {
   @Test
   void aRestartAppendedToTheSameFileIsANewLifetime() throws IOException {
     // stdout logging appended to one file (java ... >> gc.log): the second JVM's header, then its clock from 0
-    Path real = Path.of("../core/src/test/resources/unified/real");
+    Path real = Path.of("../gc/src/test/resources/unified/real");
     Path both = dir.resolve("appended.log");
     Files.write(both, Files.readAllBytes(real.resolve("jdk17-g1-info.log")));
     Files.write(both, Files.readAllBytes(real.resolve("jdk17-shenandoah-info.log")), java.nio.file.StandardOpenOption.APPEND);

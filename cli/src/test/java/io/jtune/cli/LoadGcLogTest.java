@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtune.core.lab.LabLaunch;
-import io.jtune.core.lab.LabLauncher;
-import io.jtune.core.lab.RunningLab;
+import io.jtune.runtime.lab.LabLaunch;
+import io.jtune.runtime.lab.LabLauncher;
+import io.jtune.runtime.lab.RunningLab;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtune.core.lab.LabLaunch;
-import io.jtune.core.lab.LabLauncher;
-import io.jtune.core.lab.RunningLab;
+import io.jtune.runtime.lab.LabLaunch;
+import io.jtune.runtime.lab.LabLauncher;
+import io.jtune.runtime.lab.RunningLab;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * test resources, see the README there), on a live child JVM with --pid, and on bad input.
  */
 class ThreadsCommandTest {
-  private static final Path DUMPS = Path.of("../core/src/test/resources/io/jtune/core/threads/dumps");
+  private static final Path DUMPS = Path.of("../diagnostics/src/test/resources/io/jtune/diagnostics/threads/dumps");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;
@@ -133,7 +133,7 @@ class ThreadsCommandTest {
 
   @Test
   void livePidCaptureReadsCpuFromProc() throws Exception {
-    Path program = Path.of("../core/src/test/resources/io/jtune/core/threads/DumpScenarios.java").toAbsolutePath();
+    Path program = Path.of("../diagnostics/src/test/resources/io/jtune/diagnostics/threads/DumpScenarios.java").toAbsolutePath();
     Path out = dir.resolve("stdout");
     Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx64m",
         program.toString(), "--parent-pid", Long.toString(ProcessHandle.current().pid()))

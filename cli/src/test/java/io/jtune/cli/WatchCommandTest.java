@@ -3,8 +3,8 @@ package io.jtune.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.jtune.core.watch.GcCounters;
-import io.jtune.core.watch.PerfData;
+import io.jtune.diagnostics.watch.GcCounters;
+import io.jtune.diagnostics.watch.PerfData;
 import io.jtune.experiment.suggest.JstatGc;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

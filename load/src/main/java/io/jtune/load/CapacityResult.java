@@ -1,6 +1,6 @@
 package io.jtune.load;
 
-import static io.jtune.core.render.JsonNumbers.round;
+import static io.jtune.common.format.JsonNumbers.round;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,9 +1,9 @@
 package io.jtune.load;
 
-import io.jtune.core.render.openmetrics.OpenMetrics;
-import io.jtune.core.render.openmetrics.OpenMetrics.Family;
-import io.jtune.core.render.openmetrics.OpenMetrics.Labels;
-import io.jtune.core.render.openmetrics.OpenMetrics.Type;
+import io.jtune.common.format.OpenMetrics;
+import io.jtune.common.format.OpenMetrics.Family;
+import io.jtune.common.format.OpenMetrics.Labels;
+import io.jtune.common.format.OpenMetrics.Type;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;

@@ -1,13 +1,12 @@
 package io.jtune.load;
 
-import static io.jtune.core.render.JsonNumbers.round;
+import static io.jtune.common.format.JsonNumbers.round;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jtune.load.attribution.GcAttribution;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -77,8 +76,12 @@ public record LoadResult(
     writeJson(out, null);
   }
 
-  /** Writes the result as JSON ({@value #SCHEMA}) with its requests lined up with GC pauses, when not null. */
-  public void writeJson(Writer out, GcAttribution gcAttribution) {
+  /**
+   * Writes the result as JSON ({@value #SCHEMA}) with its requests lined up with GC pauses as its
+   * {@code gcAttribution} section, when not null: a value Jackson writes (the experiment module's
+   * GcAttribution; load itself knows nothing of GC logs).
+   */
+  public void writeJson(Writer out, Object gcAttribution) {
     ObjectNode root = toJsonTree();
     if (gcAttribution != null) {
       root.set("gcAttribution", JSON.valueToTree(gcAttribution));

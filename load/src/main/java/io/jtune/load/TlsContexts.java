@@ -1,6 +1,6 @@
 package io.jtune.load;
 
-import io.jtune.core.tls.AcceptAnyCertificate;
+import io.jtune.runtime.tls.AcceptAnyCertificate;
 import java.security.GeneralSecurityException;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;

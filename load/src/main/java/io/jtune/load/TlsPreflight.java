@@ -1,6 +1,6 @@
 package io.jtune.load;
 
-import io.jtune.core.tls.CertificateProblem;
+import io.jtune.runtime.tls.CertificateProblem;
 import java.io.IOException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;

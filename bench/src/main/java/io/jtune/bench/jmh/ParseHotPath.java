@@ -2,10 +2,10 @@ package io.jtune.bench.jmh;
 
 import io.jtune.bench.LogGenerator;
 import io.jtune.bench.ToolComparison;
-import io.jtune.core.event.GcEvent;
-import io.jtune.core.input.LineReader;
-import io.jtune.core.input.LogSource;
-import io.jtune.core.parser.GcLogReader;
+import io.jtune.gc.event.GcEvent;
+import io.jtune.gc.input.LineReader;
+import io.jtune.gc.input.LogSource;
+import io.jtune.gc.parser.GcLogReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

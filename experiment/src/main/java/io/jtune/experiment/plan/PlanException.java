@@ -1,6 +1,6 @@
 package io.jtune.experiment.plan;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 
 /** A plan that cannot run, with the plan file and line in its one-line message. */
 public final class PlanException extends JtuneException {

@@ -1,6 +1,6 @@
 package io.jtune.experiment.plan;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

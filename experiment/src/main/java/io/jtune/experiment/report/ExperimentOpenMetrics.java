@@ -1,8 +1,8 @@
 package io.jtune.experiment.report;
 
-import io.jtune.core.render.openmetrics.OpenMetrics;
-import io.jtune.core.render.openmetrics.OpenMetrics.Labels;
-import io.jtune.core.render.openmetrics.OpenMetrics.Type;
+import io.jtune.common.format.OpenMetrics;
+import io.jtune.common.format.OpenMetrics.Labels;
+import io.jtune.common.format.OpenMetrics.Type;
 import io.jtune.experiment.plan.Metric;
 import java.io.PrintWriter;
 import java.util.EnumMap;

@@ -1,10 +1,10 @@
 package io.jtune.experiment.report;
 
-import io.jtune.core.render.TerminalText;
-import io.jtune.core.render.TextReport;
+import io.jtune.common.format.TerminalText;
+import io.jtune.gc.render.TextReport;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.run.RunResult;
-import io.jtune.load.attribution.AttributionText;
+import io.jtune.experiment.attribution.AttributionText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.jtune.experiment.run;
 
-import io.jtune.core.event.GcEvent;
-import io.jtune.core.event.GcPause;
-import io.jtune.core.event.PauseKind;
+import io.jtune.gc.event.GcEvent;
+import io.jtune.gc.event.GcPause;
+import io.jtune.gc.event.PauseKind;
 import io.jtune.experiment.plan.Metric;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.jtune.experiment.run;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.process.ChildProcess;
-import io.jtune.core.process.ProcessSpec;
+import io.jtune.common.JtuneException;
+import io.jtune.runtime.process.ChildProcess;
+import io.jtune.runtime.process.ProcessSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.jtune.experiment.run;
 
-import io.jtune.core.lab.RunningLab;
+import io.jtune.runtime.lab.RunningLab;
 import java.net.URI;
 import java.util.List;
 import java.util.OptionalInt;

@@ -1,10 +1,10 @@
 package io.jtune.experiment.run;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.jfr.JfrReader;
-import io.jtune.core.jfr.JfrRules;
-import io.jtune.core.jfr.JfrSummary;
-import io.jtune.core.render.JsonNumbers;
+import io.jtune.common.JtuneException;
+import io.jtune.diagnostics.jfr.JfrReader;
+import io.jtune.diagnostics.jfr.JfrRules;
+import io.jtune.diagnostics.jfr.JfrSummary;
+import io.jtune.common.format.JsonNumbers;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

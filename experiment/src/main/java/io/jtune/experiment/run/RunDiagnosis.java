@@ -1,10 +1,10 @@
 package io.jtune.experiment.run;
 
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.model.Diagnosis;
-import io.jtune.core.model.Problem;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.gc.diagnosis.Diagnosis;
+import io.jtune.gc.diagnosis.Problem;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.jtune.experiment.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import io.jtune.load.attribution.GcAttribution;
+import io.jtune.experiment.attribution.GcAttribution;
 import java.util.List;
 import java.util.Map;
 

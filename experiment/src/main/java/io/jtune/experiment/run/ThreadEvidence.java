@@ -1,9 +1,9 @@
 package io.jtune.experiment.run;
 
-import io.jtune.core.threads.ContendedLock;
-import io.jtune.core.threads.ThreadDump;
-import io.jtune.core.threads.ThreadDumpSummary;
-import io.jtune.core.threads.ThreadDumps;
+import io.jtune.diagnostics.threads.ContendedLock;
+import io.jtune.diagnostics.threads.ThreadDump;
+import io.jtune.diagnostics.threads.ThreadDumpSummary;
+import io.jtune.diagnostics.threads.parse.ThreadDumps;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.jtune.experiment.run;
 
-import io.jtune.core.event.GcPause;
-import io.jtune.core.event.PauseKind;
+import io.jtune.gc.event.GcPause;
+import io.jtune.gc.event.PauseKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

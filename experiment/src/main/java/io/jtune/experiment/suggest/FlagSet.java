@@ -1,6 +1,6 @@
 package io.jtune.experiment.suggest;
 
-import io.jtune.core.units.ByteSize;
+import io.jtune.common.units.ByteSize;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

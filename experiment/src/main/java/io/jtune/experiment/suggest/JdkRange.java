@@ -1,9 +1,9 @@
 package io.jtune.experiment.suggest;
 
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.event.Collector;
-import io.jtune.core.parser.LogFormat;
-import io.jtune.core.parser.ParseReport;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.event.Collector;
+import io.jtune.gc.parser.LogFormat;
+import io.jtune.gc.parser.ParseReport;
 
 /**
  * The JDK the suggested flags must run on: one major version, or a range when the log does not

@@ -1,6 +1,6 @@
 package io.jtune.experiment.suggest;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;

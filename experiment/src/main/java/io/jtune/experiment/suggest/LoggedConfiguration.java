@@ -1,10 +1,10 @@
 package io.jtune.experiment.suggest;
 
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.JvmFlags;
-import io.jtune.core.event.Collector;
-import io.jtune.core.event.JvmInfo;
-import io.jtune.core.units.ByteSize;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.common.jvm.JvmFlags;
+import io.jtune.gc.event.Collector;
+import io.jtune.gc.event.JvmInfo;
+import io.jtune.common.units.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package io.jtune.experiment.suggest;
 
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.JvmFlags;
-import io.jtune.core.finding.Finding;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.common.jvm.JvmFlags;
+import io.jtune.gc.finding.Finding;
 import io.jtune.experiment.plan.Candidate;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

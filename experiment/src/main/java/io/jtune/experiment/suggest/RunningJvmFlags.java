@@ -1,7 +1,7 @@
 package io.jtune.experiment.suggest;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.process.Jcmd;
+import io.jtune.common.JtuneException;
+import io.jtune.runtime.process.Jcmd;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.jtune.experiment.suggest;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.model.Diagnosis;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.diagnosis.Diagnosis;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;

@@ -1,12 +1,12 @@
 package io.jtune.experiment.suggest;
 
-import static io.jtune.core.render.JsonNumbers.round;
+import static io.jtune.common.format.JsonNumbers.round;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.jtune.core.render.ModelJson;
+import io.jtune.gc.render.ModelJson;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;

@@ -1,6 +1,6 @@
 package io.jtune.experiment.suggest;
 
-import io.jtune.core.render.TerminalText;
+import io.jtune.common.format.TerminalText;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;

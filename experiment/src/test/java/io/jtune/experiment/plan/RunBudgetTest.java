@@ -3,7 +3,7 @@ package io.jtune.experiment.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

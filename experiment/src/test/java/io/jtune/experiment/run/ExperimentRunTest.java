@@ -19,7 +19,7 @@ import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.Verdict;
 import io.jtune.experiment.suggest.GoalsForProblem;
 import io.jtune.load.LoadProgress;
-import io.jtune.load.attribution.GcAttribution;
+import io.jtune.experiment.attribution.GcAttribution;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;

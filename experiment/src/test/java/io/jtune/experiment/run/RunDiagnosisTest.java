@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 /** The problem a run keeps for the verdict, from GC logs recorded with real JVMs (core's finding test logs). */
 class RunDiagnosisTest {
-  private static final Path LOGS = Path.of("../core/src/test/resources/findings").toAbsolutePath().normalize();
+  private static final Path LOGS = Path.of("../gc/src/test/resources/findings").toAbsolutePath().normalize();
 
   @Test
   void aLeakingJvmsLogNamesAMemoryLeakWithItsEvidence() {

@@ -2,12 +2,12 @@ package io.jtune.experiment.suggest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
-import io.jtune.core.event.PauseKind;
-import io.jtune.core.units.ByteSize;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.gc.event.PauseKind;
+import io.jtune.common.units.ByteSize;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
@@ -246,7 +246,7 @@ class AdvisorTest {
     Suggestion s = Advisor.advise(analyze(QUIET_CMS), Advisor.Inputs.NONE);
     assertThat(s.gcNotTheProblem()).isTrue();
     assertThat(s.verdict()).startsWith("Diagnosis: gc-not-the-problem.").contains("GC is not the problem").contains("99.9");
-    assertThat(s.diagnosis().primary()).isEqualTo(io.jtune.core.model.Problem.GC_NOT_THE_PROBLEM);
+    assertThat(s.diagnosis().primary()).isEqualTo(io.jtune.gc.diagnosis.Problem.GC_NOT_THE_PROBLEM);
     assertThat(s.candidates()).hasSizeBetween(1, 2);
     assertDistinct(s);
     // hygiene must not hurt: no improvement asked

@@ -2,9 +2,9 @@ package io.jtune.experiment.suggest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.analysis.GcAnalyzer;
 import io.jtune.experiment.plan.Candidate;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package io.jtune.experiment.suggest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jtune.core.units.ByteSize;
+import io.jtune.common.units.ByteSize;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package io.jtune.experiment.suggest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;

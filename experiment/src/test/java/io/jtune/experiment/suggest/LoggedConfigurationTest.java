@@ -2,9 +2,9 @@ package io.jtune.experiment.suggest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.AnalysisOptions;
-import io.jtune.core.analysis.GcAnalyzer;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.analysis.GcAnalyzer;
 import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /** The configuration a log states, as options a baseline runs: real logs of real JVMs. */
 class LoggedConfigurationTest {
-  private static final Path REAL = Path.of("../core/src/test/resources/unified/real");
+  private static final Path REAL = Path.of("../gc/src/test/resources/unified/real");
 
   private static Analysis analyze(Path log) {
     return GcAnalyzer.analyze(List.of(log.toString()), new ByteArrayInputStream(new byte[0]), AnalysisOptions.DEFAULTS);
@@ -45,9 +45,9 @@ class LoggedConfigurationTest {
         .doesNotContain("-XX:+UnlockExperimentalVMOptions").anyMatch(f -> f.startsWith("-Xmx"));
     assertThat(LoggedConfiguration.of(analyze(REAL.resolve("jdk17-zgc-info.log"))).flags())
         .contains("-XX:+UseZGC").noneMatch(f -> f.contains("ZGenerational"));
-    assertThat(LoggedConfiguration.collectorFlags(io.jtune.core.event.Collector.ZGC_GENERATIONAL, 21))
+    assertThat(LoggedConfiguration.collectorFlags(io.jtune.gc.event.Collector.ZGC_GENERATIONAL, 21))
         .containsExactly("-XX:+UseZGC", "-XX:+ZGenerational");
-    assertThat(LoggedConfiguration.collectorFlags(io.jtune.core.event.Collector.ZGC, 23))
+    assertThat(LoggedConfiguration.collectorFlags(io.jtune.gc.event.Collector.ZGC, 23))
         .containsExactly("-XX:+UseZGC", "-XX:-ZGenerational");
   }
 

@@ -3,7 +3,7 @@ package io.jtune.experiment.suggest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jtune.core.JtuneException;
+import io.jtune.common.JtuneException;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.file.Files;

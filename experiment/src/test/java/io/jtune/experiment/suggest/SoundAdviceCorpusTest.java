@@ -2,12 +2,12 @@ package io.jtune.experiment.suggest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.analysis.Analysis;
-import io.jtune.core.analysis.JvmFlags;
-import io.jtune.core.finding.Finding;
-import io.jtune.core.model.MemoryModel;
-import io.jtune.core.model.Problem;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.common.jvm.JvmFlags;
+import io.jtune.gc.finding.Finding;
+import io.jtune.gc.model.MemoryModel;
+import io.jtune.gc.diagnosis.Problem;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.ServiceSpec;

@@ -1,10 +1,10 @@
 package io.jtune.examples.spark;
 
-import io.jtune.core.JtuneException;
-import io.jtune.core.api.GcLogInput;
-import io.jtune.core.api.GcLogs;
-import io.jtune.core.fleet.FleetColumns;
-import io.jtune.core.fleet.FleetRow;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.api.GcLogInput;
+import io.jtune.gc.api.GcLogs;
+import io.jtune.gc.fleet.FleetColumns;
+import io.jtune.gc.fleet.FleetRow;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
