@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -26,18 +27,18 @@ public final class JvmFlags {
       } else if (f.startsWith("-XX:") && f.indexOf('=') > 4) {
         int eq = f.indexOf('=');
         values.put(f.substring(4, eq), f.substring(eq + 1));
-      } else if (f.startsWith("-Xmx")) {
-        values.put("MaxHeapSize", f.substring(4));
-      } else if (f.startsWith("-Xms")) {
-        values.put("InitialHeapSize", f.substring(4));
-      } else if (f.startsWith("-Xmn")) {
-        values.put("NewSize", f.substring(4));
-        values.put("MaxNewSize", f.substring(4));
-      } else if (f.startsWith("-Xss")) {
-        values.put("ThreadStackSize", f.substring(4));
+      } else if (f.startsWith(JvmOption.MAX_HEAP_SIZE.shortForm())) {
+        values.put(JvmOption.MAX_HEAP_SIZE.option(), f.substring(4));
+      } else if (f.startsWith(JvmOption.INITIAL_HEAP_SIZE.shortForm())) {
+        values.put(JvmOption.INITIAL_HEAP_SIZE.option(), f.substring(4));
+      } else if (f.startsWith(JvmOption.XMN.shortForm())) {
+        values.put(JvmOption.NEW_SIZE.option(), f.substring(4));
+        values.put(JvmOption.MAX_NEW_SIZE.option(), f.substring(4));
+      } else if (f.startsWith(JvmOption.THREAD_STACK_SIZE.shortForm())) {
+        values.put(JvmOption.THREAD_STACK_SIZE.option(), f.substring(4));
       } else if (f.equals("-Xincgc")) {
-        values.put("UseConcMarkSweepGC", "true");
-        values.put("CMSIncrementalMode", "true");
+        values.put(JvmOption.USE_CONC_MARK_SWEEP_GC.option(), "true");
+        values.put(JvmOption.CMS_INCREMENTAL_MODE.option(), "true");
       }
     }
   }
@@ -78,12 +79,29 @@ public final class JvmFlags {
     return values.containsKey(name);
   }
 
+  public boolean has(JvmOption option) {
+    return has(option.option());
+  }
+
   public boolean isOn(String name) {
     return "true".equals(values.get(name));
   }
 
+  public boolean isOn(JvmOption option) {
+    return isOn(option.option());
+  }
+
   public String value(String name) {
     return values.get(name);
+  }
+
+  public String value(JvmOption option) {
+    return value(option.option());
+  }
+
+  /** A size option in bytes, if set and readable. */
+  public OptionalLong bytes(JvmOption option) {
+    return bytes(option.option());
   }
 
   /** A size flag in bytes (`4096M`, `4g`, `4294967296`), if set and readable. */
@@ -117,13 +135,12 @@ public final class JvmFlags {
 
   /** The collector the flags choose explicitly, or null when none is chosen. */
   public String chosenCollector() {
-    for (String f : List.of("UseG1GC", "UseConcMarkSweepGC", "UseParallelGC", "UseParallelOldGC",
-        "UseSerialGC", "UseZGC", "UseShenandoahGC", "UseParNewGC", "UseEpsilonGC")) {
-      if (isOn(f)) {
-        return f;
-      }
-    }
-    return null;
+    return chosenCollectorOption().map(JvmOption::option).orElse(null);
+  }
+
+  /** The collector option the flags switch on explicitly, if any. */
+  public Optional<JvmOption> chosenCollectorOption() {
+    return JvmOption.COLLECTOR_CHOICES.stream().filter(this::isOn).findFirst();
   }
 
   /** The major Java version of a version string ("1.8.0_112-b15", "25.112-b15", "17.0.2+8"), or -1. */

@@ -1,5 +1,6 @@
 package io.jtune.diagnostics.host;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.jvm.JvmFlags;
 import io.jtune.runtime.process.Jcmd;
 import java.time.Duration;
@@ -38,10 +39,10 @@ public record JvmProcess(long pid, Long rssBytes, Long anonHugePagesBytes, Long 
     if (askJvm) {
       try {
         JvmFlags flags = JvmFlags.of(tokens(Jcmd.run(pid, "VM.flags", Duration.ofSeconds(30))));
-        maxHeap = boxed(flags.bytes("MaxHeapSize"));
-        initialHeap = boxed(flags.bytes("InitialHeapSize"));
-        preTouch = flags.isOn("AlwaysPreTouch");
-        thp = flags.isOn("UseTransparentHugePages");
+        maxHeap = boxed(flags.bytes(JvmOption.MAX_HEAP_SIZE));
+        initialHeap = boxed(flags.bytes(JvmOption.INITIAL_HEAP_SIZE));
+        preTouch = flags.isOn(JvmOption.ALWAYS_PRE_TOUCH);
+        thp = flags.isOn(JvmOption.USE_TRANSPARENT_HUGE_PAGES);
         String set = flags.value("ActiveProcessorCount");
         cpus = set != null && !set.startsWith("-") && !set.equals("0") ? parse(set)
             : activeProcessors(Jcmd.run(pid, "VM.info", Duration.ofSeconds(30)));

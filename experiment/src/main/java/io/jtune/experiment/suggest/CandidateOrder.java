@@ -1,7 +1,10 @@
 package io.jtune.experiment.suggest;
 
+import io.jtune.common.jvm.FlagSet;
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.experiment.plan.Candidate;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -16,21 +19,19 @@ import java.util.Set;
  */
 public final class CandidateOrder {
   /** The concern of each option a candidate may set; an option not listed is its own concern. */
-  private static final Map<String, String> CONCERN = Map.ofEntries(
-      Map.entry("MetaspaceSize", "metaspace"), Map.entry("MaxMetaspaceSize", "metaspace"),
-      Map.entry("PermSize", "metaspace"), Map.entry("MaxPermSize", "metaspace"),
-      Map.entry("Xmn", "young"), Map.entry("NewSize", "young"), Map.entry("MaxNewSize", "young"), Map.entry("NewRatio", "young"),
-      Map.entry("SurvivorRatio", "young"), Map.entry("MaxTenuringThreshold", "young"),
-      Map.entry("InitialTenuringThreshold", "young"), Map.entry("TargetSurvivorRatio", "young"),
-      Map.entry("UseAdaptiveSizePolicy", "young"),
-      Map.entry("MaxHeapSize", "heap"), Map.entry("InitialHeapSize", "heap"),
-      Map.entry("DisableExplicitGC", "explicit-gc"), Map.entry("ExplicitGCInvokesConcurrent", "explicit-gc"),
-      Map.entry("AlwaysPreTouch", "os-memory"), Map.entry("UseLargePages", "os-memory"),
-      Map.entry("UseTransparentHugePages", "os-memory"),
-      Map.entry("MaxGCPauseMillis", "collector"), Map.entry("ZGenerational", "collector"),
-      Map.entry("ParallelGCThreads", "collector"), Map.entry("ConcGCThreads", "collector"),
-      Map.entry("CMSInitiatingOccupancyFraction", "collector"), Map.entry("UseCMSInitiatingOccupancyOnly", "collector"),
-      Map.entry("InitiatingHeapOccupancyPercent", "collector"), Map.entry("G1ReservePercent", "collector"));
+  private static final Map<String, String> CONCERN = byOption(Map.of(
+      "metaspace", List.of(JvmOption.METASPACE_SIZE, JvmOption.MAX_METASPACE_SIZE, JvmOption.PERM_SIZE,
+          JvmOption.MAX_PERM_SIZE),
+      "young", List.of(JvmOption.XMN, JvmOption.NEW_SIZE, JvmOption.MAX_NEW_SIZE, JvmOption.NEW_RATIO,
+          JvmOption.SURVIVOR_RATIO, JvmOption.MAX_TENURING_THRESHOLD, JvmOption.INITIAL_TENURING_THRESHOLD,
+          JvmOption.TARGET_SURVIVOR_RATIO, JvmOption.USE_ADAPTIVE_SIZE_POLICY),
+      "heap", List.of(JvmOption.MAX_HEAP_SIZE, JvmOption.INITIAL_HEAP_SIZE),
+      "explicit-gc", List.of(JvmOption.DISABLE_EXPLICIT_GC, JvmOption.EXPLICIT_GC_INVOKES_CONCURRENT),
+      "os-memory", List.of(JvmOption.ALWAYS_PRE_TOUCH, JvmOption.USE_LARGE_PAGES, JvmOption.USE_TRANSPARENT_HUGE_PAGES),
+      "collector", List.of(JvmOption.MAX_GC_PAUSE_MILLIS, JvmOption.Z_GENERATIONAL, JvmOption.PARALLEL_GC_THREADS,
+          JvmOption.CONC_GC_THREADS, JvmOption.CMS_INITIATING_OCCUPANCY_FRACTION,
+          JvmOption.USE_CMS_INITIATING_OCCUPANCY_ONLY, JvmOption.INITIATING_HEAP_OCCUPANCY_PERCENT,
+          JvmOption.G1_RESERVE_PERCENT)));
 
   /** Premature promotion from old-to-young churn (a cache): young sizing only moves it. */
   public static final String CACHE_CHURN = "cache-churn";
@@ -47,6 +48,12 @@ public final class CandidateOrder {
       "os-interference", Set.of("os-memory"));
 
   private CandidateOrder() {}
+
+  private static Map<String, String> byOption(Map<String, List<JvmOption>> byConcern) {
+    Map<String, String> out = new HashMap<>();
+    byConcern.forEach((concern, options) -> options.forEach(o -> out.put(o.option(), concern)));
+    return Map.copyOf(out);
+  }
 
   /**
    * The candidates for the problem {@code primaryCode}: those that change only what can fix it

@@ -1,6 +1,7 @@
 package io.jtune.experiment.suggest;
 
 import io.jtune.gc.analysis.Analysis;
+import io.jtune.common.jvm.FlagSet;
 import io.jtune.common.jvm.JvmFlags;
 import io.jtune.gc.finding.Finding;
 import io.jtune.experiment.plan.Candidate;

@@ -1,6 +1,7 @@
 package io.jtune.experiment.suggest;
 
 import io.jtune.common.JtuneException;
+import io.jtune.common.jvm.FlagSet;
 import io.jtune.runtime.process.Jcmd;
 import java.time.Duration;
 import java.util.ArrayList;

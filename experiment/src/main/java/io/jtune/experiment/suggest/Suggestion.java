@@ -1,6 +1,8 @@
 package io.jtune.experiment.suggest;
 
 import io.jtune.common.JtuneException;
+import io.jtune.common.jvm.FlagSet;
+import io.jtune.common.jvm.JdkRange;
 import io.jtune.gc.diagnosis.Diagnosis;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;

@@ -3,6 +3,9 @@ package io.jtune.experiment.suggest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jtune.common.JtuneException;
+import io.jtune.common.jvm.FlagAvailability;
+import io.jtune.common.jvm.FlagSet;
+import io.jtune.common.jvm.JdkRange;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;

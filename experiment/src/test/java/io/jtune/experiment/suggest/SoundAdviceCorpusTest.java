@@ -2,6 +2,7 @@ package io.jtune.experiment.suggest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jtune.common.jvm.FlagSet;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.common.jvm.JvmFlags;

@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.facts.GcFacts;
 import io.jtune.gc.model.MemoryModel;
@@ -55,7 +56,7 @@ final class ConcurrentTroubleRule implements FindingRule {
           aborts.examples(), aborts.count(),
           "Marking did not finish before the heap filled up. Start marking earlier"
               + " (-XX:InitiatingHeapOccupancyPercent) or give the heap more room.",
-          List.of("-XX:InitiatingHeapOccupancyPercent=35")));
+          List.of(JvmOption.INITIATING_HEAP_OCCUPANCY_PERCENT.set(35))));
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.aggregate.CollectionCauses;
 import io.jtune.gc.aggregate.ExampleList;
@@ -60,8 +61,8 @@ final class ExplicitGcRule implements FindingRule {
             ? "With " + c.displayName() + ", let explicit GCs run as concurrent cycles instead of stop-the-world Full GCs."
             : "If the calls are not needed (note: NIO direct buffers rely on them under memory pressure), disable them.");
     List<String> flags = concurrentCapable
-        ? List.of("-XX:+ExplicitGCInvokesConcurrent")
-        : List.of("-XX:+DisableExplicitGC");
+        ? List.of(JvmOption.EXPLICIT_GC_INVOKES_CONCURRENT.on())
+        : List.of(JvmOption.DISABLE_EXPLICIT_GC.on());
     out.add(new Finding("system-gc", Severity.WARNING, count + " collection(s) requested by System.gc()",
         hits.examples(), count, rec, flags));
   }
@@ -93,7 +94,7 @@ final class ExplicitGcRule implements FindingRule {
                 + " little, and is only worth it when the CPU of those cycles matters and " + DIRECT_BUFFERS + ".");
     out.add(new Finding("system-gc", most ? Severity.WARNING : Severity.INFO,
         count + " concurrent collection(s) requested by System.gc()", explicit.examples().examples(), count, rec,
-        most ? List.of("-XX:+DisableExplicitGC") : List.of()));
+        most ? List.of(JvmOption.DISABLE_EXPLICIT_GC.on()) : List.of()));
   }
 
   /**
@@ -110,7 +111,7 @@ final class ExplicitGcRule implements FindingRule {
             : "They are " + count + " of " + all + " pauses: disabling them saves little.");
     out.add(new Finding("system-gc", most ? Severity.WARNING : Severity.INFO,
         count + " concurrent cycle(s) started by System.gc() with " + c.displayName(), hits.examples(), count, rec,
-        most ? List.of("-XX:+DisableExplicitGC") : List.of()));
+        most ? List.of(JvmOption.DISABLE_EXPLICIT_GC.on()) : List.of()));
   }
 
   private static String ms(double v) {

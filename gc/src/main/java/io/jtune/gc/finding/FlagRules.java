@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.aggregate.Example;
 import io.jtune.gc.facts.GcFacts;
@@ -43,19 +44,19 @@ final class FlagRules implements FindingRule {
           "Parallel's Full GCs stop the application for the whole old generation. For a latency-sensitive"
               + " service choose a low-pause collector: G1 (JDK 8u40+) with a pause goal, or ParNew+CMS on"
               + " small heaps.",
-          List.of("-XX:+UseG1GC", "-XX:MaxGCPauseMillis=" + (long) a.pauses().pauseTargetMs())));
+          List.of(JvmOption.USE_G1_GC.on(), JvmOption.MAX_GC_PAUSE_MILLIS.set((long) a.pauses().pauseTargetMs()))));
     }
-    if ((f.has("PermSize") || f.has("MaxPermSize")) && major >= 8) {
+    if ((f.has(JvmOption.PERM_SIZE) || f.has(JvmOption.MAX_PERM_SIZE)) && major >= 8) {
       out.add(new Finding("permsize-ignored", Severity.WARNING,
           "-XX:PermSize/-XX:MaxPermSize are ignored since JDK 8 (the permanent generation became Metaspace)",
           List.of(), 1,
           "Replace them with MetaspaceSize/MaxMetaspaceSize; as they stand, metaspace is unbounded and starts"
               + " with a ~21 MB threshold that triggers Metadata GC Threshold collections.",
-          List.of("-XX:MetaspaceSize=" + permValue(a, f), "-XX:MaxMetaspaceSize=" + permValue(a, f))));
+          List.of(JvmOption.METASPACE_SIZE.set(permValue(a, f)), JvmOption.MAX_METASPACE_SIZE.set(permValue(a, f)))));
     }
     boolean metadataGcs = a.collectionsWithCause("Metadata GC Threshold") > 0
         || a.anomalies().of(io.jtune.gc.event.Anomaly.METADATA_THRESHOLD).count() > 0;
-    if (major >= 8 && !f.has("MetaspaceSize") && !metadataGcs) {
+    if (major >= 8 && !f.has(JvmOption.METASPACE_SIZE) && !metadataGcs) {
       long peak = a.memory().metaspace().peak();
       long mb = MetaspaceSizing.recommendedMb(a, 256);
       out.add(new Finding("metaspace-unset", Severity.INFO,
@@ -64,10 +65,10 @@ final class FlagRules implements FindingRule {
           "Set MetaspaceSize (and MaxMetaspaceSize to bound it) from the observed peak"
               + (peak > 0 ? " (" + ByteSize.human(peak) + ")" : "") + " with headroom, so start-up and deploys do"
               + " not trigger collections for metadata.",
-          List.of("-XX:MetaspaceSize=" + ByteSize.flagValue(ByteSize.MB * mb), "-XX:MaxMetaspaceSize=" + ByteSize.flagValue(ByteSize.MB * mb))));
+          List.of(JvmOption.METASPACE_SIZE.size(ByteSize.MB * mb), JvmOption.MAX_METASPACE_SIZE.size(ByteSize.MB * mb))));
     }
-    OptionalLong xms = f.bytes("InitialHeapSize");
-    OptionalLong xmx = f.bytes("MaxHeapSize");
+    OptionalLong xms = f.bytes(JvmOption.INITIAL_HEAP_SIZE);
+    OptionalLong xmx = f.bytes(JvmOption.MAX_HEAP_SIZE);
     if (xms.isPresent() && xmx.isPresent() && xms.getAsLong() != xmx.getAsLong()) {
       // the one heap size every proposal uses: the model's (sized from the live set when it does not fit)
       long h = model.targetHeap() > 0 ? model.targetHeap() : xmx.getAsLong();
@@ -76,7 +77,7 @@ final class FlagRules implements FindingRule {
           List.of(), 1,
           "Growing and shrinking the heap costs Full GCs and makes behaviour depend on history; on a server"
               + " give the heap its size up front (and pre-touch it).",
-          List.of("-Xms" + ByteSize.flagValue(MemoryModel.wholeMb(h)), "-Xmx" + ByteSize.flagValue(MemoryModel.wholeMb(h)))));
+          List.of(JvmOption.INITIAL_HEAP_SIZE.size(MemoryModel.wholeMb(h)), JvmOption.MAX_HEAP_SIZE.size(MemoryModel.wholeMb(h)))));
     }
   }
 
@@ -85,7 +86,7 @@ final class FlagRules implements FindingRule {
     if (a.memory().metaspace().peak() > 0) {
       return ByteSize.flagValue(ByteSize.MB * MetaspaceSizing.recommendedMb(a, 256));
     }
-    String v = f.value("MaxPermSize") != null ? f.value("MaxPermSize") : f.value("PermSize");
+    String v = f.value(JvmOption.MAX_PERM_SIZE) != null ? f.value(JvmOption.MAX_PERM_SIZE) : f.value(JvmOption.PERM_SIZE);
     return v.toLowerCase(Locale.ROOT);
   }
 
@@ -110,7 +111,7 @@ final class FlagRules implements FindingRule {
     List<String> flags = new ArrayList<>();
     String advice;
     if (m.youngChanges()) {
-      flags.add("-Xmn" + ByteSize.flagValue(m.targetYoung()));
+      flags.add(JvmOption.XMN.size(m.targetYoung()));
       advice = String.format(Locale.US, "Grow young to %s: about 3/8 of the %sheap of %s (more than a quarter), within"
           + " what leaves old %.1fx the live set.", ByteSize.human(m.targetYoung()), m.heapGrows() ? "advised " : "", ByteSize.human(m.targetHeap()),
           MemoryModel.OLD_HEADROOM);

@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.aggregate.Example;
 import io.jtune.gc.facts.GcFacts;
@@ -36,6 +37,6 @@ final class HeapSizeRule implements FindingRule {
         forced,
         String.format(Locale.US, "Each Full GC finds old nearly full of live data, so they come back to back. Size the"
             + " heap from the live set: -Xmx%s (%s).%s", ByteSize.flagValue(target), MemoryModel.HEAP_RULE, limit),
-        List.of("-Xmx" + ByteSize.flagValue(target))));
+        List.of(JvmOption.MAX_HEAP_SIZE.size(target))));
   }
 }

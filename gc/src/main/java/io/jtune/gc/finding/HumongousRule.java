@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.aggregate.Example;
 import io.jtune.gc.facts.GcFacts;
@@ -25,7 +26,7 @@ final class HumongousRule implements FindingRule {
     String sizing;
     if (region != null && region > 0 && region < (32L << 20)) {
       long next = Math.min(32L << 20, region * 2);
-      flags.add("-XX:G1HeapRegionSize=" + (next >> 20) + "m");
+      flags.add(JvmOption.G1_HEAP_REGION_SIZE.set((next >> 20) + "m"));
       sizing = "The region size is " + (region >> 20) + " MB: doubling it to " + (next >> 20)
           + " MB makes objects up to " + (next >> 21) + " MB regular allocations.";
     } else {

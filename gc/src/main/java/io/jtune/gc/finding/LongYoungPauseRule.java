@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.facts.GcFacts;
 import io.jtune.gc.model.MemoryModel;
@@ -24,7 +25,7 @@ final class LongYoungPauseRule implements FindingRule {
     List<String> flags = new ArrayList<>();
     String rec;
     if (c == Collector.G1) {
-      flags.add("-XX:MaxGCPauseMillis=" + (long) target);
+      flags.add(JvmOption.MAX_GC_PAUSE_MILLIS.set((long) target));
       rec = "G1 sizes the young generation to meet MaxGCPauseMillis: set it to the target and do not fix"
           + " the young size (-Xmn / NewRatio) so G1 can shrink it. If the phase breakdown shows root or"
           + " card scanning dominating, the cost is old-to-young references, not the young size.";
@@ -33,8 +34,8 @@ final class LongYoungPauseRule implements FindingRule {
           + " card table (each young GC scans every dirty card of the old generation). Reduce survival"
           + " (object lifetimes, caches with LinkedHashMap churn),"
           + " and on large old generations try larger card stride chunks.";
-      flags.add("-XX:+UnlockDiagnosticVMOptions");
-      flags.add("-XX:ParGCCardsPerStrideChunk=4096");
+      flags.add(JvmOption.UNLOCK_DIAGNOSTIC_VM_OPTIONS.on());
+      flags.add(JvmOption.PAR_GC_CARDS_PER_STRIDE_CHUNK.set(4096));
     } else {
       rec = "Young pause time grows with what survives the collection: shorten object lifetimes, or move to a"
           + " low-pause collector (G1 with -XX:MaxGCPauseMillis, or ZGC) if the heap is large.";

@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.aggregate.Example;
 import io.jtune.gc.aggregate.ExampleList;
@@ -39,8 +40,8 @@ final class MetadataThresholdRule implements FindingRule {
     boolean perm = major > 0 && major < 8;
     String v = ByteSize.flagValue(ByteSize.MB * sizeMb);
     List<String> flags = perm
-        ? List.of("-XX:PermSize=" + v, "-XX:MaxPermSize=" + v)
-        : List.of("-XX:MetaspaceSize=" + v, "-XX:MaxMetaspaceSize=" + v);
+        ? List.of(JvmOption.PERM_SIZE.set(v), JvmOption.MAX_PERM_SIZE.set(v))
+        : List.of(JvmOption.METASPACE_SIZE.set(v), JvmOption.MAX_METASPACE_SIZE.set(v));
     long full = a.pauses().count(CAUSE, PauseKind.FULL);
     if (full == 0) {
       // G1 starts a concurrent cycle with a young pause; ZGC and Shenandoah run a concurrent collection:

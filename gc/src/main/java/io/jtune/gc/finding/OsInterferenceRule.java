@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.aggregate.Example;
 import io.jtune.gc.facts.GcFacts;
@@ -31,6 +32,6 @@ final class OsInterferenceRule implements FindingRule {
             + " direct reclaim and compaction stalls, transparent huge pages, memory pressure and the cgroup's CPU"
             + " throttling; other processes competing for CPU or memory show in top. Touch the heap at start so pages are not faulted in during pauses,"
             + " keep the JVM out of swap, and enable THP only when free memory comfortably exceeds the heap.",
-        List.of("-XX:+AlwaysPreTouch")));
+        List.of(JvmOption.ALWAYS_PRE_TOUCH.on())));
   }
 }

@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.aggregate.MemoryAggregator;
 import io.jtune.gc.facts.GcFacts;
@@ -94,15 +95,15 @@ final class PrematurePromotionRule implements FindingRule {
       if (a.jvm().collector() == Collector.G1) {
         // G1 caps survivor regions at young / SurvivorRatio; fixing the young size (-Xmn) would
         // switch off its pause-goal sizing, so only the survivor share is advised
-        flags.add("-XX:SurvivorRatio=" + ratio);
+        flags.add(JvmOption.SURVIVOR_RATIO.set(ratio));
         sizing = String.format(Locale.US, "survivor demand %s per young GC (%s) needs survivors of %s (at 50%% target"
             + " occupancy); G1 sizes young itself, so raise the survivor share (SurvivorRatio=%d) rather than fix -Xmn",
             ByteSize.human(model.survivorDemandBytes()), model.survivorDemandSource(), ByteSize.human(neededSurvivor), ratio);
       } else {
         if (model.youngChanges()) {
-          flags.add("-Xmn" + ByteSize.flagValue(young));
+          flags.add(JvmOption.XMN.size(young));
         }
-        flags.add("-XX:SurvivorRatio=" + ratio);
+        flags.add(JvmOption.SURVIVOR_RATIO.set(ratio));
         sizing = String.format(Locale.US, "survivor demand %s per young GC (%s) needs survivors of %s (at 50%% target"
             + " occupancy); with a young generation of %s%s that is SurvivorRatio=%d",
             ByteSize.human(model.survivorDemandBytes()), model.survivorDemandSource(), ByteSize.human(neededSurvivor),
@@ -114,7 +115,7 @@ final class PrematurePromotionRule implements FindingRule {
         }
       }
       if (a.jvm().collector() == Collector.PARALLEL) {
-        flags.add("-XX:-UseAdaptiveSizePolicy");
+        flags.add(JvmOption.USE_ADAPTIVE_SIZE_POLICY.off());
         sizing += " (Parallel's adaptive sizing overrides SurvivorRatio unless it is turned off)";
       }
     } else {

@@ -1,5 +1,6 @@
 package io.jtune.gc.finding;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.aggregate.Example;
 import io.jtune.gc.facts.GcFacts;
@@ -29,7 +30,7 @@ final class PromotionFailureRule implements FindingRule {
       ev.addAll(a.anomalies().of(Anomaly.CONCURRENT_MODE_FAILURE).examples());
       ev.addAll(a.concurrent().notices(GcNotice.Kind.CONCURRENT_MODE_FAILURE).examples());
       List<String> flags = c.isCms()
-          ? List.of("-XX:CMSInitiatingOccupancyFraction=60", "-XX:+UseCMSInitiatingOccupancyOnly")
+          ? List.of(JvmOption.CMS_INITIATING_OCCUPANCY_FRACTION.set(60), JvmOption.USE_CMS_INITIATING_OCCUPANCY_ONLY.on())
           : List.of();
       out.add(new Finding("promotion-failure", Severity.CRITICAL,
           (pf > 0 ? pf + " promotion failure(s)" : "") + (pf > 0 && cmf > 0 ? " and " : "")
@@ -51,7 +52,7 @@ final class PromotionFailureRule implements FindingRule {
           "G1 had no free regions to copy live objects into, so the pause turned long (and may be followed"
               + " by a Full GC). Keep more regions in reserve, start marking earlier, or give the heap more room;"
               + " check for humongous allocations eating free regions.",
-          List.of("-XX:G1ReservePercent=20", "-XX:InitiatingHeapOccupancyPercent=35")));
+          List.of(JvmOption.G1_RESERVE_PERCENT.set(20), JvmOption.INITIATING_HEAP_OCCUPANCY_PERCENT.set(35))));
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.jtune.gc.model;
 
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.gc.aggregate.MemoryAggregator;
 import io.jtune.gc.aggregate.Series;
 import io.jtune.gc.aggregate.Trend;
@@ -124,9 +125,9 @@ public final class MemoryModelBuilder {
     long heap;
     String heapSource;
     Long logged = f.jvm().info().heapMaxBytes();
-    if (flags.bytes("MaxHeapSize").isPresent()) {
-      heap = flags.bytes("MaxHeapSize").getAsLong();
-      heapSource = "-Xmx";
+    if (flags.bytes(JvmOption.MAX_HEAP_SIZE).isPresent()) {
+      heap = flags.bytes(JvmOption.MAX_HEAP_SIZE).getAsLong();
+      heapSource = JvmOption.MAX_HEAP_SIZE.shortForm();
     } else if (logged != null && logged > 0) {
       heap = logged;
       heapSource = "log header";
@@ -138,12 +139,12 @@ public final class MemoryModelBuilder {
       heapSource = "not known";
     }
     Long init = f.jvm().info().heapInitialBytes();
-    long heapInitial = flags.bytes("InitialHeapSize").orElse(init == null ? -1 : init);
+    long heapInitial = flags.bytes(JvmOption.INITIAL_HEAP_SIZE).orElse(init == null ? -1 : init);
     long young;
     String youngSource;
-    if (flags.bytes("MaxNewSize").isPresent() && fixedYoung) {
-      young = flags.bytes("MaxNewSize").getAsLong();
-      youngSource = "-Xmn";
+    if (flags.bytes(JvmOption.MAX_NEW_SIZE).isPresent() && fixedYoung) {
+      young = flags.bytes(JvmOption.MAX_NEW_SIZE).getAsLong();
+      youngSource = JvmOption.XMN.shortForm();
     } else if (m.young().allocated() > 0) {
       young = m.young().allocated();
       youngSource = "largest young capacity in the log";
@@ -152,7 +153,7 @@ public final class MemoryModelBuilder {
       youngSource = "not known";
     }
     long survivor = -1;
-    String ratio = flags.value("SurvivorRatio");
+    String ratio = flags.value(JvmOption.SURVIVOR_RATIO);
     if (ratio != null && young > 0) {
       try {
         survivor = young / (Long.parseLong(ratio.trim()) + 2);

@@ -1,4 +1,4 @@
-package io.jtune.experiment.suggest;
+package io.jtune.common.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -85,7 +85,7 @@ class FlagAvailabilityTest {
     Set<String> present = new HashSet<>();
     out.lines().map(String::trim).map(l -> l.split("\\s+")).filter(w -> w.length >= 3).forEach(w -> present.add(w[1]));
     assertThat(present).as("flags of " + javaHome).contains("UseG1GC", "MaxGCPauseMillis");
-    for (Map.Entry<String, FlagAvailability.Span> e : FlagAvailability.table().entrySet()) {
+    for (Map.Entry<String, JvmOption.Span> e : FlagAvailability.table().entrySet()) {
       if (e.getKey().equals("UseShenandoahGC") && !present.contains(e.getKey())) {
         continue; // the table says "from 12"; some vendors (Oracle) leave it out of their builds
       }

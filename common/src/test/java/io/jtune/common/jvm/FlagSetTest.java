@@ -1,4 +1,4 @@
-package io.jtune.experiment.suggest;
+package io.jtune.common.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.jtune.experiment.suggest;
+package io.jtune.common.jvm;
 
 import io.jtune.common.units.ByteSize;
 import java.util.ArrayList;
@@ -20,25 +20,24 @@ public final class FlagSet {
   /** -XX:+Name, -XX:-Name, -XX:Name=value; -Xms/-Xmx/-Xmn/-Xss SIZE; anything else as a whole. */
   private static final Pattern XX = Pattern.compile("-XX:(?:[+-](\\w+)|(\\w+)=.*)");
   private static final Pattern X_SIZE = Pattern.compile("-X(ms|mx|mn|ss)(\\S+)");
-  private static final Map<String, String> X_OPTIONS = Map.of(
-      "ms", "InitialHeapSize", "mx", "MaxHeapSize", "mn", "Xmn", "ss", "ThreadStackSize");
-  private static final Set<String> YOUNG_SIZE = Set.of("Xmn", "NewSize", "MaxNewSize", "NewRatio");
+  private static final Set<String> YOUNG_SIZE = names(JvmOption.XMN, JvmOption.NEW_SIZE, JvmOption.MAX_NEW_SIZE,
+      JvmOption.NEW_RATIO);
 
   /** Each collector's choosing options and the name prefix of its own tuning options. */
   private enum Family {
-    SERIAL(List.of("UseSerialGC"), null),
-    PARALLEL(List.of("UseParallelGC", "UseParallelOldGC"), null),
-    CMS(List.of("UseConcMarkSweepGC", "UseParNewGC"), "CMS"),
-    G1(List.of("UseG1GC"), "G1"),
-    ZGC(List.of("UseZGC"), "Z"),
-    SHENANDOAH(List.of("UseShenandoahGC"), "Shenandoah"),
-    EPSILON(List.of("UseEpsilonGC"), "Epsilon");
+    SERIAL(List.of(JvmOption.USE_SERIAL_GC), null),
+    PARALLEL(List.of(JvmOption.USE_PARALLEL_GC, JvmOption.USE_PARALLEL_OLD_GC), null),
+    CMS(List.of(JvmOption.USE_CONC_MARK_SWEEP_GC, JvmOption.USE_PAR_NEW_GC), "CMS"),
+    G1(List.of(JvmOption.USE_G1_GC), "G1"),
+    ZGC(List.of(JvmOption.USE_ZGC), "Z"),
+    SHENANDOAH(List.of(JvmOption.USE_SHENANDOAH_GC), "Shenandoah"),
+    EPSILON(List.of(JvmOption.USE_EPSILON_GC), "Epsilon");
 
     final List<String> choosing;
     final String prefix;
 
-    Family(List<String> choosing, String prefix) {
-      this.choosing = choosing;
+    Family(List<JvmOption> choosing, String prefix) {
+      this.choosing = choosing.stream().map(JvmOption::option).toList();
       this.prefix = prefix;
     }
 
@@ -51,7 +50,8 @@ public final class FlagSet {
       if (choosing.contains(option)) {
         return true;
       }
-      if (this == CMS && (option.equals("ParGCCardsPerStrideChunk") || option.equals("UseCMSInitiatingOccupancyOnly"))) {
+      if (this == CMS && (option.equals(JvmOption.PAR_GC_CARDS_PER_STRIDE_CHUNK.option())
+          || option.equals(JvmOption.USE_CMS_INITIATING_OCCUPANCY_ONLY.option()))) {
         return true;
       }
       return prefix != null && option.startsWith(prefix) && option.length() > prefix.length()
@@ -73,16 +73,26 @@ public final class FlagSet {
   }
 
   /** Options worth carrying from a logged command line into a baseline: heap, generations, GC. */
-  private static final Set<String> TUNING = Set.of(
-      "InitialHeapSize", "MaxHeapSize", "Xmn", "NewSize", "MaxNewSize", "NewRatio", "SurvivorRatio",
-      "TargetSurvivorRatio", "MaxTenuringThreshold", "InitialTenuringThreshold", "MetaspaceSize",
-      "MaxMetaspaceSize", "PermSize", "MaxPermSize", "ThreadStackSize", "MaxGCPauseMillis", "GCTimeRatio",
-      "ParallelGCThreads", "ConcGCThreads", "InitiatingHeapOccupancyPercent", "UseAdaptiveSizePolicy",
-      "AlwaysPreTouch", "DisableExplicitGC", "ExplicitGCInvokesConcurrent", "ParallelRefProcEnabled",
-      "UseStringDeduplication", "UseLargePages", "UseTransparentHugePages", "MaxDirectMemorySize",
-      "SoftRefLRUPolicyMSPerMB", "ScavengeBeforeFullGC");
+  private static final Set<String> TUNING = names(
+      JvmOption.INITIAL_HEAP_SIZE, JvmOption.MAX_HEAP_SIZE, JvmOption.XMN, JvmOption.NEW_SIZE, JvmOption.MAX_NEW_SIZE,
+      JvmOption.NEW_RATIO, JvmOption.SURVIVOR_RATIO, JvmOption.TARGET_SURVIVOR_RATIO, JvmOption.MAX_TENURING_THRESHOLD,
+      JvmOption.INITIAL_TENURING_THRESHOLD, JvmOption.METASPACE_SIZE, JvmOption.MAX_METASPACE_SIZE,
+      JvmOption.PERM_SIZE, JvmOption.MAX_PERM_SIZE, JvmOption.THREAD_STACK_SIZE, JvmOption.MAX_GC_PAUSE_MILLIS,
+      JvmOption.GC_TIME_RATIO, JvmOption.PARALLEL_GC_THREADS, JvmOption.CONC_GC_THREADS,
+      JvmOption.INITIATING_HEAP_OCCUPANCY_PERCENT, JvmOption.USE_ADAPTIVE_SIZE_POLICY, JvmOption.ALWAYS_PRE_TOUCH,
+      JvmOption.DISABLE_EXPLICIT_GC, JvmOption.EXPLICIT_GC_INVOKES_CONCURRENT, JvmOption.PARALLEL_REF_PROC_ENABLED,
+      JvmOption.USE_STRING_DEDUPLICATION, JvmOption.USE_LARGE_PAGES, JvmOption.USE_TRANSPARENT_HUGE_PAGES,
+      JvmOption.MAX_DIRECT_MEMORY_SIZE, JvmOption.SOFT_REF_LRU_POLICY_MS_PER_MB, JvmOption.SCAVENGE_BEFORE_FULL_GC);
 
   private FlagSet() {}
+
+  private static Set<String> names(JvmOption... options) {
+    Set<String> out = new LinkedHashSet<>();
+    for (JvmOption o : options) {
+      out.add(o.option());
+    }
+    return Set.copyOf(out);
+  }
 
   /**
    * The option a flag sets, by HotSpot's name: "-XX:+UseG1GC" -> UseG1GC, "-XX:SurvivorRatio=6"
@@ -96,7 +106,7 @@ public final class FlagSet {
     }
     Matcher x = X_SIZE.matcher(flag);
     if (x.matches()) {
-      return X_OPTIONS.get(x.group(1));
+      return JvmOption.byShortForm(x.group(1)).map(JvmOption::option).orElse(null);
     }
     int cut = flag.length();
     for (char c : new char[] {'=', ':'}) {
@@ -161,7 +171,7 @@ public final class FlagSet {
       for (String f : base) {
         Family other = Family.chosenBy(f);
         if (other != null && changes.stream().noneMatch(c -> c.equals(f))) {
-          out.add("-XX:-" + option(f));
+          out.add(JvmOption.named(option(f)).map(JvmOption::off).orElse("-XX:-" + option(f)));
         }
       }
     }
@@ -185,11 +195,11 @@ public final class FlagSet {
     for (String f : kept) {
       byOption.put(option(f), readable(f));
     }
-    String ns = byOption.get("NewSize");
-    String mns = byOption.get("MaxNewSize");
+    String ns = byOption.get(JvmOption.NEW_SIZE.option());
+    String mns = byOption.get(JvmOption.MAX_NEW_SIZE.option());
     if (ns != null && mns != null && value(ns).equals(value(mns))) {
-      byOption.put("NewSize", "-Xmn" + size(value(ns)));
-      byOption.remove("MaxNewSize");
+      byOption.put(JvmOption.NEW_SIZE.option(), JvmOption.XMN.set(size(value(ns))));
+      byOption.remove(JvmOption.MAX_NEW_SIZE.option());
     }
     return List.copyOf(byOption.values());
   }
@@ -197,8 +207,10 @@ public final class FlagSet {
   /** -XX:InitialHeapSize=268435456 -> -Xms256m; -XX:MaxHeapSize=... -> -Xmx...; others as they are. */
   private static String readable(String flag) {
     String o = option(flag);
-    if (flag.startsWith("-XX:") && (o.equals("InitialHeapSize") || o.equals("MaxHeapSize"))) {
-      return (o.equals("InitialHeapSize") ? "-Xms" : "-Xmx") + size(value(flag));
+    JvmOption heap = o.equals(JvmOption.INITIAL_HEAP_SIZE.option()) ? JvmOption.INITIAL_HEAP_SIZE
+        : o.equals(JvmOption.MAX_HEAP_SIZE.option()) ? JvmOption.MAX_HEAP_SIZE : null;
+    if (flag.startsWith("-XX:") && heap != null) {
+      return heap.set(size(value(flag)));
     }
     return flag;
   }
@@ -229,8 +241,23 @@ public final class FlagSet {
     return m;
   }
 
+  /** Whether {@code flag} switches an option on ({@code -XX:+Name}). */
+  public static boolean switchesOn(String flag) {
+    return flag.startsWith("-XX:+");
+  }
+
+  /** Whether {@code flag} unlocks other options (-XX:+UnlockExperimentalVMOptions, -XX:+UnlockDiagnosticVMOptions, ...). */
+  public static boolean unlocks(String flag) {
+    return flag.startsWith("-XX:+Unlock");
+  }
+
   /** Whether one of {@code flags} sets {@code option}. */
-  static boolean sets(List<String> flags, String option) {
+  public static boolean sets(List<String> flags, String option) {
     return flags.stream().anyMatch(f -> option(f).equals(option));
+  }
+
+  /** Whether one of {@code flags} sets {@code option}. */
+  public static boolean sets(List<String> flags, JvmOption option) {
+    return sets(flags, option.option());
   }
 }
