@@ -1,7 +1,5 @@
 package io.jtune.common.jvm;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,14 +31,5 @@ public final class FlagAvailability {
   /** Why the target lacks the option, such as "CMS was removed in JDK 14"; empty when it has it. */
   public static String whyMissing(String flag, JdkRange jdk) {
     return available(flag, jdk) ? "" : span(flag).map(JvmOption.Span::why).orElse("");
-  }
-
-  /** The options whose presence changed between JDKs, for tests. */
-  static Map<String, JvmOption.Span> table() {
-    Map<String, JvmOption.Span> out = new LinkedHashMap<>();
-    for (JvmOption o : JvmOption.values()) {
-      o.span().ifPresent(s -> out.put(o.option(), s));
-    }
-    return out;
   }
 }

@@ -105,7 +105,7 @@ public enum JvmOption {
      * always generational), JEP 189/379 (Shenandoah in OpenJDK 12, product in 15; some vendors'
      * 8 and 11 builds have it, Oracle's builds never do: the catalogue does not assume it there),
      * JDK-8229492 (UseParallelOldGC deprecated in 14, gone from 15). The JDK 17 and 25 rows are
-     * checked against real JVMs' -XX:+PrintFlagsFinal by FlagAvailabilityTest.
+     * checked against real JVMs' -XX:+PrintFlagsFinal by JvmOptionJdkTest (experiment module).
      */
     static final int LATEST = 25;
     static final Span CMS = new Span(5, 13, "CMS was removed in JDK 14");

@@ -1,5 +1,6 @@
 package io.jtune.experiment.report;
 
+import io.jtune.common.jvm.JvmOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,9 +54,9 @@ public final class FlagDiff {
       int eq = flag.indexOf('=');
       return eq > 0 ? flag.substring(4, eq) : flag.substring(4);
     }
-    for (String p : List.of("-Xmx", "-Xms", "-Xmn", "-Xss")) {
-      if (flag.startsWith(p)) {
-        return p;
+    for (JvmOption o : JvmOption.values()) {
+      if (o.shortForm() != null && flag.startsWith(o.shortForm())) {
+        return o.shortForm();
       }
     }
     int eq = flag.indexOf('=');
