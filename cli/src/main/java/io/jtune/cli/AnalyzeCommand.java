@@ -152,7 +152,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     ProgressLine progress = ProgressLine.onTerminal(spec.commandLine().getErr());
     Analysis analysis;
     try {
-      analysis = GcAnalyzer.analyze(inputs, System.in, options, progress);
+      analysis = GcAnalyzer.analyze(inputs, JtuneCommand.stdin(spec), options, progress);
     } finally {
       progress.clear();
     }

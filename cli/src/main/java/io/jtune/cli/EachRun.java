@@ -7,6 +7,7 @@ import io.jtune.gc.fleet.FleetUnits;
 import io.jtune.runtime.output.OutputFile;
 import io.jtune.gc.fleet.render.FleetOutput;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -38,12 +39,13 @@ final class EachRun {
     }
     List<List<String>> units = FleetUnits.of(inputs);
     int threads = Runtime.getRuntime().availableProcessors();
+    InputStream stdin = JtuneCommand.stdin(cl.getCommandSpec());
     FleetScan.Counts[] counts = {null};
     String[] firstError = {null};
     if (output == null) {
-      counts[0] = write(units, options, threads, f, cl.getOut(), firstError);
+      counts[0] = write(units, options, threads, stdin, f, cl.getOut(), firstError);
     } else {
-      OutputFile.write(output, w -> counts[0] = write(units, options, threads, f, w, firstError));
+      OutputFile.write(output, w -> counts[0] = write(units, options, threads, stdin, f, w, firstError));
       cl.getErr().println("jtune: " + counts[0].rows() + " JVM rows written to " + output);
     }
     if (counts[0].rows() == 0) {
@@ -53,10 +55,10 @@ final class EachRun {
   }
 
   private static FleetScan.Counts write(List<List<String>> units, AnalysisOptions options, int threads,
-      String format, PrintWriter w, String[] firstError) throws IOException {
+      InputStream stdin, String format, PrintWriter w, String[] firstError) throws IOException {
     FleetOutput out = FleetOutput.of(format, w);
     out.begin();
-    FleetScan.Counts counts = FleetScan.scan(units, options, threads, System.in, row -> {
+    FleetScan.Counts counts = FleetScan.scan(units, options, threads, stdin, row -> {
       if (row.failed() && firstError[0] == null) {
         firstError[0] = row.error();
       }

@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import java.io.InputStream;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,8 +26,11 @@ public final class JtuneCommand implements Runnable {
   static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
   private final CommandSpec spec;
+  /** What an input named {@code -} reads: the standard input {@link Main#run} was given. */
+  private final InputStream stdin;
 
-  private JtuneCommand() {
+  private JtuneCommand(InputStream stdin) {
+    this.stdin = stdin;
     spec = CommandSpec.wrapWithoutInspection(this).name("jtune").versionProvider(new JtuneVersion());
     spec.usageMessage().description(
         "JVM performance workbench: analyze GC logs, load a service, run tuning experiments.")
@@ -62,9 +66,12 @@ public final class JtuneCommand implements Runnable {
     return Collections.unmodifiableMap(m);
   }
 
-  /** The root command line with the subcommand {@code args} names, or with all of them. */
-  static CommandLine forArgs(String[] args) {
-    CommandLine cl = new CommandLine(new JtuneCommand().spec);
+  /**
+   * The root command line with the subcommand {@code args} names, or with all of them; its
+   * commands read {@code stdin} for an input named {@code -} (see {@link #stdin}).
+   */
+  static CommandLine forArgs(String[] args, InputStream stdin) {
+    CommandLine cl = new CommandLine(new JtuneCommand(stdin).spec);
     Supplier<Object> only = args.length > 0 ? SUBCOMMANDS.get(args[0]) : null;
     if (only != null) {
       cl.addSubcommand(args[0], only.get());
@@ -78,6 +85,14 @@ public final class JtuneCommand implements Runnable {
     JtuneVersion version = new JtuneVersion();
     cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().versionProvider(version));
     return cl;
+  }
+
+  /**
+   * The standard input of the run the command {@code spec} belongs to: the stream {@link Main#run}
+   * was given, not {@code System.in}, so that a run in-process reads its own.
+   */
+  static InputStream stdin(CommandSpec spec) {
+    return ((JtuneCommand) spec.root().userObject()).stdin;
   }
 
   /** {@code -h/--help} and {@code -V/--version}, as picocli's mixinStandardHelpOptions gives them. */

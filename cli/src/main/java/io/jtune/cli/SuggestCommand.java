@@ -145,7 +145,7 @@ final class SuggestCommand implements Callable<Integer> {
     ProgressLine progress = ProgressLine.onTerminal(spec.commandLine().getErr());
     Analysis analysis;
     try {
-      analysis = GcAnalyzer.analyze(inputs, System.in, options, progress);
+      analysis = GcAnalyzer.analyze(inputs, JtuneCommand.stdin(spec), options, progress);
     } finally {
       progress.clear();
     }

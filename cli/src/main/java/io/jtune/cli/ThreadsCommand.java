@@ -11,6 +11,7 @@ import io.jtune.diagnostics.threads.render.ThreadsJson;
 import io.jtune.diagnostics.threads.render.ThreadsMarkdown;
 import io.jtune.diagnostics.threads.render.ThreadsText;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.charset.MalformedInputException;
@@ -92,7 +93,7 @@ final class ThreadsCommand implements Callable<Integer> {
       LiveDumps live = LiveDumps.capture(pid, count, interval, Path.of("/proc"));
       report = ThreadsReport.of(live.dumps(), live.procCpu());
     } else {
-      report = ThreadsReport.of(read(inputs), List.of());
+      report = ThreadsReport.of(read(inputs, JtuneCommand.stdin(spec)), List.of());
     }
     if (output == null) {
       render(report, spec.commandLine().getOut());
@@ -117,12 +118,12 @@ final class ThreadsCommand implements Callable<Integer> {
     out.flush();
   }
 
-  /** The dumps of every input, in the order given (a directory's files in name order). */
-  static List<ThreadDump> read(List<String> inputs) throws IOException {
+  /** The dumps of every input, in the order given (a directory's files in name order; {@code -} is {@code stdin}). */
+  static List<ThreadDump> read(List<String> inputs, InputStream stdin) throws IOException {
     List<ThreadDump> dumps = new ArrayList<>();
     for (String in : inputs) {
       if (in.equals("-")) {
-        dumps.addAll(dumpsOf("standard input", new String(System.in.readAllBytes(), StandardCharsets.UTF_8)));
+        dumps.addAll(dumpsOf("standard input", new String(stdin.readAllBytes(), StandardCharsets.UTF_8)));
         continue;
       }
       Path p = Path.of(in);

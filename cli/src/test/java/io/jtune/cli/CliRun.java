@@ -1,6 +1,5 @@
 package io.jtune.cli;
 
-import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -10,20 +9,15 @@ import java.nio.file.Path;
 record CliRun(int exitCode, String out, String err) {
 
   static CliRun of(String... args) {
-    return withStdin(new ByteArrayInputStream(new byte[0]), args);
+    return withStdin(InputStream.nullInputStream(), args);
   }
 
+  /** Runs jtune with {@code stdin} as its standard input (what an input named {@code -} reads). */
   static CliRun withStdin(InputStream stdin, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    InputStream saved = System.in;
-    System.setIn(stdin);
-    try {
-      int code = Main.run(args, new PrintWriter(out, true), new PrintWriter(err, true));
-      return new CliRun(code, out.toString(), err.toString());
-    } finally {
-      System.setIn(saved);
-    }
+    int code = Main.run(args, stdin, new PrintWriter(out, true), new PrintWriter(err, true));
+    return new CliRun(code, out.toString(), err.toString());
   }
 
   /** The public GC log corpus kept in the repository (testdata/gclogs). */

@@ -69,6 +69,29 @@ class ExperimentCommandTest {
     }
   }
 
+  /**
+   * Waits until a run without a result is under load (its load.hlog, opened when the load
+   * starts, exists: the lab answered its readiness check) and a lab of jtune {@code p} is alive.
+   */
+  private static void awaitLoadedRun(Path out, Process p) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!(runUnderLoad(out) && !labsOf(p.pid()).isEmpty())) {
+      assertThat(p.isAlive()).as("jtune still running").isTrue();
+      assertThat(System.nanoTime()).as("waiting for a run under load").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+  }
+
+  private static boolean runUnderLoad(Path out) throws IOException {
+    Path runs = out.resolve("runs");
+    if (!Files.isDirectory(runs)) {
+      return false;
+    }
+    try (Stream<Path> s = Files.list(runs)) {
+      return s.anyMatch(r -> Files.exists(r.resolve("load.hlog")) && !Files.exists(r.resolve("result.json")));
+    }
+  }
+
   /** Lab JVMs started for the given jtune pid (the lab gets it as --parent-pid). */
   private static List<ProcessHandle> labsOf(long jtunePid) {
     return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
@@ -103,7 +126,7 @@ class ExperimentCommandTest {
     Process p = jtune(plan, out);
     try {
       awaitResults(out, 2, p);
-      Thread.sleep(2500); // inside the third run: its lab is up and loaded
+      awaitLoadedRun(out, p); // inside the third run: its lab is up and loaded
       assertThat(labsOf(p.pid())).as("a lab runs for jtune").isNotEmpty();
       p.destroyForcibly(); // SIGKILL: jtune cannot clean up, the lab's parent watchdog must
       assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
@@ -180,7 +203,7 @@ class ExperimentCommandTest {
     Process p = jtune(plan, out);
     try {
       awaitResults(out, 1, p);
-      Thread.sleep(2500);
+      awaitLoadedRun(out, p); // inside the second run: its lab is up and loaded
       assertThat(labsOf(p.pid())).isNotEmpty();
       new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
       assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();

@@ -6,12 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.runtime.lab.LabLauncher;
 import io.jtune.runtime.lab.LabScenario;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,7 +105,12 @@ class TuneCommandTest {
         assertThat(System.nanoTime()).as("a service JVM started").isLessThan(deadline);
         Thread.sleep(100);
       }
-      Thread.sleep(1000); // the service is up and under load
+      // the service is up: its JVM has started writing its GC log
+      while (serviceJvms(p).stream().map(TuneCommandTest::gcLogOf).noneMatch(TuneCommandTest::hasData)) {
+        assertThat(p.isAlive()).as("jtune still running: " + Files.readString(dir.resolve("out.txt"))).isTrue();
+        assertThat(System.nanoTime()).as("the service JVM logs").isLessThan(deadline);
+        Thread.sleep(100);
+      }
       // after SIGKILL the watchdog's own shell outlives jtune by its grace: only the JVMs count then
       children = forcibly ? serviceJvms(p) : p.descendants().toList();
       if (forcibly) {
@@ -168,6 +176,25 @@ class TuneCommandTest {
   }
 
   /** The lab JVMs among jtune's descendants. */
+  /** The GC log file a JVM was started with ({@code -Xlog:...:file=PATH:...} or {@code -Xloggc:PATH}), or null. */
+  private static Path gcLogOf(ProcessHandle jvm) {
+    for (String arg : jvm.info().arguments().orElse(new String[0])) {
+      Matcher m = Pattern.compile("^-Xlog:gc[^:]*:file=([^:]+)|^-Xloggc:(.+)").matcher(arg);
+      if (m.find()) {
+        return Path.of(m.group(1) != null ? m.group(1) : m.group(2));
+      }
+    }
+    return null;
+  }
+
+  private static boolean hasData(Path file) {
+    try {
+      return file != null && Files.size(file) > 0;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   private static List<ProcessHandle> serviceJvms(Process jtune) {
     return jtune.descendants().filter(h -> h.info().commandLine().orElse("").contains("jtune-lab.jar")
         && h.info().command().orElse("").endsWith("java")).toList();

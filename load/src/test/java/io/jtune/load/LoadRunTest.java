@@ -57,12 +57,18 @@ class LoadRunTest {
       assertThat(r.errorTotal()).isZero();
       assertThat(firstSeen).hasSize(10);
       List<Long> starts = firstSeen.values().stream().sorted().toList();
-      // 10 connections over 1 s: one every 100 ms, the last one 900 ms after the first
+      // 10 connections over 1 s: one every 100 ms, the last one 900 ms after the first. A busy
+      // host delays some first requests (and so stretches one gap and shortens the next): the
+      // spread has room for that, and the typical gap is the median one
       double spreadMs = (starts.get(9) - starts.get(0)) / 1e6;
-      assertThat(spreadMs).isBetween(800.0, 1100.0);
+      assertThat(spreadMs).isBetween(600.0, 1600.0);
+      double[] gaps = new double[starts.size() - 1];
       for (int i = 1; i < starts.size(); i++) {
-        assertThat((starts.get(i) - starts.get(i - 1)) / 1e6).as("gap before connection %d", i).isBetween(50.0, 200.0);
+        gaps[i - 1] = (starts.get(i) - starts.get(i - 1)) / 1e6;
       }
+      java.util.Arrays.sort(gaps);
+      assertThat(gaps[gaps.length / 2]).as("median gap between connections, ms: %s", java.util.Arrays.toString(gaps))
+          .isBetween(70.0, 140.0);
     } finally {
       server.stop(0);
       pool.shutdownNow();
@@ -88,24 +94,20 @@ class LoadRunTest {
 
   @Test
   void warmupRequestsNeitherCountNorSpendTheBudget() throws Exception {
-    // answers 500 for its first 700 ms, 200 after: only the warmup sees the errors
-    long[] startedAt = {0};
+    // answers 500 to its first 20 requests, 200 after: only the warmup (3 s at concurrency 4) sees the errors
     java.util.concurrent.atomic.AtomicLong served = new java.util.concurrent.atomic.AtomicLong();
     ExecutorService pool = Executors.newFixedThreadPool(4);
-    HttpServer server = okServer(pool, exchange -> {
-      served.incrementAndGet();
-      return System.nanoTime() - startedAt[0] < 700_000_000L ? 500 : 200;
-    });
+    HttpServer server = okServer(pool, exchange -> served.incrementAndGet() <= 20 ? 500 : 200);
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
-      startedAt[0] = System.nanoTime();
       LoadResult r = LoadRun.execute(LoadPlan.closed(List.of(RequestTemplate.get(url)), 4, Duration.ZERO)
-          .withRequests(500, Duration.ofSeconds(30)).withWarmup(Duration.ofMillis(1500)), LoadProgress.NONE);
-      assertThat(served.get()).as("the warmup sent requests too").isGreaterThan(600);
+          .withRequests(500, Duration.ofSeconds(30)).withWarmup(Duration.ofSeconds(3)), LoadProgress.NONE);
+      assertThat(served.get()).as("the warmup sent requests too").isGreaterThanOrEqualTo(520);
       assertThat(r.requests()).isEqualTo(500);
       assertThat(r.successes()).isEqualTo(500);
       assertThat(r.errorTotal()).isZero();
-      assertThat(r.latencyMs().max()).isLessThan(1000.0);
+      // a measured request is timed from when it was due in the measured part, not from the warmup's start
+      assertThat(r.latencyMs().max()).as("ms, after a 3 s warmup").isLessThan(3000.0);
     } finally {
       server.stop(0);
       pool.shutdownNow();

@@ -1,9 +1,11 @@
-package io.jtune.cli;
+package io.jtune.gc.finding;
 
+import static io.jtune.gc.AnalyzedLogs.corpusFile;
+import static io.jtune.gc.AnalyzedLogs.testdataFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.gc.AnalyzedLogs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +23,7 @@ import org.junit.jupiter.api.Test;
  */
 class ExplicitGcAdviceTest {
   private static JsonNode systemGc(Path log) throws IOException {
-    CliRun r = CliRun.of("analyze", "--format", "json", log.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    for (JsonNode f : new ObjectMapper().readTree(r.out()).get("findings")) {
+    for (JsonNode f : AnalyzedLogs.json(AnalyzedLogs.analyze(log)).get("findings")) {
       if (f.get("id").asText().equals("system-gc")) {
         return f;
       }
@@ -43,7 +43,7 @@ class ExplicitGcAdviceTest {
       "zgc-jdk25.log, Major Collection (System.gc()), ZGC (generational)",
       "shenandoah-jdk17.log, Trigger: Explicit GC request (System.gc()), Shenandoah"})
   void concurrentCollectorsCountCyclesAndSayWhatTheyCost(String name, String marker, String collector) throws IOException {
-    Path log = CliRun.testdataFile("explicit-gc/" + name);
+    Path log = testdataFile("explicit-gc/" + name);
     // ZGC logs a collection's cause on its start and its summary line: count the summaries (they carry a heap)
     long calls = Files.readAllLines(log).stream()
         .filter(l -> l.contains(marker) && (marker.startsWith("Trigger") || l.contains("->"))).count();
@@ -64,7 +64,7 @@ class ExplicitGcAdviceTest {
   @Test
   void aFewExplicitCyclesAmongManyAreInformation() throws IOException {
     // zgc-gc-default: one System.gc() collection of five, no pause lines
-    JsonNode f = systemGc(CliRun.corpusFile(
+    JsonNode f = systemGc(corpusFile(
         "GCViewer/src__test__resources__openjdk__unified-jvm-logging__sample-ujl-zgc-gc-default.txt"));
     assertThat(f.get("severity").asText()).isEqualTo("info");
     assertThat(f.get("occurrences").asLong()).isEqualTo(1);
@@ -74,7 +74,7 @@ class ExplicitGcAdviceTest {
 
   @Test
   void g1AlreadyRunningThemConcurrentlyIsNotToldToDoSo() throws IOException {
-    Path log = CliRun.testdataFile("explicit-gc/g1-concurrent-jdk17.log");
+    Path log = testdataFile("explicit-gc/g1-concurrent-jdk17.log");
     assertThat(Files.readString(log)).contains("Pause Young (Concurrent Start) (System.gc())");
     JsonNode f = systemGc(log);
     assertThat(f.get("occurrences").asLong()).isEqualTo(3);
@@ -85,7 +85,7 @@ class ExplicitGcAdviceTest {
   @Test
   void stopTheWorldExplicitGcsStillGetTheConcurrentAdvice() throws IOException {
     // Shenandoah without ExplicitGCInvokesConcurrent: "Pause Full (System.gc())"
-    JsonNode f = systemGc(CliRun.corpusFile(
+    JsonNode f = systemGc(corpusFile(
         "GCViewer/src__test__resources__openjdk__unified-jvm-logging__SampleShenandoahSingleSystemGC.txt"));
     assertThat(f.get("occurrences").asLong()).isEqualTo(1);
     assertThat(flags(f)).containsExactly("-XX:+ExplicitGCInvokesConcurrent");

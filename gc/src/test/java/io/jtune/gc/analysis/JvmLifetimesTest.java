@@ -1,9 +1,12 @@
-package io.jtune.cli;
+package io.jtune.gc.analysis;
 
+import static io.jtune.gc.AnalyzedLogs.analyze;
+import static io.jtune.gc.AnalyzedLogs.corpus;
+import static io.jtune.gc.AnalyzedLogs.corpusFile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.gc.AnalyzedLogs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,30 +18,25 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Several JVMs in one input: each lifetime is found and analyzed on its own. */
 class JvmLifetimesTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   @TempDir Path dir;
 
   private static List<String> restartedSet() throws IOException {
-    try (Stream<Path> s = Files.list(CliRun.corpus().resolve("gctoolkit-testdata"))) {
+    try (Stream<Path> s = Files.list(corpus().resolve("gctoolkit-testdata"))) {
       return s.filter(p -> p.getFileName().toString().contains("short_restart_4.log")).sorted()
           .map(Path::toString).toList();
     }
   }
 
   private static JsonNode analyzeJson(List<String> inputs) throws IOException {
-    List<String> args = new ArrayList<>(List.of("analyze", "--format", "json"));
-    args.addAll(inputs);
-    CliRun r = CliRun.of(args.toArray(String[]::new));
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    return JSON.readTree(r.out());
+    return AnalyzedLogs.json(analyze(inputs));
   }
 
   @Test
   void fiveRestartsOfOneServiceAreFiveLifetimes() throws IOException {
     List<String> set = restartedSet();
     assertThat(set).hasSize(5);
-    JsonNode doc = analyzeJson(set);
+    Analysis analysis = analyze(set);
+    JsonNode doc = AnalyzedLogs.json(analysis);
 
     assertThat(doc.path("jvmCount").asInt()).isEqualTo(5);
     JsonNode jvms = doc.path("jvms");
@@ -63,21 +61,19 @@ class JvmLifetimesTest {
     assertThat(doc.path("jvmNote").asText()).contains("5 JVM lifetimes").contains("latest (JVM 5)");
     assertThat(pauses).as("every pause in one lifetime").isGreaterThan(doc.path("summary").path("pauseCount").asLong());
 
-    List<String> args = new ArrayList<>(List.of("analyze"));
-    args.addAll(set);
-    CliRun text = CliRun.of(args.toArray(String[]::new));
-    assertThat(text.exitCode()).as(text.err()).isZero();
-    assertThat(text.out()).startsWith("JVM lifetimes\n").contains("describe the latest (JVM 5)");
-    assertThat(text.out().lines().filter(l -> l.contains("short_restart_4.log"))).hasSize(5);
+    String text = AnalyzedLogs.text(analysis);
+    assertThat(text).startsWith("JVM lifetimes\n").contains("describe the latest (JVM 5)");
+    assertThat(text.lines().filter(l -> l.contains("short_restart_4.log"))).hasSize(5);
   }
 
   @Test
   void jdk17G1AndJdk25ShenandoahInOneDirectoryAreTwoJvms() throws IOException {
     // real logs of a JDK 17 and a JDK 25 run, kept with the parser tests
-    Path real = Path.of("../gc/src/test/resources/unified/real");
+    Path real = Path.of("src/test/resources/unified/real");
     Files.copy(real.resolve("jdk17-g1-info.log"), dir.resolve("a-g1.log"));
     Files.copy(real.resolve("jdk25-shenandoah-info.log"), dir.resolve("b-shenandoah.log"));
-    JsonNode doc = analyzeJson(List.of(dir.toString()));
+    Analysis analysis = analyze(List.of(dir.toString()));
+    JsonNode doc = AnalyzedLogs.json(analysis);
 
     assertThat(doc.path("jvmCount").asInt()).isEqualTo(2);
     JsonNode jvms = doc.path("jvms");
@@ -94,15 +90,13 @@ class JvmLifetimesTest {
     assertThat(jvms.get(collectors.indexOf("Shenandoah")).path("version").asText()).startsWith("25");
     assertThat(doc.path("jvm").path("collector").asText()).isEqualTo(collectors.get(1));
 
-    CliRun md = CliRun.of("analyze", "--format", "markdown", dir.toString());
-    assertThat(md.exitCode()).as(md.err()).isZero();
-    assertThat(md.out()).contains("JVM lifetimes").contains("a-g1.log").contains("b-shenandoah.log");
+    assertThat(AnalyzedLogs.markdown(analysis)).contains("JVM lifetimes").contains("a-g1.log").contains("b-shenandoah.log");
   }
 
   @Test
   void aRestartAppendedToTheSameFileIsANewLifetime() throws IOException {
     // stdout logging appended to one file (java ... >> gc.log): the second JVM's header, then its clock from 0
-    Path real = Path.of("../gc/src/test/resources/unified/real");
+    Path real = Path.of("src/test/resources/unified/real");
     Path both = dir.resolve("appended.log");
     Files.write(both, Files.readAllBytes(real.resolve("jdk17-g1-info.log")));
     Files.write(both, Files.readAllBytes(real.resolve("jdk17-shenandoah-info.log")), java.nio.file.StandardOpenOption.APPEND);
@@ -119,7 +113,7 @@ class JvmLifetimesTest {
 
   @Test
   void rotatedFilesOfOneJvmStayOneLifetime() throws IOException {
-    JsonNode doc = analyzeJson(List.of(CliRun.corpusFile(
+    JsonNode doc = analyzeJson(List.of(corpusFile(
         "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__zip__rollover.zip").toString()));
     assertThat(doc.path("jvmCount").asInt()).isEqualTo(1);
     assertThat(doc.path("jvms")).hasSize(1);
@@ -131,7 +125,7 @@ class JvmLifetimesTest {
   @Test
   void aDirectoryOfUnrelatedLogsIsAnalyzedLifetimeByLifetime() throws IOException {
     // 55 logs of many JVMs: before, stitched into one timeline of thousands of days (out of memory)
-    Path gcviewer = CliRun.corpus().resolve("GCViewer");
+    Path gcviewer = corpus().resolve("GCViewer");
     long files;
     try (Stream<Path> s = Files.list(gcviewer)) {
       files = s.filter(Files::isRegularFile).count();

@@ -1,9 +1,13 @@
-package io.jtune.cli;
+package io.jtune.gc.analysis;
 
+import static io.jtune.gc.AnalyzedLogs.analyze;
+import static io.jtune.gc.AnalyzedLogs.corpusFile;
+import static io.jtune.gc.AnalyzedLogs.testdataFile;
+import static io.jtune.gc.AnalyzedLogs.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.gc.AnalyzedLogs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,25 +45,24 @@ class CollectionsByCauseTest {
   }
 
   private static JsonNode json(Path log) throws IOException {
-    CliRun r = CliRun.of("analyze", "--format", "json", log.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    return new ObjectMapper().readTree(r.out());
+    return AnalyzedLogs.json(analyze(log));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"default.txt", "all.txt", "other.txt"})
   void everyCorpusZgcCollectionIsCountedOnceUnderItsCause(String which) throws IOException {
-    Path log = CliRun.corpusFile(ZGC + which);
+    Path log = corpusFile(ZGC + which);
     Map<String, Integer> expected = summaries(log);
     assertThat(expected).isNotEmpty();
-    JsonNode byCause = json(log).at("/concurrent/collectionsByCause");
+    Analysis a = analyze(log);
+    JsonNode byCause = AnalyzedLogs.json(a).at("/concurrent/collectionsByCause");
     assertThat(byCause.size()).isEqualTo(expected.size());
     expected.forEach((cause, n) -> {
       assertThat(byCause.at("/" + cause.replace("/", "~1") + "/count").asInt()).as(cause).isEqualTo(n);
       assertThat(byCause.get(cause).get("concurrent").asInt()).as(cause).isEqualTo(n);
       assertThat(byCause.get(cause).get("stopTheWorld").asInt()).as(cause).isZero();
     });
-    String text = CliRun.of("analyze", log.toString()).out();
+    String text = text(a);
     String section = text.substring(text.indexOf("Collections by cause"));
     expected.forEach((cause, n) -> assertThat(section).containsPattern("\\n  " + Pattern.quote(cause) + " +" + n + " "));
   }
@@ -67,8 +70,9 @@ class CollectionsByCauseTest {
   @Test
   void summaryLinesAloneGiveCausesWithoutDurations() throws IOException {
     // zgc-gc-default: five collections by their summary lines only, no pause lines: every cause shows, none is timed
-    Path log = CliRun.corpusFile(ZGC + "default.txt");
-    JsonNode root = json(log);
+    Path log = corpusFile(ZGC + "default.txt");
+    Analysis a = analyze(log);
+    JsonNode root = AnalyzedLogs.json(a);
     assertThat(root.at("/pauses/byCause").size()).isZero();
     JsonNode byCause = root.at("/concurrent/collectionsByCause");
     assertThat(byCause.get("System.gc()").get("timed").asInt()).isZero();
@@ -77,18 +81,16 @@ class CollectionsByCauseTest {
     assertThat(root.at("/concurrent/cycles").asInt()).isEqualTo(5);
     assertThat(root.at("/concurrent/cycleTotalMs").isNull()).isTrue();
     assertThat(root.at("/concurrent/cycleMaxMs").isNull()).isTrue();
-    assertThat(CliRun.of("analyze", log.toString()).out()).containsPattern("\\n  cycle +5 +- +- +-\\n");
-    for (String format : new String[] {"markdown", "html"}) {
-      String out = CliRun.of("analyze", "--format", format, log.toString()).out();
-      assertThat(out).as(format).contains("Collections by cause", "Metadata GC Threshold", "Warmup", "Proactive",
-          "Allocation Rate", "System.gc()");
-    }
+    assertThat(text(a)).containsPattern("\\n  cycle +5 +- +- +-\\n");
+    Map<String, String> formats = Map.of("markdown", AnalyzedLogs.markdown(a), "html", AnalyzedLogs.html(a));
+    formats.forEach((format, out) -> assertThat(out).as(format).contains("Collections by cause",
+        "Metadata GC Threshold", "Warmup", "Proactive", "Allocation Rate", "System.gc()"));
   }
 
   @Test
   void aTimedCollectionSpansItsStartToItsSummary() throws IOException {
     // zgc-gc-all: one collection from its start line to its summary line
-    Path log = CliRun.corpusFile(ZGC + "all.txt");
+    Path log = corpusFile(ZGC + "all.txt");
     double startS = Double.NaN;
     double endS = Double.NaN;
     for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
@@ -110,22 +112,23 @@ class CollectionsByCauseTest {
   @Test
   void oneCollectionWithoutAnAllocatedRowSaysWhatTheRateLacks() throws IOException {
     // zgc-gc-all: one collection and its statistics table has only the Capacity: row
-    Path log = CliRun.corpusFile(ZGC + "all.txt");
+    Path log = corpusFile(ZGC + "all.txt");
     assertThat(Files.readString(log, StandardCharsets.ISO_8859_1)).doesNotContain("Allocated:");
-    JsonNode rates = json(log).get("rates");
+    Analysis a = analyze(log);
+    JsonNode rates = AnalyzedLogs.json(a).get("rates");
     assertThat(rates.get("allocationMBPerS").isNull()).isTrue();
     assertThat(rates.get("allocationNote").asText()).contains("1 collection and no time between two of them",
         "no statistics table has an Allocated: row");
-    assertThat(CliRun.of("analyze", log.toString()).out()).contains("Allocation rate        - (not enough data: 1 collection");
+    assertThat(text(a)).contains("Allocation rate        - (not enough data: 1 collection");
     // with the row (zgc-gc-other, also one collection), there is a rate and no note
-    JsonNode other = json(CliRun.corpusFile(ZGC + "other.txt")).get("rates");
+    JsonNode other = json(corpusFile(ZGC + "other.txt")).get("rates");
     assertThat(other.get("allocationMBPerS").asDouble()).isPositive();
     assertThat(other.has("allocationNote")).isFalse();
   }
 
   @Test
   void shenandoahCyclesTakeTheCauseOfTheirTrigger() throws IOException {
-    Path log = CliRun.testdataFile("explicit-gc/shenandoah-jdk17.log");
+    Path log = testdataFile("explicit-gc/shenandoah-jdk17.log");
     long explicit = Files.readAllLines(log).stream().filter(l -> l.contains("Trigger: Explicit GC request (System.gc())")).count();
     assertThat(explicit).isEqualTo(3);
     JsonNode byCause = json(log).at("/concurrent/collectionsByCause");
@@ -145,21 +148,22 @@ class CollectionsByCauseTest {
   @Test
   void aCauseFindingCountsCollectionsNotTheirPauses() throws IOException {
     // a Shenandoah cycle started by "Trigger: Metadata GC Threshold" has four pauses: one collection
-    Path log = CliRun.corpusFile("GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk11.txt");
+    Path log = corpusFile("GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk11.txt");
     long triggers = Files.readAllLines(log).stream().filter(l -> l.contains("Trigger: Metadata GC Threshold")).count();
     JsonNode root = json(log);
     assertThat(root.at("/pauses/byCause/Metadata GC Threshold/count").asLong()).isGreaterThan(triggers);
     assertThat(finding(root, "metadata-gc-threshold").get("occurrences").asLong()).isEqualTo(triggers);
     // a ZGC log of summary lines alone: its Metadata GC Threshold collection is found without any pause
-    JsonNode zgc = json(CliRun.corpusFile(ZGC + "default.txt"));
+    JsonNode zgc = json(corpusFile(ZGC + "default.txt"));
     assertThat(finding(zgc, "metadata-gc-threshold").get("occurrences").asLong())
-        .isEqualTo(summaries(CliRun.corpusFile(ZGC + "default.txt")).get("Metadata GC Threshold").longValue());
+        .isEqualTo(summaries(corpusFile(ZGC + "default.txt")).get("Metadata GC Threshold").longValue());
   }
 
   @Test
   void stopTheWorldCollectorsShowNoCollectionsByCause() throws IOException {
-    Path log = CliRun.corpusFile("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1SystemGcYoung.txt");
-    assertThat(json(log).at("/concurrent").has("collectionsByCause")).isFalse();
-    assertThat(CliRun.of("analyze", log.toString()).out()).doesNotContain("Collections by cause");
+    Path log = corpusFile("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1SystemGcYoung.txt");
+    Analysis a = analyze(log);
+    assertThat(AnalyzedLogs.json(a).at("/concurrent").has("collectionsByCause")).isFalse();
+    assertThat(text(a)).doesNotContain("Collections by cause");
   }
 }

@@ -1,0 +1,83 @@
+package io.jtune.gc;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.render.JsonReport;
+import io.jtune.gc.render.MarkdownReport;
+import io.jtune.gc.render.TextReport;
+import io.jtune.gc.render.html.HtmlReport;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Logs of the repository's testdata analyzed as {@code jtune analyze} analyzes them (default
+ * options, no standard input), and the documents its formats write, for tests of what the
+ * analysis finds.
+ */
+public final class AnalyzedLogs {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private AnalyzedLogs() {}
+
+  /** The public GC log corpus kept in the repository (testdata/gclogs). */
+  public static Path corpus() {
+    String p = System.getProperty("jtune.corpus");
+    Path dir = p != null ? Path.of(p) : Path.of("../testdata/gclogs");
+    return dir.toAbsolutePath().normalize();
+  }
+
+  public static Path corpusFile(String name) {
+    return corpus().resolve(name);
+  }
+
+  /** A file under the repository's testdata folder (the corpus folder's parent), e.g. "explicit-gc/zgc-jdk17.log". */
+  public static Path testdataFile(String name) {
+    return corpus().getParent().resolve(name);
+  }
+
+  /** The inputs (files, directories) analyzed as one, as {@code jtune analyze INPUT...} does. */
+  public static Analysis analyze(List<String> inputs) {
+    return GcAnalyzer.analyze(inputs, InputStream.nullInputStream(), AnalysisOptions.DEFAULTS);
+  }
+
+  public static Analysis analyze(Path log) {
+    return analyze(List.of(log.toString()));
+  }
+
+  /** The document {@code --format json} writes. */
+  public static JsonNode json(Analysis a) throws IOException {
+    StringWriter w = new StringWriter();
+    JsonReport.write(a, w);
+    return JSON.readTree(w.toString());
+  }
+
+  /** The text report, without colour. */
+  public static String text(Analysis a) {
+    StringWriter w = new StringWriter();
+    PrintWriter out = new PrintWriter(w);
+    new TextReport(false).write(a, out);
+    out.flush();
+    return w.toString();
+  }
+
+  public static String markdown(Analysis a) {
+    StringWriter w = new StringWriter();
+    PrintWriter out = new PrintWriter(w);
+    MarkdownReport.write(a, out);
+    out.flush();
+    return w.toString();
+  }
+
+  public static String html(Analysis a) throws IOException {
+    StringWriter w = new StringWriter();
+    HtmlReport.write(a, w);
+    return w.toString();
+  }
+}
