@@ -54,11 +54,7 @@ public final class CompareRender {
   }
 
   private static void row(PrintWriter out, List<String> cells) {
-    StringBuilder sb = new StringBuilder("|");
-    for (String c : cells) {
-      sb.append(' ').append(Markdown.escape(c).replace("|", "\\|")).append(" |");
-    }
-    out.println(sb);
+    out.println(Markdown.row(cells));
   }
 
   public static void json(Comparison c, PrintWriter out) throws IOException {
