@@ -1,6 +1,6 @@
 package io.jtune.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.common.format.Json;
 import io.jtune.gc.event.ConcurrentPhase;
 import io.jtune.gc.event.GcEvent;
 import io.jtune.gc.event.GcPause;
@@ -71,7 +71,7 @@ public final class CoreParse {
     r.put("unparsedLines", report.unparsed());
     r.put("problems", report.problems().size());
     r.put("inProcessSeconds", seconds);
-    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(Path.of(args[0]).toFile(), r);
+    Json.indented().writeValue(Path.of(args[0]).toFile(), r);
     if (!report.problems().isEmpty()) {
       report.problems().forEach(p -> System.err.println(p.source() + ": " + p.message()));
       System.exit(1);

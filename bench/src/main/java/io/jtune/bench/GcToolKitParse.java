@@ -1,6 +1,6 @@
 package io.jtune.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.common.format.Json;
 import com.microsoft.gctoolkit.GCToolKit;
 import com.microsoft.gctoolkit.aggregator.Aggregates;
 import com.microsoft.gctoolkit.aggregator.Aggregation;
@@ -112,7 +112,7 @@ public final class GcToolKitParse {
     counts.byType.forEach((k, v) -> byType.put(k, v.sum()));
     r.put("eventsByType", byType);
     r.put("inProcessSeconds", seconds);
-    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(Path.of(args[0]).toFile(), r);
+    Json.indented().writeValue(Path.of(args[0]).toFile(), r);
     if (counts.events() == 0) {
       System.err.println("GCToolKit produced no events for " + log);
       System.exit(1);

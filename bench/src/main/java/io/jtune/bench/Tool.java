@@ -1,7 +1,7 @@
 package io.jtune.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.common.format.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -117,7 +117,7 @@ enum Tool {
       }
       return switch (this) {
         case JTUNE_CORE -> {
-          JsonNode n = new ObjectMapper().readTree(result.toFile());
+          JsonNode n = Json.mapper().readTree(result.toFile());
           long lines = n.path("gcLines").asLong();
           long unparsed = n.path("unparsedLines").asLong();
           String note = unparsed == 0 ? "all GC lines understood"
@@ -126,7 +126,7 @@ enum Tool {
               n.path("inProcessSeconds").asDouble(Double.NaN), note);
         }
         case GCTOOLKIT -> {
-          JsonNode n = new ObjectMapper().readTree(result.toFile());
+          JsonNode n = Json.mapper().readTree(result.toFile());
           yield new Found(n.path("pauses").asLong(), n.path("events").asLong(),
               n.path("inProcessSeconds").asDouble(Double.NaN), "collector " + n.path("collector").asText());
         }
@@ -176,7 +176,7 @@ enum Tool {
    * the "count" of such an object) is taken instead.
    */
   private static Found readAnalyze(Path json) throws IOException {
-    JsonNode n = new ObjectMapper().readTree(json.toFile());
+    JsonNode n = Json.mapper().readTree(json.toFile());
     JsonNode summary = n.path("summary").path("pauseCount");
     Long pauses = summary.isIntegralNumber() ? Long.valueOf(summary.asLong()) : count(n, "pauseCount", "pauses");
     long windows = n.path("windows").path("rows").size();

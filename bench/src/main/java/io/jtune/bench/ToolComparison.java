@@ -1,7 +1,6 @@
 package io.jtune.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.jtune.common.format.Json;
 import io.jtune.common.JtuneException;
 import io.jtune.runtime.process.ChildProcess;
 import io.jtune.runtime.process.ProcessSpec;
@@ -255,8 +254,7 @@ public final class ToolComparison {
 
     String md = markdown(started, finished);
     Files.writeString(target.resolve("results.md"), md, StandardCharsets.UTF_8);
-    new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-        .writeValue(target.resolve("results.json").toFile(), json(started, finished));
+    Json.indented().writeValue(target.resolve("results.json").toFile(), json(started, finished));
     System.out.println();
     System.out.println(md);
     System.out.println("written: " + root.relativize(target.resolve("results.md")) + ", "

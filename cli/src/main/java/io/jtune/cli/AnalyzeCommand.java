@@ -5,11 +5,9 @@ import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;
 import io.jtune.gc.render.JsonReport;
-import io.jtune.gc.render.MarkdownReport;
-import io.jtune.gc.render.TextReport;
-import io.jtune.gc.render.html.HtmlReport;
-import io.jtune.gc.render.openmetrics.AnalysisOpenMetrics;
-import io.jtune.common.format.OpenMetrics;
+import io.jtune.gc.render.formats.AnalysisRenderers;
+import io.jtune.gc.fleet.render.FleetOutput;
+import io.jtune.common.format.OutputFormat;
 import io.jtune.common.finding.Severity;
 import io.jtune.runtime.output.OutputFile;
 import java.io.IOException;
@@ -18,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -31,7 +30,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * this way), and the start is most of the time `analyze` takes on a small log.
  */
 final class AnalyzeCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, md, html, openmetrics, prometheus, csv, jsonl }
+  /** The analysis' formats, then the fleet's ({@code --each}). */
+  private static final List<OutputFormat> FORMATS = Stream.concat(AnalysisRenderers.of(false).formats().stream(),
+      FleetOutput.FORMATS.keySet().stream()).distinct().toList();
 
   private final CommandSpec spec;
 
@@ -72,6 +73,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     spec.addPositional(PositionalParamSpec.builder().arity("1..*").required(true).paramLabel("FILE|DIR|-")
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
     option(OptionSpec.builder("--format").paramLabel("FORMAT").type(OutputFormat.class).defaultValue("text")
+        .converters(new FormatOption(FORMATS)).completionCandidates(new FormatOption(FORMATS))
         .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, html (one offline page with"
             + " charts), openmetrics (OpenMetrics text, samples per JVM) or prometheus (the same samples in the"
             + " Prometheus text format, for a node exporter's textfile collector or a Pushgateway);"
@@ -144,9 +146,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     AnalysisOptions options = new AnalysisOptions(windowS, pauseTargetMs, qps == null ? Double.NaN : qps, flags, events);
     boolean each = value("--each");
     if (each) {
-      return EachRun.run(spec.commandLine(), inputs, options, format.name(), output, failOn != null || events);
+      return EachRun.run(spec.commandLine(), inputs, options, format, output, failOn != null || events);
     }
-    if (format == OutputFormat.csv || format == OutputFormat.jsonl) {
+    if (format == OutputFormat.CSV || format == OutputFormat.JSONL) {
       throw new JtuneException("--format " + format + " lists JVMs one per row: add --each");
     }
     ProgressLine progress = ProgressLine.onTerminal(spec.commandLine().getErr());
@@ -178,15 +180,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   }
 
   private static void render(Analysis analysis, OutputFormat format, PrintWriter out, boolean color) throws IOException {
-    switch (format) {
-      case json -> JsonReport.write(analysis, out);
-      case markdown, md -> MarkdownReport.write(analysis, out);
-      case html -> HtmlReport.write(analysis, out);
-      case openmetrics -> AnalysisOpenMetrics.write(analysis, out, OpenMetrics.Syntax.OPENMETRICS);
-      case prometheus -> AnalysisOpenMetrics.write(analysis, out, OpenMetrics.Syntax.PROMETHEUS);
-      default -> new TextReport(color).write(analysis, out);
-    }
-    out.flush();
+    AnalysisRenderers.of(color).render(format, analysis, out);
   }
 
   private boolean colorWanted(boolean toStdout) {

@@ -1,7 +1,7 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.Json;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
@@ -65,7 +65,7 @@ final class ApplicationFixCheck {
       progress.clear();
     }
     OutputFile.write(dir.resolve("load.json"), fixed::writeJson);
-    JsonNode base = new ObjectMapper().readTree(baseRun.resolve("load.json").toFile());
+    JsonNode base = Json.mapper().readTree(baseRun.resolve("load.json").toFile());
     o.println(String.format(Locale.US, "  %-16s %12s %10s %10s %10s %14s", "", "req/s", "p99 ms", "Full GCs",
         "young GCs", "GC time share"));
     row(o, "baseline", base.path("throughputRps").asDouble(), base.path("latencyMs").path("p99").asDouble(),

@@ -1,5 +1,8 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.OutputFormat;
+import io.jtune.common.format.Renderers;
+import java.io.IOException;
 import io.jtune.common.JtuneException;
 import io.jtune.load.CapacityResult;
 import io.jtune.load.CapacityRun;
@@ -65,14 +68,25 @@ final class CapacityCommand implements Callable<Integer> {
 
   @Mixin RequestOptions request;
 
-  @Option(names = "--format", defaultValue = "text", description = "text or json (default ${DEFAULT-VALUE})")
-  LoadCommand.OutputFormat format;
+  /** {@code --format}: the sweep's formats. */
+  static final class Formats extends FormatOption {
+    Formats() {
+      super(RENDERERS.formats());
+    }
+  }
+
+  private static final Renderers<CapacityResult> RENDERERS = Renderers.<CapacityResult>of()
+      .with(OutputFormat.TEXT, CapacityResult::writeText).with(OutputFormat.JSON, CapacityResult::writeJson);
+
+  @Option(names = "--format", defaultValue = "text", converter = Formats.class, completionCandidates = Formats.class,
+      description = "text or json (default ${DEFAULT-VALUE})")
+  OutputFormat format;
 
   @Option(names = {"-q", "--quiet"}, description = "no line per finished step on stderr")
   boolean quiet;
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     CapacityResult result;
@@ -88,11 +102,7 @@ final class CapacityCommand implements Callable<Integer> {
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
     }
-    if (format == LoadCommand.OutputFormat.json) {
-      result.writeJson(out);
-    } else {
-      result.writeText(out);
-    }
+    RENDERERS.render(format, result, out);
     if (result.maxThroughputRps() == 0) {
       err.println("jtune: no request succeeded");
       return 1;

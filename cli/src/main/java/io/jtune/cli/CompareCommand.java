@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.OutputFormat;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.runtime.output.OutputFile;
@@ -38,7 +39,12 @@ import picocli.CommandLine.Spec;
       "  jtune compare --format html -o canary.html host1/ host2/ host3/",
       "  jtune compare --format json gc.log.0,gc.log.1 other/gc.log"})
 final class CompareCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, md, html }
+  /** {@code --format}: the comparison's formats. */
+  static final class Formats extends FormatOption {
+    Formats() {
+      super(CompareRender.renderers().formats());
+    }
+  }
 
   @Spec CommandSpec spec;
 
@@ -46,7 +52,8 @@ final class CompareCommand implements Callable<Integer> {
       + " FILE,FILE,... for a rotated set")
   List<String> sides;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Formats.class,
+      completionCandidates = Formats.class,
       description = "text (default), json (schema " + CompareJson.SCHEMA + "), markdown, or html (one offline page)")
   OutputFormat format;
 
@@ -89,12 +96,6 @@ final class CompareCommand implements Callable<Integer> {
   }
 
   private void write(Comparison c, PrintWriter w) throws IOException {
-    switch (format) {
-      case json -> CompareRender.json(c, w);
-      case markdown, md -> CompareRender.markdown(c, w);
-      case html -> CompareRender.html(c, w);
-      default -> CompareRender.text(c, w);
-    }
-    w.flush();
+    CompareRender.renderers().render(format, c, w);
   }
 }

@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.OutputFormat;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.fleet.FleetScan;
@@ -22,17 +23,15 @@ import picocli.CommandLine;
 final class EachRun {
   private EachRun() {}
 
-  static int run(CommandLine cl, List<String> inputs, AnalysisOptions options, String format, Path output,
+  static int run(CommandLine cl, List<String> inputs, AnalysisOptions options, OutputFormat format, Path output,
       boolean singleAnalysisOptions) throws IOException {
     if (singleAnalysisOptions) {
       throw new JtuneException("--fail-on and --events apply to one analysis, not to --each");
     }
-    String f = switch (format) {
-      case "text" -> "text";
-      case "csv" -> "csv";
-      case "json", "jsonl" -> "jsonl";
-      default -> throw new JtuneException("--each writes text, csv or jsonl, not " + format);
-    };
+    OutputFormat f = format == OutputFormat.JSON ? OutputFormat.JSONL : format;
+    if (!FleetOutput.FORMATS.containsKey(f)) {
+      throw new JtuneException("--each writes text, csv or jsonl, not " + format);
+    }
     if (output != null) {
       OutputFile.check(output);
       OutputFile.refuseInput(output, inputs);
@@ -55,7 +54,7 @@ final class EachRun {
   }
 
   private static FleetScan.Counts write(List<List<String>> units, AnalysisOptions options, int threads,
-      InputStream stdin, String format, PrintWriter w, String[] firstError) throws IOException {
+      InputStream stdin, OutputFormat format, PrintWriter w, String[] firstError) throws IOException {
     FleetOutput out = FleetOutput.of(format, w);
     out.begin();
     FleetScan.Counts counts = FleetScan.scan(units, options, threads, stdin, row -> {

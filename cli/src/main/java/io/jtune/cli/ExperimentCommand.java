@@ -3,16 +3,14 @@ package io.jtune.cli;
 import io.jtune.common.JtuneException;
 import io.jtune.runtime.output.OutputFile;
 import io.jtune.common.format.TerminalText;
-import io.jtune.common.format.OpenMetrics;
+import io.jtune.common.format.OutputFormat;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.report.ExperimentJson;
-import io.jtune.experiment.report.ExperimentOpenMetrics;
 import io.jtune.experiment.report.ExperimentReport;
-import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.report.files.ExperimentRenderers;
 import io.jtune.experiment.report.files.ReportFiles;
-import io.jtune.experiment.report.html.ExperimentHtml;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
@@ -58,7 +56,12 @@ import picocli.CommandLine.Spec;
       "  jtune experiment --report runs/checkout --format json",
       "  jtune experiment --report runs/checkout --format html -o report.html"})
 final class ExperimentCommand implements Callable<Integer> {
-  enum Format { text, markdown, md, json, html, openmetrics, prometheus }
+  /** {@code --format}: the experiment report's formats. */
+  static final class Formats extends FormatOption {
+    Formats() {
+      super(ExperimentRenderers.of(Path.of("")).formats());
+    }
+  }
 
   @Spec CommandSpec spec;
 
@@ -74,10 +77,11 @@ final class ExperimentCommand implements Callable<Integer> {
   @Option(names = "--report", paramLabel = "DIR", description = "only print the report of the runs in DIR (no runs)")
   Path reportOnly;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Formats.class,
+      completionCandidates = Formats.class,
       description = "report on stdout: text (default), markdown, json (schema " + ExperimentJson.SCHEMA + "),"
           + " html (one offline page with charts), openmetrics, or prometheus (the Prometheus text format)")
-  Format format;
+  OutputFormat format;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FILE",
       description = "write the report to FILE instead of stdout (a FIFO or device is written directly)")
@@ -160,7 +164,7 @@ final class ExperimentCommand implements Callable<Integer> {
   }
 
   /** The report in the asked format, on stdout or into --output; {@code dir} holds the runs' files. */
-  private void print(ExperimentReport report, Path dir) {
+  private void print(ExperimentReport report, Path dir) throws IOException {
     if (output != null) {
       OutputFile.write(output, w -> render(report, dir, w));
       spec.commandLine().getErr().println("jtune: report written to " + output);
@@ -171,15 +175,8 @@ final class ExperimentCommand implements Callable<Integer> {
     o.flush();
   }
 
-  private void render(ExperimentReport report, Path dir, PrintWriter o) {
-    switch (format) {
-      case json -> ExperimentJson.write(report, o);
-      case markdown, md -> ExperimentText.markdown(report, o);
-      case html -> ExperimentHtml.write(report, dir, o);
-      case openmetrics -> ExperimentOpenMetrics.write(report, o, OpenMetrics.Syntax.OPENMETRICS);
-      case prometheus -> ExperimentOpenMetrics.write(report, o, OpenMetrics.Syntax.PROMETHEUS);
-      default -> ExperimentText.text(report, o);
-    }
+  private void render(ExperimentReport report, Path dir, PrintWriter o) throws IOException {
+    ExperimentRenderers.of(dir).render(format, report, o);
   }
 
   /** Run-by-run progress on stderr; the live load line only on a terminal. */

@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.OutputFormat;
 import io.jtune.common.JtuneException;
 import io.jtune.diagnostics.host.HostReader;
 import io.jtune.diagnostics.host.HostReport;
@@ -34,7 +35,12 @@ import picocli.CommandLine.Spec;
       "  jtune host --sample 10s",
       "  jtune host --pid 4711 --sample 30s --format json -o host.json"})
 final class HostCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, html }
+  /** {@code --format}: the host report's formats. */
+  static final class Formats extends FormatOption {
+    Formats() {
+      super(HostRender.renderers().formats());
+    }
+  }
 
   @Spec CommandSpec spec;
 
@@ -46,7 +52,8 @@ final class HostCommand implements Callable<Integer> {
           + " counters since boot)")
   Duration sample;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Formats.class,
+      completionCandidates = Formats.class,
       description = "text, json, markdown or html (default: text)")
   OutputFormat format;
 
@@ -80,12 +87,6 @@ final class HostCommand implements Callable<Integer> {
   }
 
   private void write(HostReport r, PrintWriter w) throws java.io.IOException {
-    switch (format) {
-      case json -> HostRender.json(r, w);
-      case markdown -> HostRender.markdown(r, w);
-      case html -> HostRender.html(r, w);
-      default -> HostRender.text(r, w);
-    }
-    w.flush();
+    HostRender.renderers().render(format, r, w);
   }
 }

@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.OutputFormat;
 import io.jtune.common.finding.TextFinding;
 import io.jtune.diagnostics.jfr.JfrReader;
 import io.jtune.diagnostics.jfr.JfrRules;
@@ -32,14 +33,20 @@ import picocli.CommandLine.Spec;
     footer = {"  jtune jfr rec.jfr",
       "  jtune jfr --format json -o rec.json rec.jfr"})
 final class JfrCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, html }
+  /** {@code --format}: the summary's formats. */
+  static final class Formats extends FormatOption {
+    Formats() {
+      super(JfrRender.renderers(List.of()).formats());
+    }
+  }
 
   @Spec CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "FILE", description = "a .jfr recording")
   Path file;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Formats.class,
+      completionCandidates = Formats.class,
       description = "text, json, markdown or html (default: text)")
   OutputFormat format;
 
@@ -63,12 +70,6 @@ final class JfrCommand implements Callable<Integer> {
   }
 
   private void write(JfrSummary s, List<TextFinding> f, PrintWriter w) throws IOException {
-    switch (format) {
-      case json -> JfrRender.json(s, f, w);
-      case markdown -> JfrRender.markdown(s, f, w);
-      case html -> JfrRender.html(s, f, w);
-      default -> JfrRender.text(s, f, w);
-    }
-    w.flush();
+    JfrRender.renderers(f).render(format, s, w);
   }
 }

@@ -1,5 +1,8 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.OutputFormat;
+import io.jtune.common.format.Renderers;
+import java.io.IOException;
 import io.jtune.common.JtuneException;
 import io.jtune.common.format.OpenMetrics;
 import io.jtune.load.LoadException;
@@ -91,7 +94,7 @@ final class LoadCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N", description = "event-loop threads (default half the cores, at least 1)")
   Integer threads;
 
-  @Option(names = "--format", defaultValue = "text",
+  @Option(names = "--format", defaultValue = "text", converter = Formats.class, completionCandidates = Formats.class,
       description = "text, json, openmetrics or prometheus (Prometheus text format: textfile collector,"
           + " Pushgateway) (default ${DEFAULT-VALUE})")
   OutputFormat format;
@@ -108,10 +111,15 @@ final class LoadCommand implements Callable<Integer> {
           "the pause time inside them, and the share of all requests that overlapped one"})
   Path gcLog;
 
-  enum OutputFormat { text, json, openmetrics, prometheus }
+  /** {@code --format}: the load result's formats. */
+  static final class Formats extends FormatOption {
+    Formats() {
+      super(renderers(null, null).formats());
+    }
+  }
 
   @Override
-  public Integer call() {
+  public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     LoadPlan plan = plan();
@@ -142,19 +150,7 @@ final class LoadCommand implements Callable<Integer> {
         gcLogProblem = e.getMessage(); // the load's figures are still shown
       }
     }
-    if (format == OutputFormat.json) {
-      result.writeJson(out, attribution);
-    } else if (format == OutputFormat.openmetrics || format == OutputFormat.prometheus) {
-      LoadOpenMetrics.write(result, out, format == OutputFormat.openmetrics ? OpenMetrics.Syntax.OPENMETRICS
-          : OpenMetrics.Syntax.PROMETHEUS);
-    } else {
-      LoadResultText.write(result, out);
-      if (attribution != null) {
-        out.println("GC pauses in " + gcLog + ":");
-        AttributionText.lines(attribution).forEach(l -> out.println("  " + l));
-        out.flush();
-      }
-    }
+    renderers(attribution, gcLog).render(format, result, out);
     if (result.successes() == 0) {
       err.println("jtune: no request succeeded; errors: " + LoadResultText.errors(result));
       return 1;
@@ -163,6 +159,21 @@ final class LoadCommand implements Callable<Integer> {
       throw new JtuneException(gcLogProblem);
     }
     return 0;
+  }
+
+  /** The result's formats; the text and JSON carry the GC pauses of {@code gcLog} when not null. */
+  static Renderers<LoadResult> renderers(GcAttribution attribution, Path gcLog) {
+    return Renderers.<LoadResult>of()
+        .with(OutputFormat.TEXT, (r, out) -> {
+          LoadResultText.write(r, out);
+          if (attribution != null) {
+            out.println("GC pauses in " + gcLog + ":");
+            AttributionText.lines(attribution).forEach(l -> out.println("  " + l));
+          }
+        })
+        .with(OutputFormat.JSON, (r, out) -> r.writeJson(out, attribution))
+        .with(OutputFormat.OPENMETRICS, (r, out) -> LoadOpenMetrics.write(r, out, OpenMetrics.Syntax.OPENMETRICS))
+        .with(OutputFormat.PROMETHEUS, (r, out) -> LoadOpenMetrics.write(r, out, OpenMetrics.Syntax.PROMETHEUS));
   }
 
   LoadPlan plan() {

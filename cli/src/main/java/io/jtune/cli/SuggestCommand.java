@@ -1,5 +1,7 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.OutputFormat;
+import io.jtune.common.format.Renderers;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
@@ -63,7 +65,12 @@ import picocli.CommandLine.Spec;
       "                -H 'Content-Type: application/x-www-form-urlencoded' \\",
       "                --body 'user=u&item=7' -o plan.yaml gc.log"})
 final class SuggestCommand implements Callable<Integer> {
-  enum OutputFormat { text, yaml, json }
+  /** {@code --format}: what stdout shows. */
+  static final class Formats extends FormatOption {
+    Formats() {
+      super(stdout(null).formats());
+    }
+  }
 
   static final String TEMPLATE_COMMAND = CommandTemplate.EXAMPLE;
   static final String TEMPLATE_READY = "http://127.0.0.1:{port}/";
@@ -122,7 +129,8 @@ final class SuggestCommand implements Callable<Integer> {
       description = "write the plan (YAML) to FILE (a FIFO or device is written directly)")
   Path output;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Formats.class,
+      completionCandidates = Formats.class,
       description = "what stdout shows: text (default), yaml (the plan itself), json (schema jtune.suggestion/1)")
   OutputFormat format;
 
@@ -163,13 +171,9 @@ final class SuggestCommand implements Callable<Integer> {
         .withJdk(jdk == null ? 0 : jdk);
     Suggestion s = Advisor.advise(analysis, in);
     PrintWriter out = spec.commandLine().getOut();
-    boolean planWanted = output != null || format == OutputFormat.yaml;
+    boolean planWanted = output != null || format == OutputFormat.YAML;
     if (s.candidates().isEmpty()) {
-      if (format == OutputFormat.text) {
-        SuggestionText.write(s, out);
-      } else if (format == OutputFormat.json) {
-        SuggestionJson.write(s, out);
-      }
+      stdout(null).render(format, s, out);
       if (planWanted) {
         throw new JtuneException("no plan written: no candidate configuration differs from the baseline"
             + (s.gcNotTheProblem() ? " (GC is not the problem here)" : ""));
@@ -184,22 +188,22 @@ final class SuggestCommand implements Callable<Integer> {
     String yaml = yaml(plan, s, scenario != null);
     // the plan must read back: a suggestion nobody can run is a bug, not a user error
     PlanReader.read(new StringReader(yaml), "the suggested plan", Path.of("").toAbsolutePath());
-    switch (format) {
-      case yaml -> {
-        if (output == null) {
-          out.print(yaml);
-        }
-      }
-      case json -> SuggestionJson.write(s, out);
-      default -> SuggestionText.write(s, out);
-    }
-    out.flush();
+    stdout(output == null ? yaml : null).render(format, s, out);
     if (output != null) {
       OutputFile.write(output, w -> w.print(yaml));
       spec.commandLine().getErr().println("jtune: plan written to " + output + " (" + plan.schedule().size()
           + " runs); run it with 'jtune experiment " + output + "'");
     }
     return 0;
+  }
+
+  /** What stdout shows: the suggestion as text or JSON, or the plan ({@code planYaml}; null: nothing). */
+  static Renderers<Suggestion> stdout(String planYaml) {
+    return Renderers.<Suggestion>of().with(OutputFormat.TEXT, SuggestionText::write).with(OutputFormat.YAML, (s, w) -> {
+      if (planYaml != null) {
+        w.print(planYaml);
+      }
+    }).with(OutputFormat.JSON, SuggestionJson::write);
   }
 
   private void validate() {

@@ -1,15 +1,13 @@
 package io.jtune.cli;
 
+import io.jtune.common.format.OutputFormat;
 import io.jtune.common.JtuneException;
 import io.jtune.runtime.output.OutputFile;
 import io.jtune.diagnostics.threads.ThreadDump;
 import io.jtune.diagnostics.threads.parse.ThreadDumps;
 import io.jtune.diagnostics.threads.analysis.ThreadsReport;
 import io.jtune.diagnostics.threads.live.LiveDumps;
-import io.jtune.diagnostics.threads.render.ThreadsHtml;
-import io.jtune.diagnostics.threads.render.ThreadsJson;
-import io.jtune.diagnostics.threads.render.ThreadsMarkdown;
-import io.jtune.diagnostics.threads.render.ThreadsText;
+import io.jtune.diagnostics.threads.render.ThreadsRenderers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -47,7 +45,12 @@ import picocli.CommandLine.Spec;
       "  jtune threads --format json --fail-on critical dumps/",
       "  jtune threads - < thread-dump.txt"})
 final class ThreadsCommand implements Callable<Integer> {
-  enum OutputFormat { text, json, markdown, md, html }
+  /** {@code --format}: the threads report's formats. */
+  static final class Formats extends FormatOption {
+    Formats() {
+      super(ThreadsRenderers.of().formats());
+    }
+  }
 
   @Spec CommandSpec spec;
 
@@ -65,7 +68,8 @@ final class ThreadsCommand implements Callable<Integer> {
       description = "with --pid: time between dumps (default: ${DEFAULT-VALUE})")
   Duration interval;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", converter = Formats.class,
+      completionCandidates = Formats.class,
       description = "text (default), json (schema jtune.threads/1), markdown, html")
   OutputFormat format;
 
@@ -109,13 +113,7 @@ final class ThreadsCommand implements Callable<Integer> {
   }
 
   private void render(ThreadsReport r, PrintWriter out) throws IOException {
-    switch (format) {
-      case json -> ThreadsJson.write(r, out);
-      case markdown, md -> ThreadsMarkdown.write(r, out);
-      case html -> ThreadsHtml.write(r, out);
-      default -> ThreadsText.write(r, out);
-    }
-    out.flush();
+    ThreadsRenderers.of().render(format, r, out);
   }
 
   /** The dumps of every input, in the order given (a directory's files in name order; {@code -} is {@code stdin}). */

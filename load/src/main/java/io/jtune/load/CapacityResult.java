@@ -1,10 +1,8 @@
 package io.jtune.load;
 
+import io.jtune.common.format.Json;
 import static io.jtune.common.format.JsonNumbers.round;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -34,9 +32,6 @@ public record CapacityResult(
   /** The JSON schema name and version written as {@code schema}. */
   public static final String SCHEMA = "jtune.capacity/2";
 
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
   public CapacityResult {
     steps = List.copyOf(steps);
@@ -202,7 +197,7 @@ public record CapacityResult(
 
   /** Writes the result as JSON ({@value #SCHEMA}). */
   public void writeJson(Writer out) {
-    ObjectNode root = JSON.createObjectNode();
+    ObjectNode root = Json.object();
     root.put("schema", SCHEMA);
     root.put("url", sweep.base().targets().get(0).url().toString());
     root.put("stepS", round(sweep.stepDuration().toNanos() / 1e9, 3));
@@ -248,9 +243,7 @@ public record CapacityResult(
       u.put("rSquared", round(usl.rSquared(), 4));
     }
     try {
-      JSON.writeValue(out, root);
-      out.write(System.lineSeparator());
-      out.flush();
+      Json.write(root, out);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

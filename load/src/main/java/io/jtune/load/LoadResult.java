@@ -1,10 +1,8 @@
 package io.jtune.load;
 
+import io.jtune.common.format.Json;
 import static io.jtune.common.format.JsonNumbers.round;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -53,9 +51,6 @@ public record LoadResult(
   /** The JSON schema name and version written as {@code schema}. */
   public static final String SCHEMA = "jtune.load/2";
 
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(SerializationFeature.INDENT_OUTPUT)
-      .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
   public LoadResult {
     EnumMap<ErrorKind, Long> all = new EnumMap<>(ErrorKind.class);
@@ -84,12 +79,10 @@ public record LoadResult(
   public void writeJson(Writer out, Object gcAttribution) {
     ObjectNode root = toJsonTree();
     if (gcAttribution != null) {
-      root.set("gcAttribution", JSON.valueToTree(gcAttribution));
+      root.set("gcAttribution", Json.mapper().valueToTree(gcAttribution));
     }
     try {
-      JSON.writeValue(out, root);
-      out.write(System.lineSeparator());
-      out.flush();
+      Json.write(root, out);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -97,7 +90,7 @@ public record LoadResult(
 
   /** The result as a JSON tree ({@value #SCHEMA}), for embedding in other reports. */
   public ObjectNode toJsonTree() {
-    ObjectNode root = JSON.createObjectNode();
+    ObjectNode root = Json.object();
     root.put("schema", SCHEMA);
     root.put("model", plan.model().name().toLowerCase(java.util.Locale.ROOT));
     root.put("connections", plan.connections());

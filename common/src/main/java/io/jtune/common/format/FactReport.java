@@ -1,10 +1,5 @@
 package io.jtune.common.format;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -48,12 +43,12 @@ public final class FactReport {
   }
 
   public static void markdown(String title, List<String[]> rows, List<TextFinding> findings, PrintWriter out) {
-    out.println("# " + md(title));
+    out.println("# " + Markdown.escape(title));
     out.println();
     out.println("| section | fact | value |");
     out.println("|---|---|---|");
     for (String[] row : rows) {
-      out.println("| " + md(row[0]) + " | " + md(row[1]) + " | " + md(row[2]) + " |");
+      out.println(Markdown.row(List.of(row[0], row[1], row[2])));
     }
     out.println();
     out.println("## Findings");
@@ -62,11 +57,11 @@ public final class FactReport {
       out.println("None.");
     }
     for (TextFinding f : findings) {
-      out.println("- **" + f.severity().label() + "** " + md(f.title()) + " (`" + f.id() + "`)");
+      out.println("- **" + f.severity().label() + "** " + Markdown.escape(f.title()) + " (`" + f.id() + "`)");
       for (String e : f.evidence()) {
-        out.println("  - " + md(e));
+        out.println("  - " + Markdown.escape(e));
       }
-      out.println("  - " + md(f.recommendation()));
+      out.println("  - " + Markdown.escape(f.recommendation()));
     }
     out.flush();
   }
@@ -75,25 +70,25 @@ public final class FactReport {
     StringBuilder b = new StringBuilder();
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">")
-        .append("<title>").append(h(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
+        .append("<title>").append(Html.escape(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
             + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}"
-            + ".critical{color:#b00}.warning{color:#a60}</style></head><body><h1>").append(h(title)).append("</h1><table>")
+            + ".critical{color:#b00}.warning{color:#a60}</style></head><body><h1>").append(Html.escape(title)).append("</h1><table>")
         .append("<tr><th>section</th><th>fact</th><th>value</th></tr>");
     for (String[] row : rows) {
-      b.append("<tr><td>").append(h(row[0])).append("</td><td>").append(h(row[1])).append("</td><td>")
-          .append(h(row[2])).append("</td></tr>");
+      b.append("<tr><td>").append(Html.escape(row[0])).append("</td><td>").append(Html.escape(row[1])).append("</td><td>")
+          .append(Html.escape(row[2])).append("</td></tr>");
     }
     b.append("</table><h2>Findings</h2>");
     if (findings.isEmpty()) {
       b.append("<p>None.</p>");
     }
     for (TextFinding f : findings) {
-      b.append("<section class=\"").append(f.severity().label()).append("\"><h3>").append(h(f.severity().label()))
-          .append(": ").append(h(f.title())).append("</h3><ul>");
+      b.append("<section class=\"").append(f.severity().label()).append("\"><h3>").append(Html.escape(f.severity().label()))
+          .append(": ").append(Html.escape(f.title())).append("</h3><ul>");
       for (String e : f.evidence()) {
-        b.append("<li>").append(h(e)).append("</li>");
+        b.append("<li>").append(Html.escape(e)).append("</li>");
       }
-      b.append("</ul><p>").append(h(f.recommendation())).append("</p></section>");
+      b.append("</ul><p>").append(Html.escape(f.recommendation())).append("</p></section>");
     }
     b.append("</body></html>\n");
     out.write(b.toString());
@@ -117,32 +112,6 @@ public final class FactReport {
 
   /** Writes a document tree, indented, with a final newline. */
   public static void writeJson(ObjectNode doc, Writer out) throws IOException {
-    DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
-    try (JsonGenerator g = new JsonFactory(new ObjectMapper()).createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
-      g.setPrettyPrinter(pp);
-      g.writeTree(doc);
-    }
-    out.write('\n');
-    out.flush();
-  }
-
-  private static String md(String s) {
-    return h(TerminalText.safe(s)).replace("|", "\\|").replace("*", "\\*").replace("_", "\\_").replace("`", "\\`");
-  }
-
-  /** Escapes text for HTML element content and attribute values. */
-  static String h(String s) {
-    StringBuilder sb = new StringBuilder(s.length());
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '<' -> sb.append("&lt;");
-        case '>' -> sb.append("&gt;");
-        case '&' -> sb.append("&amp;");
-        case '"' -> sb.append("&quot;");
-        case '\'' -> sb.append("&#39;");
-        default -> sb.append(c);
-      }
-    }
-    return sb.toString();
+    Json.write(doc, out);
   }
 }

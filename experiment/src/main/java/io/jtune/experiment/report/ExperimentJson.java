@@ -1,10 +1,8 @@
 package io.jtune.experiment.report;
 
+import io.jtune.common.format.Json;
 import static io.jtune.common.format.JsonNumbers.round;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.experiment.plan.Candidate;
@@ -25,8 +23,6 @@ import java.util.Map;
  */
 public final class ExperimentJson {
   public static final String SCHEMA = "jtune.experiment/1";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-      .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
 
   /** Decimals of metric values: enough for a p99 in microseconds and a GC time share of 0.01 %. */
   private static final int DECIMALS = 4;
@@ -35,16 +31,14 @@ public final class ExperimentJson {
 
   public static void write(ExperimentReport r, Writer out) {
     try {
-      JSON.writeValue(out, tree(r));
-      out.write('\n');
-      out.flush();
+      Json.write(tree(r), out);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
   public static ObjectNode tree(ExperimentReport r) {
-    ObjectNode root = JSON.createObjectNode();
+    ObjectNode root = Json.object();
     root.put("schema", SCHEMA);
     var plan = r.plan();
     ObjectNode p = root.putObject("plan");
@@ -74,7 +68,7 @@ public final class ExperimentJson {
         rn.put("failure", x.failure());
       }
       if (x.gcAttribution() != null) {
-        rn.set("gcAttribution", JSON.valueToTree(x.gcAttribution()));
+        rn.set("gcAttribution", Json.mapper().valueToTree(x.gcAttribution()));
       }
     }
     ArrayNode levels = root.putArray("levels");
@@ -120,8 +114,8 @@ public final class ExperimentJson {
           value(mn, "min", s.min(), count);
           value(mn, "max", s.max(), count);
           ArrayNode vs = mn.putArray("values");
-          s.values().forEach(v -> vs.add(count && v == Math.rint(v) ? JSON.getNodeFactory().numberNode(v.longValue())
-              : JSON.getNodeFactory().numberNode(round(v, DECIMALS))));
+          s.values().forEach(v -> vs.add(count && v == Math.rint(v) ? Json.mapper().getNodeFactory().numberNode(v.longValue())
+              : Json.mapper().getNodeFactory().numberNode(round(v, DECIMALS))));
         }
         if (!c.baseline()) {
           ObjectNode ds = cn.putObject("deltas");
@@ -152,7 +146,7 @@ public final class ExperimentJson {
         }
         cn.put("meetsAllGoals", c.meetsAllGoals());
         if (c.threads() != null) {
-          cn.set("threads", JSON.valueToTree(c.threads()));
+          cn.set("threads", Json.mapper().valueToTree(c.threads()));
         }
       }
       if (l.winner() == null) {

@@ -1,5 +1,6 @@
 package io.jtune.experiment.report;
 
+import io.jtune.common.format.Markdown;
 import io.jtune.common.format.TerminalText;
 import io.jtune.gc.render.TextReport;
 import io.jtune.experiment.plan.Metric;
@@ -222,10 +223,10 @@ public final class ExperimentText {
       rows.add(row);
     }
     if (md) {
-      o.println("| " + String.join(" | ", headers.stream().map(h -> esc(h, true)).toList()) + " |");
+      o.println(Markdown.row(headers));
       o.println("|" + "---|".repeat(headers.size()));
       for (List<String> row : rows) {
-        o.println("| " + String.join(" | ", row.stream().map(h -> esc(h, true)).toList()) + " |");
+        o.println(Markdown.row(row));
       }
     } else {
       TextReport.table(o, headers, rows);
@@ -242,18 +243,7 @@ public final class ExperimentText {
 
   /** Plan text, target output and failures made safe for a terminal, and for Markdown when {@code md}. */
   private static String esc(String s, boolean md) {
-    String safe = TerminalText.safe(s);
-    if (!md) {
-      return safe;
-    }
-    StringBuilder sb = new StringBuilder(safe.length());
-    for (char ch : safe.toCharArray()) {
-      if ("\\`*_{}[]<>|#".indexOf(ch) >= 0) {
-        sb.append('\\');
-      }
-      sb.append(ch);
-    }
-    return sb.toString();
+    return md ? Markdown.escape(s) : TerminalText.safe(s);
   }
 
   private static String secs(java.time.Duration d) {

@@ -1,7 +1,6 @@
 package io.jtune.experiment.run;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.jtune.common.format.Json;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
@@ -66,8 +65,6 @@ public final class Experiment {
   public static final String PLAN_FILE = "plan.yaml";
   /** Where relative paths of the plan point (its original directory). */
   public static final String PLAN_BASE_FILE = "plan-base.txt";
-
-  static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** Options beyond the plan. */
   public record Options(boolean jfr, boolean threadDumps) {
@@ -250,7 +247,7 @@ public final class Experiment {
       return Optional.empty();
     }
     try {
-      return Optional.of(JSON.readValue(f.toFile(), RunResult.class));
+      return Optional.of(Json.mapper().readValue(f.toFile(), RunResult.class));
     } catch (IOException e) {
       return Optional.empty(); // torn write of a killed run: redo it
     }
@@ -376,7 +373,7 @@ public final class Experiment {
   private static void write(Path rd, RunResult r) {
     try {
       Path tmp = rd.resolve("result.json.tmp");
-      JSON.writeValue(tmp.toFile(), r);
+      Json.indented().writeValue(tmp.toFile(), r);
       Files.move(tmp, rd.resolve("result.json"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new JtuneException("cannot write the result of " + r.id() + ": " + e.getMessage(), e);

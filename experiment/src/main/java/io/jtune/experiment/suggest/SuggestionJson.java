@@ -1,9 +1,8 @@
 package io.jtune.experiment.suggest;
 
+import io.jtune.common.format.Json;
 import static io.jtune.common.format.JsonNumbers.round;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.gc.render.ModelJson;
@@ -22,12 +21,11 @@ import java.util.List;
  */
 public final class SuggestionJson {
   public static final String SCHEMA = "jtune.suggestion/1";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private SuggestionJson() {}
 
   public static ObjectNode tree(Suggestion s) {
-    ObjectNode o = JSON.createObjectNode();
+    ObjectNode o = Json.object();
     o.put("schema", SCHEMA);
     ObjectNode jdk = o.putObject("jdk");
     jdk.put("min", s.jdk().min());
@@ -69,9 +67,7 @@ public final class SuggestionJson {
   }
 
   public static void write(Suggestion s, Writer out) throws IOException {
-    out.write(JSON.writeValueAsString(tree(s)));
-    out.write('\n');
-    out.flush();
+    Json.write(tree(s), out);
   }
 
   private static void strings(ArrayNode a, List<String> values) {

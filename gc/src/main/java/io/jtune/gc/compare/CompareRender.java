@@ -1,5 +1,7 @@
 package io.jtune.gc.compare;
 
+import io.jtune.common.format.OutputFormat;
+import io.jtune.common.format.Renderers;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.common.format.FactReport;
 import io.jtune.common.format.Markdown;
@@ -17,6 +19,12 @@ public final class CompareRender {
   private static final String SCRIPT = HtmlPage.resource(CompareRender.class, "compare.js");
 
   private CompareRender() {}
+
+  /** The formats of a comparison: text, JSON, Markdown, HTML. */
+  public static Renderers<Comparison> renderers() {
+    return Renderers.<Comparison>of().with(OutputFormat.TEXT, CompareRender::text).with(OutputFormat.JSON, CompareRender::json)
+        .with(OutputFormat.MARKDOWN, CompareRender::markdown).with(OutputFormat.HTML, CompareRender::html);
+  }
 
   public static void text(Comparison c, PrintWriter out) {
     for (Section s : CompareSections.build(c)) {
@@ -54,11 +62,7 @@ public final class CompareRender {
   }
 
   private static void row(PrintWriter out, List<String> cells) {
-    StringBuilder sb = new StringBuilder("|");
-    for (String c : cells) {
-      sb.append(' ').append(Markdown.escape(c).replace("|", "\\|")).append(" |");
-    }
-    out.println(sb);
+    out.println(Markdown.row(cells));
   }
 
   public static void json(Comparison c, PrintWriter out) throws IOException {

@@ -1,11 +1,9 @@
 package io.jtune.gc.render;
 
+import io.jtune.common.format.Json;
 import static io.jtune.common.format.JsonNumbers.round;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonSerializable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -43,10 +41,8 @@ public final class JsonReport {
   private JsonReport() {}
 
   public static void write(Analysis a, Writer out) throws IOException {
-    DefaultPrettyPrinter pp = new DefaultPrettyPrinter().withObjectIndenter(new DefaultIndenter("  ", "\n"));
     ObjectNode root = build(a);
-    try (JsonGenerator g = new JsonFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)) {
-      g.setPrettyPrinter(pp);
+    try (JsonGenerator g = Json.indentedGenerator(out)) {
       writeTree(g, root);
     }
     out.write('\n');

@@ -76,10 +76,6 @@ public final class MarkdownReport {
   }
 
   private static void row(PrintWriter out, List<String> cells) {
-    StringBuilder sb = new StringBuilder("|");
-    for (String c : cells) {
-      sb.append(' ').append(Markdown.escape(c).replace("|", "\\|")).append(" |");
-    }
-    out.println(sb);
+    out.println(Markdown.row(cells));
   }
 }

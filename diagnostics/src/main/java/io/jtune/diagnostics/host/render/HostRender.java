@@ -1,5 +1,7 @@
 package io.jtune.diagnostics.host.render;
 
+import io.jtune.common.format.OutputFormat;
+import io.jtune.common.format.Renderers;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.diagnostics.host.Cgroup;
@@ -74,6 +76,12 @@ public final class HostRender {
       }
     }
     return rows;
+  }
+
+  /** The formats of a host report: text, JSON, Markdown, HTML. */
+  public static Renderers<HostReport> renderers() {
+    return Renderers.<HostReport>of().with(OutputFormat.TEXT, HostRender::text).with(OutputFormat.JSON, HostRender::json)
+        .with(OutputFormat.MARKDOWN, HostRender::markdown).with(OutputFormat.HTML, HostRender::html);
   }
 
   public static void text(HostReport r, PrintWriter out) {

@@ -1,5 +1,7 @@
 package io.jtune.diagnostics.jfr.render;
 
+import io.jtune.common.format.OutputFormat;
+import io.jtune.common.format.Renderers;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -51,6 +53,13 @@ public final class JfrRender {
         : String.format(Locale.US, "%.0f %% / %.0f %%", s.cpu().machineTotalMaxPct(), s.cpu().jvmMeanPct())});
     rows.add(new String[] {"Threads", "live (max) / daemon (max)", s.threads().activeMax() + " / " + s.threads().daemonMax()});
     return rows;
+  }
+
+  /** The formats of a recording's summary with its findings: text, JSON, Markdown, HTML. */
+  public static Renderers<JfrSummary> renderers(List<TextFinding> f) {
+    return Renderers.<JfrSummary>of().with(OutputFormat.TEXT, (s, out) -> text(s, f, out))
+        .with(OutputFormat.JSON, (s, out) -> json(s, f, out)).with(OutputFormat.MARKDOWN, (s, out) -> markdown(s, f, out))
+        .with(OutputFormat.HTML, (s, out) -> html(s, f, out));
   }
 
   public static void text(JfrSummary s, List<TextFinding> f, PrintWriter out) {

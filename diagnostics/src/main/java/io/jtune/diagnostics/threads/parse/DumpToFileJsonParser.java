@@ -1,10 +1,10 @@
 package io.jtune.diagnostics.threads.parse;
 
+import io.jtune.common.format.Json;
 import io.jtune.common.input.DiagnosticFile;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.common.JtuneException;
 import io.jtune.diagnostics.threads.DumpFormat;
 import io.jtune.diagnostics.threads.ThreadDump;
@@ -23,7 +23,6 @@ import java.util.Map;
  * {@code parkBlocker {object, owner}} and {@code monitorsOwned[{depth, locks[]}]}.
  */
 public final class DumpToFileJsonParser {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private DumpToFileJsonParser() {}
 
@@ -36,7 +35,7 @@ public final class DumpToFileJsonParser {
   public static ThreadDump parse(String text) {
     JsonNode dump;
     try {
-      dump = MAPPER.readTree(text).path("threadDump");
+      dump = Json.mapper().readTree(text).path("threadDump");
     } catch (JsonProcessingException e) {
       throw new JtuneException("not a complete JSON thread dump: " + e.getOriginalMessage());
     }

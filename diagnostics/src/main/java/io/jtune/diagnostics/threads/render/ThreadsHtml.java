@@ -1,5 +1,6 @@
 package io.jtune.diagnostics.threads.render;
 
+import io.jtune.common.format.Html;
 import io.jtune.diagnostics.threads.analysis.ThreadsReport;
 import java.io.PrintWriter;
 
@@ -23,37 +24,20 @@ public final class ThreadsHtml {
     ReportLines.write(r, new ReportLines.Style() {
       @Override
       public void heading(String text) {
-        out.println("<h2>" + escape(text) + "</h2>");
+        out.println("<h2>" + Html.escape(text) + "</h2>");
       }
 
       @Override
       public void line(String text) {
-        out.println("<p>" + escape(text) + "</p>");
+        out.println("<p>" + Html.escape(text) + "</p>");
       }
 
       @Override
       public void item(String text) {
-        out.println("<p class=\"item\">" + escape(text) + "</p>");
+        out.println("<p class=\"item\">" + Html.escape(text) + "</p>");
       }
     });
     out.println("</body></html>");
     out.flush();
-  }
-
-  /** Text with the characters HTML gives meaning to replaced by entities. */
-  static String escape(String s) {
-    StringBuilder sb = new StringBuilder(s.length() + 16);
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '<' -> sb.append("&lt;");
-        case '>' -> sb.append("&gt;");
-        case '&' -> sb.append("&amp;");
-        case '"' -> sb.append("&quot;");
-        case '\'' -> sb.append("&#39;");
-        default -> sb.append(c);
-      }
-    }
-    return sb.toString();
   }
 }

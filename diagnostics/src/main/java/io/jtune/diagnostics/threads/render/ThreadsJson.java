@@ -1,7 +1,6 @@
 package io.jtune.diagnostics.threads.render;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.jtune.common.format.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.common.format.JsonNumbers;
@@ -20,18 +19,15 @@ import java.util.List;
 /** The {@code jtune.threads/1} JSON document of a threads report (schemas/jtune.threads-1.schema.json). */
 public final class ThreadsJson {
   public static final String SCHEMA = "jtune.threads/1";
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ThreadsJson() {}
 
   public static void write(ThreadsReport r, Writer out) throws IOException {
-    MAPPER.writeValue(new NonClosing(out), tree(r));
-    out.write(System.lineSeparator());
-    out.flush();
+    Json.write(tree(r), out);
   }
 
   public static ObjectNode tree(ThreadsReport r) {
-    ObjectNode doc = MAPPER.createObjectNode();
+    ObjectNode doc = Json.object();
     doc.put("schema", SCHEMA);
     ObjectNode source = doc.putObject("source");
     source.put("dumps", r.dumps());
@@ -108,17 +104,5 @@ public final class ThreadsJson {
 
   private static void strings(ArrayNode array, List<String> values) {
     values.forEach(array::add);
-  }
-
-  /** Keeps the caller's writer open after Jackson is done. */
-  private static final class NonClosing extends java.io.FilterWriter {
-    NonClosing(Writer out) {
-      super(out);
-    }
-
-    @Override
-    public void close() throws IOException {
-      flush();
-    }
   }
 }

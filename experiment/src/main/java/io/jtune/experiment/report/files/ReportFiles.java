@@ -1,10 +1,9 @@
 package io.jtune.experiment.report.files;
 
+import io.jtune.common.format.OutputFormat;
+import io.jtune.common.format.Renderers;
 import io.jtune.runtime.output.OutputFile;
-import io.jtune.experiment.report.ExperimentJson;
 import io.jtune.experiment.report.ExperimentReport;
-import io.jtune.experiment.report.ExperimentText;
-import io.jtune.experiment.report.html.ExperimentHtml;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -14,10 +13,11 @@ public final class ReportFiles {
 
   /** Writes the four reports (each whole or not at all, see {@link OutputFile}); returns their paths. */
   public static List<Path> writeAll(ExperimentReport r, Path dir) {
+    Renderers<ExperimentReport> formats = ExperimentRenderers.of(dir);
     return List.of(
-        OutputFile.write(dir.resolve("report.txt"), w -> ExperimentText.text(r, w)),
-        OutputFile.write(dir.resolve("report.md"), w -> ExperimentText.markdown(r, w)),
-        OutputFile.write(dir.resolve("experiment.json"), w -> ExperimentJson.write(r, w)),
-        OutputFile.write(dir.resolve("report.html"), w -> ExperimentHtml.write(r, dir, w)));
+        OutputFile.write(dir.resolve("report.txt"), w -> formats.render(OutputFormat.TEXT, r, w)),
+        OutputFile.write(dir.resolve("report.md"), w -> formats.render(OutputFormat.MARKDOWN, r, w)),
+        OutputFile.write(dir.resolve("experiment.json"), w -> formats.render(OutputFormat.JSON, r, w)),
+        OutputFile.write(dir.resolve("report.html"), w -> formats.render(OutputFormat.HTML, r, w)));
   }
 }

@@ -1,7 +1,7 @@
 package io.jtune.experiment.report.html;
 
+import io.jtune.common.format.Json;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.gc.aggregate.Series;
@@ -36,7 +36,6 @@ final class RunCharts {
   /** Percentile steps per halving of the distance to 100 %, as HdrHistogram's own percentile output. */
   private static final int TICKS_PER_HALF_DISTANCE = 5;
   private static final double NS_PER_MS = 1e6;
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private RunCharts() {}
 
@@ -59,7 +58,7 @@ final class RunCharts {
         }
       }
     }
-    ObjectNode o = JSON.createObjectNode();
+    ObjectNode o = Json.object();
     o.put("candidate", candidate);
     o.put("logs", logs);
     o.put("count", merged.getTotalCount());
@@ -92,7 +91,7 @@ final class RunCharts {
     Path load = runDir.resolve("load.json");
     if (Files.isRegularFile(load)) {
       double last = 0;
-      for (JsonNode p : JSON.readTree(load.toFile()).path("timeline")) {
+      for (JsonNode p : Json.mapper().readTree(load.toFile()).path("timeline")) {
         // jtune.load/2 names the interval's end endS; run directories of jtune.load/1 called it second
         double second = (p.has("endS") ? p.path("endS") : p.path("second")).asDouble();
         if (second - last >= MIN_INTERVAL_S) {
@@ -107,7 +106,7 @@ final class RunCharts {
     for (WindowPauses.Pause p : WindowPauses.read(runDir)) {
       (p.full() ? full : pauses).add(p.offsetS(), p.pauseMs());
     }
-    ObjectNode o = JSON.createObjectNode();
+    ObjectNode o = Json.object();
     o.put("candidate", run.candidate());
     o.put("run", run.id());
     o.put("seconds", (run.windowEndEpochMs() - run.windowStartEpochMs()) / 1000.0);

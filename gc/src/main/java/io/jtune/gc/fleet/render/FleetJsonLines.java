@@ -1,6 +1,6 @@
 package io.jtune.gc.fleet.render;
 
-import com.fasterxml.jackson.core.JsonFactory;
+import io.jtune.common.format.Json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.MinimalPrettyPrinter;
 import io.jtune.gc.fleet.FleetColumns;
@@ -21,7 +21,7 @@ final class FleetJsonLines implements FleetOutput {
 
   FleetJsonLines(Writer out) throws IOException {
     this.out = out;
-    g = new JsonFactory().createGenerator(out).disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    g = Json.generator(out);
     // one document per line: no separator of the generator's own, a newline after each row
     g.setPrettyPrinter(new MinimalPrettyPrinter(""));
   }

@@ -1,12 +1,10 @@
 package io.jtune.gc.render.html;
 
+import io.jtune.common.format.Json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.CharacterEscapes;
-import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.StringWriter;
 
@@ -17,19 +15,15 @@ import java.io.StringWriter;
  * controls, lone surrogates) is escaped too, so the text survives any file encoding unchanged.
  */
 final class ScriptSafeJson {
-  private static final ObjectMapper MAPPER = JsonMapper.builder()
-      .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
-      .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-      .build();
-
   private ScriptSafeJson() {}
 
   /** The node as one line of script-safe JSON. */
   static String write(JsonNode node) throws IOException {
     StringWriter w = new StringWriter();
-    try (JsonGenerator g = MAPPER.getFactory().createGenerator(w)) {
+    try (JsonGenerator g = Json.generator(w)) {
+      g.setHighestNonEscapedChar(127); // every non-ASCII character escaped
       g.setCharacterEscapes(new HtmlEscapes());
-      MAPPER.writeTree(g, node);
+      Json.mapper().writeTree(g, node);
     }
     return w.toString();
   }
