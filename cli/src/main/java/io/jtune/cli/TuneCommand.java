@@ -9,6 +9,10 @@ import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.suggest.RunningJvmFlags;
+import io.jtune.experiment.tune.TuneBudget;
+import io.jtune.experiment.tune.TuneResult;
+import io.jtune.experiment.tune.TuneSession;
+import io.jtune.experiment.tune.TuneSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -27,8 +31,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code jtune tune}: the whole tuning loop on any Java service started by a command — the
  * baseline measured under the given load (or a GC log), diagnosis, suggestion, the experiment
- * fitted into a time budget, the verdict and the flag diff ({@link TuneLoop}, which the demo
- * runs on the lab).
+ * fitted into a time budget, the verdict and the flag diff ({@link TuneSession}, which the demo
+ * runs on the lab), printed by {@link TunePrinter}.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
     defaultValueProvider = RequestOptions.PlanDefaults.class,
@@ -149,7 +153,7 @@ final class TuneCommand implements Callable<Integer> {
     RunBudget.Shape s = fit.shape();
     Path dir = out != null ? out
         : Path.of("jtune-runs", "tune-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    TuneLoop.checkFreshDir(dir);
+    TuneSettings.checkFreshDir(dir);
     Files.createDirectories(dir);
 
     o.println("jtune tune: " + command);
@@ -158,19 +162,20 @@ final class TuneCommand implements Callable<Integer> {
         : "the JVM's defaults (give --flags or --pid for the ones in use)"));
     o.println("  budget " + RunBudget.words(limit) + ": " + s.levels() + " load level" + (s.levels() > 1 ? "s" : "")
         + ", up to " + s.candidates() + " candidate" + (s.candidates() > 1 ? "s" : "") + ", " + s.repetitions()
-        + " repetitions, " + TuneLoop.secs(s.warmup()) + " warm-up + " + TuneLoop.secs(s.duration())
+        + " repetitions, " + TunePrinter.secs(s.warmup()) + " warm-up + " + TunePrinter.secs(s.duration())
         + " measured per run; about " + RunBudget.words(fit.estimate()) + " in all");
     if (!fit.cuts().isEmpty()) {
       o.println("  cut to fit the budget: " + String.join("; ", fit.cuts()));
     }
     o.println();
     int clients = concurrency != null ? concurrency : rate != null ? LoadCommand.OPEN_MODEL_CONNECTIONS : 1;
-    List<Level> levels = TuneLoop.levels(rate != null ? rate : 0, clients, paths, s.warmup(), s.duration(),
+    List<Level> levels = TuneSettings.levels(rate != null ? rate : 0, clients, paths, s.warmup(), s.duration(),
         s.levels(), request.timeout, levelRequest);
     ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, readyTimeout, null, null, 0);
-    TuneLoop.Job job = new TuneLoop.Job("tune", target, paths, baseline, levels, s.repetitions(), s.candidates(),
-        gcLog, dir, "jtune tune", new TuneLoop.Budget(limit, started, wanted.minDuration()));
-    return new TuneLoop(job, o, spec.commandLine().getErr()).run();
+    TuneSettings settings = new TuneSettings("tune", target, paths, baseline, levels, s.repetitions(),
+        s.candidates(), gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()));
+    TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
+    return result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;
   }
 
   private void validate() {
