@@ -18,7 +18,6 @@ import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.diagnosis.Diagnosis;
 import io.jtune.gc.diagnosis.Problem;
 import io.jtune.gc.finding.Finding;
-import io.jtune.load.LoadProgress;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -182,28 +181,8 @@ final class TunePrinter implements TuneListener {
   }
 
   @Override
-  public void checking(String what) {
-    runs.checking(what);
-  }
-
-  @Override
-  public void runStarting(Plan.RunKey key, int index, int total) {
-    runs.runStarting(key, index, total);
-  }
-
-  @Override
-  public void runKept(RunResult result, int index, int total) {
-    runs.runKept(result, index, total);
-  }
-
-  @Override
-  public void runFinished(RunResult result, int index, int total) {
-    runs.runFinished(result, index, total);
-  }
-
-  @Override
-  public LoadProgress loadProgress(Plan.RunKey key, double totalSeconds) {
-    return runs.loadProgress(key, totalSeconds);
+  public RunListener runs() {
+    return runs;
   }
 
   @Override

@@ -15,10 +15,15 @@ import java.util.List;
 /**
  * What a {@link TuneSession} reports while it runs, in order: the baseline (from a log, or measured),
  * its diagnosis, a longer baseline when the live set rose, a budget cut, the suggestion and its
- * candidates, the experiment's runs (the {@link RunListener} events, with the time left), and one
+ * candidates, the experiment's runs (to {@link #runs()}, with the time left), and one
  * of the three verdicts. Every method does nothing by default.
  */
-public interface TuneListener extends RunListener {
+public interface TuneListener {
+  /** Hears the runs of the baseline and the experiment (starting, kept, finished, load progress). */
+  default RunListener runs() {
+    return RunListener.NONE;
+  }
+
   /** The baseline is the GC log given, not measured; the experiment runs {@code high}. */
   default void baselineFromLog(Path gcLog, Level high) {}
 

@@ -303,14 +303,16 @@ public final class TuneSession {
    * they take at the pace so far (runs kept from an earlier attempt cost nothing).
    */
   private static final class Timer implements RunListener {
-    private final TuneListener inner;
+    private final TuneListener tune;
+    private final RunListener inner;
     private final Duration guess;
     private long firstStart = -1;
     private int done;
     private long lastEnd;
 
-    Timer(TuneListener inner, Duration guess) {
-      this.inner = inner;
+    Timer(TuneListener tune, Duration guess) {
+      this.tune = tune;
+      this.inner = tune.runs();
       this.guess = guess;
     }
 
@@ -343,7 +345,7 @@ public final class TuneSession {
       lastEnd = System.nanoTime();
       inner.runFinished(result, index, total);
       if (total - index > 0) {
-        inner.runsLeft(total - index, perRun().multipliedBy(total - index));
+        tune.runsLeft(total - index, perRun().multipliedBy(total - index));
       }
     }
 
