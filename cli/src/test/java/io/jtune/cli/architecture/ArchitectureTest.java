@@ -116,8 +116,7 @@ class ArchitectureTest {
   @Test
   void tuneAndDemoRunTheLoopThroughTheSession() {
     // the session measures, analyses, suggests, writes the plan and the reports; the commands print
-    noClasses().that().resideInAPackage("io.jtune.cli").and().haveSimpleNameStartingWith("Tune")
-        .or().resideInAPackage("io.jtune.cli").and().haveSimpleNameStartingWith("Demo")
+    noClasses().that().haveNameMatching("io\\.jtune\\.cli\\.(Tune|Demo)[^.]*")
         .should().dependOnClassesThat().haveFullyQualifiedName("io.jtune.experiment.suggest.Advisor")
         .orShould().dependOnClassesThat().haveFullyQualifiedName("io.jtune.experiment.plan.PlanWriter")
         .orShould().dependOnClassesThat().haveFullyQualifiedName("io.jtune.gc.analysis.GcAnalyzer")
