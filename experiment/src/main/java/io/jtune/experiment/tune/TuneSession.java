@@ -6,6 +6,7 @@ import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
+import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.report.ExperimentReport;
@@ -25,6 +26,7 @@ import io.jtune.gc.render.html.HtmlReport;
 import io.jtune.load.LoadProgress;
 import io.jtune.runtime.output.OutputFile;
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,8 +94,12 @@ public final class TuneSession {
     Plan plan = plan(s);
     listener.candidates(plan, job.target().isLab(), s.candidates().size() - (plan.candidates().size() - 1),
         base.gcLog());
-    // the plan object runs; its text is saved for 'jtune experiment --resume'
     String yaml = new PlanWriter().header(List.of("written by " + job.by())).write(plan);
+    // run the plan as written, so that plan.yaml (for 'jtune experiment --resume') holds exactly the
+    // plan that ran: the reader orders each level's goals as the file has them (the plan's common
+    // goals first) and numbers the lines its messages name
+    plan = PlanReader.read(new StringReader(yaml), job.dir().resolve(Experiment.PLAN_FILE).toString(),
+        Path.of("").toAbsolutePath());
     listener.experimentStarting(plan, job.dir().resolve(Experiment.PLAN_FILE));
     Duration perRun = base.perRun() != null ? base.perRun().plus(plan.cooldown())
         : high.warmup().plus(high.duration()).plus(START_STOP);
@@ -294,6 +300,9 @@ public final class TuneSession {
     try {
       return Experiment.prepare(plan, yaml, dir, Experiment.Options.DEFAULTS, listener);
     } catch (PlanException e) {
+      if (plan.source() != null) {
+        throw e;
+      }
       throw new JtuneException(e.getMessage().replaceFirst("^plan line \\d+: ", ""), e);
     }
   }
