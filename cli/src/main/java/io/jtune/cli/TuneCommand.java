@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.tune.TuneBudget;
@@ -94,6 +95,7 @@ final class TuneCommand implements Callable<Integer> {
     CommandTemplate.check(command, ready);
     options.validate(request.timeout);
     List<String> paths = RequestOptions.weighted(urls, weights.weights);
+    LevelRequest levelRequest = request.levelRequest();
     PrintWriter o = spec.commandLine().getOut();
     List<String> baseline = options.baselineFlags();
     RunBudget.Shape wanted = options.wanted();
@@ -118,7 +120,7 @@ final class TuneCommand implements Callable<Integer> {
     }
     o.println();
     List<Level> levels = TuneSettings.levels(options.rate != null ? options.rate : 0, options.clients(), paths,
-        s.warmup(), s.duration(), s.levels(), request.timeout, request.levelRequest());
+        s.warmup(), s.duration(), s.levels(), request.timeout, levelRequest);
     ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, options.readyTimeout, null, null, 0);
     TuneSettings settings = new TuneSettings("tune", target, paths, baseline, levels, s.repetitions(),
         s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()));
