@@ -124,7 +124,7 @@ class TuneSessionTest {
 
   @Test
   void aShortSessionOnTheLabReportsEachStepAndReturnsItsVerdict() throws Exception {
-    List<Level> levels = TuneSettings.levels(0, 4, List.of("/scenario"), Duration.ofSeconds(1), Duration.ofSeconds(3),
+    List<Level> levels = TuneSettings.levels(0, 8, List.of("/scenario"), Duration.ofSeconds(3), Duration.ofSeconds(6),
         1, TuneSettings.LEVEL_TIMEOUT, LevelRequest.GET);
     TuneSettings settings = new TuneSettings("test-survivor-overflow", ServiceSpec.lab("survivor-overflow"),
         List.of("/scenario"), null, levels, 1, 1, null, dir, "TuneSessionTest", null);
