@@ -7,6 +7,9 @@ import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.experiment.tune.TuneResult;
+import io.jtune.experiment.tune.TuneSession;
+import io.jtune.experiment.tune.TuneSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -25,7 +28,7 @@ import picocli.CommandLine.Spec;
  * {@code jtune demo}: the whole tuning loop on the bundled lab — a baseline run under load, its
  * GC log analyzed, candidates suggested from the findings and the young/survivor sizing rules, and the
  * experiment at two load levels with repetitions, confidence intervals, goals and a verdict:
- * {@code jtune tune}'s loop ({@link TuneLoop}) on a lab scenario.
+ * {@code jtune tune}'s loop ({@link TuneSession}) on a lab scenario.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
@@ -90,9 +93,10 @@ final class DemoCommand implements Callable<Integer> {
     o.println("  " + sc.about());
     o.println("  its JVM flags: " + String.join(" ", sc.jvmFlags()));
     o.println();
-    TuneLoop.Job job = new TuneLoop.Job("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of("/scenario"), null,
+    TuneSettings settings = new TuneSettings("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of("/scenario"), null,
         levels, reps, maxCandidates, null, dir, "jtune demo", null);
-    int rc = new TuneLoop(job, o, spec.commandLine().getErr()).run();
+    TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
+    int rc = result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;
     Path baseRun = dir.resolve("baseline").resolve("runs").resolve("high-baseline-r1");
     if (sc.fixFlags().isEmpty() && !sc.fixLabArgs().isEmpty() && Files.isRegularFile(baseRun.resolve("gc.log"))
         && Files.isRegularFile(baseRun.resolve("load.json"))) {
@@ -108,10 +112,10 @@ final class DemoCommand implements Callable<Integer> {
   static List<Level> levels(LabScenario sc, Duration warmup, Duration measured) {
     // an open model keeps a small client pool, as the scenario is calibrated (its 'about' says so)
     return sc.rateRps().isPresent()
-        ? TuneLoop.levels(sc.rateRps().getAsDouble(), sc.connections().orElse(4), List.of("/scenario"), warmup, measured, 2,
-            TuneLoop.LEVEL_TIMEOUT, LevelRequest.GET)
-        : TuneLoop.levels(0, sc.concurrency().orElse(8), List.of("/scenario"), warmup, measured, 2,
-            TuneLoop.LEVEL_TIMEOUT, LevelRequest.GET);
+        ? TuneSettings.levels(sc.rateRps().getAsDouble(), sc.connections().orElse(4), List.of("/scenario"), warmup, measured, 2,
+            TuneSettings.LEVEL_TIMEOUT, LevelRequest.GET)
+        : TuneSettings.levels(0, sc.concurrency().orElse(8), List.of("/scenario"), warmup, measured, 2,
+            TuneSettings.LEVEL_TIMEOUT, LevelRequest.GET);
   }
 
 }

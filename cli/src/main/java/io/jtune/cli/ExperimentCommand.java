@@ -4,6 +4,7 @@ import io.jtune.common.JtuneException;
 import io.jtune.runtime.output.OutputFile;
 import io.jtune.common.format.TerminalText;
 import io.jtune.common.format.OutputFormat;
+import io.jtune.experiment.tune.TuneSettings;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
@@ -120,7 +121,7 @@ final class ExperimentCommand implements Callable<Integer> {
     } else {
       dir = resume != null ? resume : reportOnly;
       Path saved = dir.resolve(Experiment.PLAN_FILE);
-      if (!Files.isRegularFile(saved) && Files.isDirectory(dir.resolve(TuneLoop.BASELINE_DIR))) {
+      if (!Files.isRegularFile(saved) && Files.isDirectory(dir.resolve(TuneSettings.BASELINE_DIR))) {
         throw new JtuneException(dir + " holds a tuning session stopped before its experiment: run the same"
             + " 'jtune tune' command again (a finished baseline run is kept)");
       }

@@ -1,14 +1,13 @@
 package io.jtune.cli;
 
-import io.jtune.common.JtuneException;
-import io.jtune.common.jvm.JvmFlags;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
-import io.jtune.experiment.plan.Plan;
-import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.plan.ServiceSpec;
-import io.jtune.experiment.suggest.RunningJvmFlags;
+import io.jtune.experiment.tune.TuneBudget;
+import io.jtune.experiment.tune.TuneResult;
+import io.jtune.experiment.tune.TuneSession;
+import io.jtune.experiment.tune.TuneSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -27,8 +26,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code jtune tune}: the whole tuning loop on any Java service started by a command — the
  * baseline measured under the given load (or a GC log), diagnosis, suggestion, the experiment
- * fitted into a time budget, the verdict and the flag diff ({@link TuneLoop}, which the demo
- * runs on the lab).
+ * fitted into a time budget, the verdict and the flag diff ({@link TuneSession}, which the demo
+ * runs on the lab), printed by {@link TunePrinter}.
  */
 @Command(name = "tune", mixinStandardHelpOptions = true, sortOptions = false,
     defaultValueProvider = RequestOptions.PlanDefaults.class,
@@ -88,127 +87,44 @@ final class TuneCommand implements Callable<Integer> {
 
   @Mixin RequestOptions.Weights weights;
 
-  @Option(names = "--rate", paramLabel = "N", description = "open model: requests per second on a fixed schedule")
-  Double rate;
-
-  @Option(names = "--concurrency", paramLabel = "N",
-      description = "closed model: clients back to back; with --rate: the most requests in flight (default "
-          + LoadCommand.OPEN_MODEL_CONNECTIONS + ")")
-  Integer concurrency;
-
-  @Option(names = "--flags", paramLabel = "\"FLAGS\"", parameterConsumer = LiteralValue.class,
-      description = "the service's JVM flags now (the baseline)")
-  String flags;
-
-  @Option(names = "--pid", paramLabel = "PID",
-      description = "the running service's JVM: its heap, generation and GC flags (jcmd PID VM.flags) are the baseline")
-  Long pid;
-
-  @Option(names = "--gc-log", paramLabel = "LOG",
-      description = "start from this GC log of the service instead of measuring the baseline")
-  Path gcLog;
-
-  @Option(names = "--quick", description = "short runs and one candidate (default budget 5 min)")
-  boolean quick;
-
-  @Option(names = "--budget", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "the most time the session may take (default 20m, 5m with --quick)")
-  Duration budget;
-
-  @Option(names = "--duration", paramLabel = "DURATION", converter = DurationConverter.class,
-      description = "measured window per run (default 20s, 6s with --quick; the budget may shorten it)")
-  Duration duration;
-
-  @Option(names = "--candidates", paramLabel = "N",
-      description = "suggested candidates to try besides the baseline (default 2, 1 with --quick)")
-  Integer candidates;
-
-  @Option(names = "--ready-timeout", paramLabel = "DURATION", converter = DurationConverter.class,
-      defaultValue = "60s", description = "how long the service may take to answer --ready (default 60s)")
-  Duration readyTimeout;
-
-  @Option(names = "--out", paramLabel = "DIR", description = "run directory (default jtune-runs/tune-TIME)")
-  Path out;
+  @Mixin TuneOptions options;
 
   @Override
   public Integer call() throws IOException {
     long started = System.nanoTime();
-    validate();
+    CommandTemplate.check(command, ready);
+    options.validate(request.timeout);
     List<String> paths = RequestOptions.weighted(urls, weights.weights);
     LevelRequest levelRequest = request.levelRequest();
     PrintWriter o = spec.commandLine().getOut();
-    List<String> baseline = flags != null ? JvmFlags.split(flags)
-        : pid != null ? RunningJvmFlags.of(pid, Duration.ofSeconds(30)) : null;
-    Duration measured = duration != null ? duration : Duration.ofSeconds(quick ? 6 : 20);
-    Duration warmup = Duration.ofSeconds(quick ? 3 : 5);
-    int wantedCandidates = candidates != null ? candidates : quick ? 1 : 2;
-    RunBudget.Shape wanted = new RunBudget.Shape(2, wantedCandidates, Plan.DEFAULT_REPETITIONS, warmup, measured,
-        min(measured, Duration.ofSeconds(quick ? 3 : 5)), gcLog == null);
-    Duration limit = budget != null ? budget : Duration.ofMinutes(quick ? 5 : 20);
+    List<String> baseline = options.baselineFlags();
+    RunBudget.Shape wanted = options.wanted();
+    Duration limit = options.budget != null ? options.budget : Duration.ofMinutes(options.quick ? 5 : 20);
     RunBudget.Fit fit = RunBudget.fit(wanted, limit, START_STOP);
     RunBudget.Shape s = fit.shape();
-    Path dir = out != null ? out
+    Path dir = options.out != null ? options.out
         : Path.of("jtune-runs", "tune-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-    TuneLoop.checkFreshDir(dir);
+    TuneSettings.checkFreshDir(dir);
     Files.createDirectories(dir);
 
     o.println("jtune tune: " + command);
     o.println("  baseline flags: " + (baseline != null ? (baseline.isEmpty() ? "none" : String.join(" ", baseline))
-        : gcLog != null ? "what the GC log states (give --flags or --pid for the ones in use)"
+        : options.gcLog != null ? "what the GC log states (give --flags or --pid for the ones in use)"
         : "the JVM's defaults (give --flags or --pid for the ones in use)"));
     o.println("  budget " + RunBudget.words(limit) + ": " + s.levels() + " load level" + (s.levels() > 1 ? "s" : "")
         + ", up to " + s.candidates() + " candidate" + (s.candidates() > 1 ? "s" : "") + ", " + s.repetitions()
-        + " repetitions, " + TuneLoop.secs(s.warmup()) + " warm-up + " + TuneLoop.secs(s.duration())
+        + " repetitions, " + TunePrinter.secs(s.warmup()) + " warm-up + " + TunePrinter.secs(s.duration())
         + " measured per run; about " + RunBudget.words(fit.estimate()) + " in all");
     if (!fit.cuts().isEmpty()) {
       o.println("  cut to fit the budget: " + String.join("; ", fit.cuts()));
     }
     o.println();
-    int clients = concurrency != null ? concurrency : rate != null ? LoadCommand.OPEN_MODEL_CONNECTIONS : 1;
-    List<Level> levels = TuneLoop.levels(rate != null ? rate : 0, clients, paths, s.warmup(), s.duration(),
-        s.levels(), request.timeout, levelRequest);
-    ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, readyTimeout, null, null, 0);
-    TuneLoop.Job job = new TuneLoop.Job("tune", target, paths, baseline, levels, s.repetitions(), s.candidates(),
-        gcLog, dir, "jtune tune", new TuneLoop.Budget(limit, started, wanted.minDuration()));
-    return new TuneLoop(job, o, spec.commandLine().getErr()).run();
-  }
-
-  private void validate() {
-    CommandTemplate.check(command, ready);
-    if (rate == null && concurrency == null) {
-      throw new JtuneException("give the load: --rate N (requests per second) or --concurrency N (clients)");
-    }
-    if (rate != null && !(rate > 0)) {
-      throw new JtuneException("--rate must be a positive number");
-    }
-    if (concurrency != null && concurrency < 1) {
-      throw new JtuneException("--concurrency must be 1 or more");
-    }
-    if (flags != null && pid != null) {
-      throw new JtuneException("--pid and --flags both give the baseline's flags: use one");
-    }
-    if (candidates != null && candidates < 1) {
-      throw new JtuneException("--candidates must be at least 1");
-    }
-    for (Duration d : new Duration[] {duration, budget, readyTimeout, request.timeout}) {
-      if (d != null && (d.isZero() || d.isNegative())) {
-        throw new JtuneException("--duration, --budget, --ready-timeout and --timeout must be above 0");
-      }
-    }
-    // the session writes them into its plan, which takes no more (a longer one is a typo)
-    if (request.timeout.compareTo(PlanReader.MAX_WAIT) > 0
-        || readyTimeout != null && readyTimeout.compareTo(PlanReader.MAX_WAIT) > 0) {
-      throw new JtuneException("--timeout and --ready-timeout are at most 1h");
-    }
-    if (duration != null && duration.compareTo(PlanReader.MAX_WINDOW) > 0) {
-      throw new JtuneException("--duration is at most 24h");
-    }
-    if (gcLog != null && !Files.isRegularFile(gcLog)) {
-      throw new JtuneException("GC log not found: " + gcLog);
-    }
-  }
-
-  private static Duration min(Duration a, Duration b) {
-    return a.compareTo(b) <= 0 ? a : b;
+    List<Level> levels = TuneSettings.levels(options.rate != null ? options.rate : 0, options.clients(), paths,
+        s.warmup(), s.duration(), s.levels(), request.timeout, levelRequest);
+    ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, options.readyTimeout, null, null, 0);
+    TuneSettings settings = new TuneSettings("tune", target, paths, baseline, levels, s.repetitions(),
+        s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()));
+    TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
+    return result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;
   }
 }

@@ -112,4 +112,16 @@ class ArchitectureTest {
         .because("the CLI parses options and prints results; reading logs and dumps is the library's");
     rule.check(main);
   }
+
+  @Test
+  void tuneAndDemoRunTheLoopThroughTheSession() {
+    // the session measures, analyses, suggests, writes the plan and the reports; the commands print
+    noClasses().that().haveNameMatching("io\\.jtune\\.cli\\.(Tune|Demo)[^.]*")
+        .should().dependOnClassesThat().haveFullyQualifiedName("io.jtune.experiment.suggest.Advisor")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.jtune.experiment.plan.PlanWriter")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.jtune.gc.analysis.GcAnalyzer")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("io.jtune.experiment.report.files.ReportFiles")
+        .because("the tune loop is io.jtune.experiment.tune.TuneSession; the CLI prints what its listener hears")
+        .check(main);
+  }
 }

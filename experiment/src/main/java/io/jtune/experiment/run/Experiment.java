@@ -1,11 +1,9 @@
 package io.jtune.experiment.run;
 
-import io.jtune.common.format.Json;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;
-import io.jtune.runtime.lab.LabLaunch;
 import io.jtune.runtime.lab.LabLauncher;
 import io.jtune.runtime.process.ChildJvmSpec;
 import io.jtune.runtime.process.ChildProcess;
@@ -34,12 +32,10 @@ import io.jtune.load.TimelinePoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -201,7 +197,7 @@ public final class Experiment {
     boolean first = true;
     for (Plan.RunKey key : schedule) {
       i++;
-      Optional<RunResult> done = readResult(dir, key);
+      Optional<RunResult> done = RunStore.readResult(dir, key);
       if (done.isPresent()) {
         results.add(done.get());
         listener.runKept(done.get(), i, schedule.size());
@@ -221,46 +217,17 @@ public final class Experiment {
 
   /** The result files of a run directory, in the plan's order (missing runs left out). */
   public static List<RunResult> readResults(Path dir, Plan plan) {
-    List<RunResult> out = new ArrayList<>();
-    for (Plan.RunKey key : plan.schedule()) {
-      readResult(dir, key).ifPresent(out::add);
-    }
-    return out;
-  }
-
-  /**
-   * The run's directory: always a direct child of {@code DIR/runs}, whatever the plan's names
-   * (a run directory is deleted before its run starts, so it must never be anything else).
-   */
-  static Path runDir(Path dir, Plan.RunKey key) {
-    Path runs = dir.resolve("runs").normalize();
-    Path rd = runs.resolve(key.id()).normalize();
-    if (!runs.equals(rd.getParent())) {
-      throw new PlanException("run '" + key.id() + "' does not name a directory inside " + runs);
-    }
-    return rd;
-  }
-
-  private static Optional<RunResult> readResult(Path dir, Plan.RunKey key) {
-    Path f = runDir(dir, key).resolve("result.json");
-    if (!Files.isRegularFile(f)) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(Json.mapper().readValue(f.toFile(), RunResult.class));
-    } catch (IOException e) {
-      return Optional.empty(); // torn write of a killed run: redo it
-    }
+    return RunStore.readResults(dir, plan);
   }
 
   private RunResult runOne(Plan.RunKey key) {
     Candidate c = plan.candidate(key.candidate()).orElseThrow();
     Level level = plan.level(key.level()).orElseThrow();
-    Path rd = runDir(dir, key);
+    Path rd = RunStore.runDir(dir, key);
     String startedAt = Instant.now().toString();
     try {
       if (Files.exists(rd)) {
-        deleteTree(rd);
+        RunStore.deleteTree(rd);
       }
       Files.createDirectories(rd);
     } catch (IOException e) {
@@ -335,7 +302,7 @@ public final class Experiment {
           null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20),
           RunDiagnosis.of(a, tail), options.jfr() ? RecordingEvidence.of(rd.resolve("recording.jfr")) : null,
           attribution);
-      write(rd, r);
+      RunStore.write(rd, r);
       return r;
     } catch (RuntimeException | IOException e) {
       if (target != null) {
@@ -361,23 +328,12 @@ public final class Experiment {
     } catch (IOException e) {
       // the result file below still records the tail
     }
-    write(rd, r);
+    RunStore.write(rd, r);
     return r;
   }
 
   private static List<String> lastLines(List<String> lines, int n) {
     return List.copyOf(lines.subList(Math.max(0, lines.size() - n), lines.size()));
-  }
-
-  /** Writes result.json through a temporary file, so a kill never leaves half a result. */
-  private static void write(Path rd, RunResult r) {
-    try {
-      Path tmp = rd.resolve("result.json.tmp");
-      Json.indented().writeValue(tmp.toFile(), r);
-      Files.move(tmp, rd.resolve("result.json"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException e) {
-      throw new JtuneException("cannot write the result of " + r.id() + ": " + e.getMessage(), e);
-    }
   }
 
   /**
@@ -396,41 +352,9 @@ public final class Experiment {
       flags.add("-XX:StartFlightRecording=filename=" + runDir.resolve("recording.jfr").toAbsolutePath()
           + ",settings=default,dumponexit=true");
     }
-    if (t.isLab()) {
-      OutputCapture capture = new OutputCapture();
-      LabLaunch launch = new LabLaunch(t.lab(), javaHome(c), false, flags, t.labArgs(), 0, t.readyTimeout());
-      return new LabService(lab.start(launch, capture), capture);
-    }
-    int port = freePort();
-    String cmd = t.command()
-        .replace("{jvmFlags}", String.join(" ", flags.stream().map(Experiment::shellQuote).toList()))
-        .replace("{gcLog}", shellQuote(gcLog.toAbsolutePath().toString()))
-        .replace("{port}", Integer.toString(port))
-        .replace("{java}", shellQuote(javaHome(c).resolve("bin").resolve("java").toString()));
-    URI ready = URI.create(t.ready().replace("{port}", Integer.toString(port)));
-    URI base = URI.create(ready.getScheme() + "://" + ready.getHost() + ":" + port);
     Path work = t.workDir() != null ? t.workDir()
         : plan.source() != null ? plan.source().getParent() : Path.of("").toAbsolutePath();
-    CommandService target = CommandService.start(cmd, work, base);
-    try {
-      target.awaitReady(ready, t.readyTimeout(), insecure);
-    } catch (RuntimeException e) {
-      target.close();
-      throw e;
-    }
-    return target;
-  }
-
-  static String shellQuote(String s) {
-    return s.matches("[A-Za-z0-9_@%+=:,./-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
-  }
-
-  private static int freePort() {
-    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new JtuneException("no free port on 127.0.0.1: " + e.getMessage(), e);
-    }
+    return ServiceLauncher.start(t, lab, flags, javaHome(c), gcLog, work, insecure);
   }
 
   /** The level's requests against a running target. */
@@ -591,14 +515,6 @@ public final class Experiment {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new JtuneException("interrupted");
-    }
-  }
-
-  private static void deleteTree(Path p) throws IOException {
-    try (var s = Files.walk(p)) {
-      for (Path q : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(q);
-      }
     }
   }
 

@@ -1,0 +1,38 @@
+package io.jtune.experiment.tune;
+
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.run.RunResult;
+import io.jtune.gc.analysis.Analysis;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What a {@link TuneSession} ended with.
+ *
+ * @param outcome which verdict
+ * @param analysis the baseline's GC analysis (its diagnosis and findings)
+ * @param baseline the baseline run, or null when the session started from a GC log
+ * @param gcLog the baseline's GC log
+ * @param baselineReport the baseline's HTML GC report
+ * @param plan the experiment's plan, or null when none ran
+ * @param report the experiment's report, or null when none ran
+ * @param files the experiment's report files written (empty when none ran)
+ * @param runsOk whether every run of the experiment succeeded (true when none ran)
+ */
+public record TuneResult(Outcome outcome, Analysis analysis, RunResult baseline, Path gcLog, Path baselineReport,
+    Plan plan, ExperimentReport report, List<Path> files, boolean runsOk) {
+  /** The session's three ends. */
+  public enum Outcome {
+    /** A memory leak: flags are not the fix, no experiment ran. */
+    MEMORY_LEAK,
+    /** No candidate worth trying: no experiment ran. */
+    NO_CANDIDATES,
+    /** The experiment ran and has a verdict. */
+    EXPERIMENT
+  }
+
+  public TuneResult {
+    files = List.copyOf(files);
+  }
+}

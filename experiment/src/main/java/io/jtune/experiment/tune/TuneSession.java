@@ -1,0 +1,366 @@
+package io.jtune.experiment.tune;
+
+import io.jtune.common.JtuneException;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Goal;
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanException;
+import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.plan.PlanWriter;
+import io.jtune.experiment.plan.RunBudget;
+import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.files.ReportFiles;
+import io.jtune.experiment.run.Experiment;
+import io.jtune.experiment.run.RunListener;
+import io.jtune.experiment.run.RunResult;
+import io.jtune.experiment.suggest.Advisor;
+import io.jtune.experiment.suggest.Suggestion;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.gc.analysis.LiveSetUnderLoad;
+import io.jtune.gc.analysis.StartupPauses;
+import io.jtune.gc.diagnosis.Problem;
+import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.render.html.HtmlReport;
+import io.jtune.load.LoadProgress;
+import io.jtune.runtime.output.OutputFile;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tuning loop as a library, which {@code jtune tune} runs on any service and {@code jtune demo}
+ * on the bundled lab: measure the baseline under the load (or start from a GC log), analyze and
+ * diagnose it, stop at a memory leak (flags are not the fix), suggest candidates, fit the
+ * experiment into the budget, run it (configurations x levels x repetitions, interleaved) and
+ * return the verdict. Progress goes to a {@link TuneListener}; nothing is printed here. Every
+ * document lands in the run directory: the baseline run under {@code baseline/}, the experiment's
+ * runs under {@code runs/}, and plan.yaml (for 'jtune experiment --resume'), experiment.json and
+ * report.txt/.md/.html.
+ */
+public final class TuneSession {
+  /** How many times the first baseline's measured window the run that checks a rising live set is. */
+  public static final int LONGER = 3;
+
+  /** A guess of a run's start and stop until one is timed. */
+  private static final Duration START_STOP = Duration.ofSeconds(6);
+
+  /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
+  private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun,
+      String liveRising, String levelled) {}
+
+  private final TuneSettings job;
+  private final TuneListener listener;
+  private List<Level> levels;
+  private int repetitions;
+  private int candidates;
+
+  public TuneSession(TuneSettings settings, TuneListener listener) {
+    this.job = settings;
+    this.listener = listener;
+    this.levels = settings.levels();
+    this.repetitions = settings.repetitions();
+    this.candidates = settings.candidates();
+  }
+
+  /** Runs the session to its verdict. */
+  public TuneResult run() throws IOException {
+    TuneSettings.checkFreshDir(job.dir());
+    Files.createDirectories(job.dir());
+    Level high = job.levels().get(0);
+    Baseline base = job.gcLog() != null ? fromLog(high) : measure(high, high.duration(), TuneSettings.BASELINE_DIR);
+    if (base.liveRising() != null && base.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
+      base = longer(high, base);
+    }
+    if (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null) {
+      listener.memoryLeak(base.analysis().diagnosis(), base.liveRising(), base.run(), base.report());
+      return result(TuneResult.Outcome.MEMORY_LEAK, base, null, null, List.of(), true);
+    }
+    refit(base);
+    listener.suggesting();
+    Suggestion s = Advisor.advise(base.analysis(), advisorInputs(base, high));
+    listener.suggested(s, !job.target().isLab());
+    if (s.candidates().isEmpty()) {
+      listener.noCandidates(s, base.report());
+      return result(TuneResult.Outcome.NO_CANDIDATES, base, null, null, List.of(), true);
+    }
+    Plan plan = plan(s);
+    listener.candidates(plan, job.target().isLab(), s.candidates().size() - (plan.candidates().size() - 1),
+        base.gcLog());
+    String yaml = new PlanWriter().header(List.of("written by " + job.by())).write(plan);
+    // run the plan as written, so that plan.yaml (for 'jtune experiment --resume') holds exactly the
+    // plan that ran: the reader orders each level's goals as the file has them (the plan's common
+    // goals first) and numbers the lines its messages name
+    plan = PlanReader.read(new StringReader(yaml), job.dir().resolve(Experiment.PLAN_FILE).toString(),
+        Path.of("").toAbsolutePath());
+    listener.experimentStarting(plan, job.dir().resolve(Experiment.PLAN_FILE));
+    Duration perRun = base.perRun() != null ? base.perRun().plus(plan.cooldown())
+        : high.warmup().plus(high.duration()).plus(START_STOP);
+    Timer timer = new Timer(listener, perRun);
+    listener.runsEstimated(plan.schedule().size(), timer.perRun());
+    List<RunResult> results = prepare(plan, yaml, job.dir(), timer).run();
+    ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
+    List<Path> files = ReportFiles.writeAll(report, job.dir());
+    listener.verdict(report, plan, files, job.dir().resolve("runs"), base.report());
+    return result(TuneResult.Outcome.EXPERIMENT, base, plan, report, files,
+        results.stream().allMatch(RunResult::ok));
+  }
+
+  private static TuneResult result(TuneResult.Outcome outcome, Baseline base, Plan plan, ExperimentReport report,
+      List<Path> files, boolean ok) {
+    return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok);
+  }
+
+  private Advisor.Inputs advisorInputs(Baseline base, Level high) {
+    double qps = base.run() != null && base.run().ok() ? base.run().metric("throughputRps")
+        : high.open() ? high.rateRps() : Double.NaN;
+    Advisor.Inputs in = Advisor.Inputs.NONE.withQps(qps).withConcurrency(high.concurrency());
+    // the lab runs on this JDK; a command's JDK is the one its log names
+    return job.target().isLab() ? in.withJdk(Runtime.version().feature()) : in.withFlags(job.flags());
+  }
+
+  /** The suggestion's plan with the job's levels (the suggestion's goals for the same level names) and candidates. */
+  private Plan plan(Suggestion s) {
+    Plan suggested = s.plan(job.name(), job.target(), job.urls());
+    List<Level> ls = new ArrayList<>();
+    for (Level l : levels) {
+      Map<String, Goal> goals = suggested.level(l.name()).map(Level::goals)
+          .orElse(suggested.levels().get(0).goals());
+      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(),
+          goals, 0, l.request()));
+    }
+    List<Candidate> cs = new ArrayList<>();
+    cs.add(suggested.baselineCandidate());
+    suggested.candidates().stream().filter(c -> !c.name().equals(suggested.baseline())).limit(candidates)
+        .forEach(cs::add);
+    return new Plan(suggested.name(), suggested.target(), suggested.baseline(), cs, ls, repetitions,
+        Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
+  }
+
+  /**
+   * The experiment fitted into what is left of the budget, now that the baseline run has shown
+   * how long the service takes to start and stop; when even the smallest experiment does not
+   * fit, it runs that and says by how much the budget is exceeded.
+   */
+  private void refit(Baseline base) {
+    TuneBudget b = job.budget();
+    if (b == null || base.perRun() == null) {
+      return;
+    }
+    Level high = levels.get(0);
+    Duration window = high.warmup().plus(high.duration());
+    Duration overhead = base.perRun().minus(window);
+    overhead = overhead.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : overhead;
+    Duration left = b.left();
+    RunBudget.Shape now = new RunBudget.Shape(levels.size(), candidates, repetitions, high.warmup(), high.duration(),
+        b.minDuration(), false);
+    RunBudget.Fit fit;
+    try {
+      fit = RunBudget.fit(now, left, overhead);
+    } catch (JtuneException e) {
+      RunBudget.Shape least = new RunBudget.Shape(1, 1, Math.min(2, repetitions), high.warmup(), b.minDuration(),
+          b.minDuration(), false);
+      fit = new RunBudget.Fit(least, List.of("the smallest experiment, over the budget by about "
+          + RunBudget.words(least.estimate(overhead).minus(left))), least.estimate(overhead));
+    }
+    if (fit.cuts().isEmpty()) {
+      return;
+    }
+    RunBudget.Shape s = fit.shape();
+    listener.budgetCut(overhead, left.isNegative() ? Duration.ZERO : left, fit.cuts());
+    List<Level> cut = new ArrayList<>();
+    for (Level l : levels.subList(0, s.levels())) {
+      cut.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), s.warmup(), s.duration(), l.timeout(),
+          l.goals(), l.line(), l.request()));
+    }
+    levels = cut;
+    repetitions = s.repetitions();
+    candidates = s.candidates();
+  }
+
+  /** The baseline from the GC log given: analyzed, not measured here. */
+  private Baseline fromLog(Level high) {
+    listener.baselineFromLog(job.gcLog(), high);
+    Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
+    Path dir = job.dir().resolve(TuneSettings.BASELINE_DIR);
+    listener.diagnosis(a, false);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null);
+  }
+
+  /**
+   * The live set rose through the first baseline run: a cache or pool that fills for longer than
+   * a run, or a leak. A run {@value #LONGER} times as long tells them apart when the budget has
+   * room for it and an experiment after it: the live set levels off (the longer run is then the
+   * baseline) or keeps rising (a leak).
+   */
+  private Baseline longer(Level high, Baseline first) throws IOException {
+    Duration measured = high.duration().multipliedBy(LONGER);
+    Duration run = first.perRun() == null ? high.warmup().plus(measured).plus(START_STOP)
+        : first.perRun().plus(measured.minus(high.duration()));
+    TuneBudget b = job.budget();
+    if (b != null) {
+      Duration left = b.left();
+      if (left.compareTo(run.multipliedBy(2)) < 0) {
+        listener.longerSkipped(LONGER, left.isNegative() ? Duration.ZERO : left);
+        return first;
+      }
+    }
+    listener.longerStarting(LONGER, high.duration());
+    Baseline again = measure(high, measured, TuneSettings.BASELINE_DIR + "-longer");
+    if (again.liveRising() == null && again.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
+      listener.longerSettled(again.levelled(), measured);
+    }
+    return again;
+  }
+
+  /** The baseline run: the service with the baseline's flags under the first level's load, as one experiment run. */
+  private Baseline measure(Level high, Duration measured, String dirName) throws IOException {
+    boolean first = dirName.equals(TuneSettings.BASELINE_DIR);
+    listener.baselineStarting(high, measured, !first);
+    String reason = job.flags() == null || job.flags().isEmpty()
+        ? "The service's own configuration, unchanged." : "The service's configuration: " + String.join(" ", job.flags());
+    Level load = new Level(high.name(), high.rateRps(), high.concurrency(), high.urls(), high.warmup(),
+        measured, high.timeout(), Map.of(), 0, high.request());
+    Plan plan = new Plan(job.name() + "-baseline", job.target(), Suggestion.BASELINE,
+        List.of(Candidate.of(Suggestion.BASELINE, job.flags() == null ? List.of() : job.flags(), reason)),
+        List.of(load), 1, Plan.Order.INTERLEAVED, Duration.ZERO, null);
+    String yaml = new PlanWriter().header(List.of("the baseline run of " + job.by())).write(plan);
+    Path dir = job.dir().resolve(dirName);
+    Path saved = dir.resolve(Experiment.PLAN_FILE);
+    if (Files.isRegularFile(saved) && !Files.readString(saved, StandardCharsets.UTF_8).equals(yaml)) {
+      throw new JtuneException(dir + " holds a baseline of another service, flags or load: give another --out");
+    }
+    Timer timer = new Timer(listener, high.warmup().plus(measured).plus(START_STOP));
+    RunResult r = prepare(plan, yaml, dir, timer).run().get(0);
+    Path gcLog = dir.resolve("runs").resolve(r.id()).resolve("gc.log");
+    Analysis a = null;
+    JtuneException unreadable = null;
+    StartupPauses startup = null;
+    LiveSetUnderLoad live = null;
+    if (Files.isRegularFile(gcLog)) {
+      try {
+        // the diagnosis is of the service under load: its start-up's pauses are left out (Full GCs kept)
+        long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - high.warmup().toMillis() : 0;
+        startup = new StartupPauses(loadStart);
+        // the longer run also asks that a live set still rising at the end had a Full GC near it
+        live = new LiveSetUnderLoad(loadStart, first ? 0 : r.windowEndEpochMs(), startup);
+        a = GcAnalyzer.analyze(gcLog.toString(), analysisOptions(), live);
+      } catch (JtuneException ex) {
+        unreadable = ex;
+      }
+    }
+    // a baseline that answered nothing is still evidence when its GC log shows why (a leak that
+    // filled the heap): the verdict is then that, not a failed session
+    if (!r.ok() && (a == null || a.diagnosis().primary() != Problem.MEMORY_LEAK)) {
+      throw new JtuneException("baseline run: " + r.failure());
+    }
+    if (a == null) {
+      throw unreadable != null ? unreadable : new JtuneException("baseline run wrote no GC log at " + gcLog);
+    }
+    listener.baselineMeasured(r, a, startup == null ? 0 : startup.left(),
+        startup == null ? 0 : startup.longestMs());
+    String rising = live == null ? null : live.rising();
+    String levelled = live == null ? null : live.levelledOff();
+    if (levelled != null && first) {
+      listener.liveSetLevelled(levelled);
+    }
+    // one voice: with the live set rising, the findings of this log alone are shown as overruled
+    listener.diagnosis(a, rising != null);
+    // the experiment's runs take about as long as this one did (a longer run's less its longer window)
+    Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
+    return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled);
+  }
+
+  private AnalysisOptions analysisOptions() {
+    return job.flags() == null || job.flags().isEmpty() ? AnalysisOptions.DEFAULTS
+        : new AnalysisOptions(AnalysisOptions.DEFAULTS.windowS(), AnalysisOptions.DEFAULTS.pauseTargetMs(), Double.NaN,
+            String.join(" ", job.flags()), false);
+  }
+
+  private static Path report(Analysis a, Path dir) {
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new JtuneException("cannot write " + dir + ": " + e.getMessage(), e);
+    }
+    Path html = dir.resolve("gc-report.html");
+    OutputFile.write(html, w -> HtmlReport.write(a, w));
+    return html;
+  }
+
+  /** The experiment prepared; a service that does not start or answer is one line without the plan's line number. */
+  private static Experiment prepare(Plan plan, String yaml, Path dir, RunListener listener) {
+    try {
+      return Experiment.prepare(plan, yaml, dir, Experiment.Options.DEFAULTS, listener);
+    } catch (PlanException e) {
+      if (plan.source() != null) {
+        throw e;
+      }
+      throw new JtuneException(e.getMessage().replaceFirst("^plan line \\d+: ", ""), e);
+    }
+  }
+
+  /**
+   * Passes every run event on and times the runs done here: after each, the runs left and how long
+   * they take at the pace so far (runs kept from an earlier attempt cost nothing).
+   */
+  private static final class Timer implements RunListener {
+    private final TuneListener tune;
+    private final RunListener inner;
+    private final Duration guess;
+    private long firstStart = -1;
+    private int done;
+    private long lastEnd;
+
+    Timer(TuneListener tune, Duration guess) {
+      this.tune = tune;
+      this.inner = tune.runs();
+      this.guess = guess;
+    }
+
+    /** The time one run took here on average, else the guess. */
+    Duration perRun() {
+      return done == 0 ? guess : Duration.ofNanos((lastEnd - firstStart) / done);
+    }
+
+    @Override
+    public void checking(String what) {
+      inner.checking(what);
+    }
+
+    @Override
+    public void runStarting(Plan.RunKey key, int index, int total) {
+      if (firstStart < 0) {
+        firstStart = System.nanoTime();
+      }
+      inner.runStarting(key, index, total);
+    }
+
+    @Override
+    public void runKept(RunResult result, int index, int total) {
+      inner.runKept(result, index, total);
+    }
+
+    @Override
+    public void runFinished(RunResult result, int index, int total) {
+      done++;
+      lastEnd = System.nanoTime();
+      inner.runFinished(result, index, total);
+      if (total - index > 0) {
+        tune.runsLeft(total - index, perRun().multipliedBy(total - index));
+      }
+    }
+
+    @Override
+    public LoadProgress loadProgress(Plan.RunKey key, double totalSeconds) {
+      return inner.loadProgress(key, totalSeconds);
+    }
+  }
+}
