@@ -1,8 +1,8 @@
 package io.jtune.cli;
 
 import io.jtune.common.JtuneException;
+import io.jtune.lab.catalog.LabScenario;
 import io.jtune.runtime.lab.LabLauncher;
-import io.jtune.runtime.lab.LabScenario;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;

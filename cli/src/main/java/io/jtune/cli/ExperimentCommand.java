@@ -132,8 +132,7 @@ final class ExperimentCommand implements Callable<Integer> {
       Path baseFile = dir.resolve(Experiment.PLAN_BASE_FILE);
       Path base = Files.isRegularFile(baseFile) ? Path.of(Files.readString(baseFile).trim()) : dir.toAbsolutePath();
       plan = PlanReader.read(new StringReader(text), saved.toString(), base);
-      plan = new Plan(plan.name(), plan.target(), plan.baseline(), plan.candidates(), plan.levels(), plan.repetitions(),
-          plan.order(), plan.cooldown(), base.resolve(plan.fileName() + ".yaml"));
+      plan = plan.withSource(base.resolve(plan.fileName() + ".yaml"));
     }
     if (reportOnly != null) {
       List<RunResult> results = Experiment.readResults(dir, plan);

@@ -1,9 +1,9 @@
 package io.jtune.cli;
 
 import io.jtune.common.JtuneException;
+import io.jtune.lab.catalog.LabScenario;
 import io.jtune.runtime.lab.LabLaunch;
 import io.jtune.runtime.lab.LabLauncher;
-import io.jtune.runtime.lab.LabScenario;
 import io.jtune.runtime.lab.RunningLab;
 import io.jtune.runtime.process.ChildJvmSpec;
 import java.io.PrintWriter;
@@ -166,7 +166,7 @@ final class LabCommand implements Callable<Integer> {
     if (!s.fixLabArgs().isEmpty()) {
       out.println("fix args   " + String.join(" ", s.fixLabArgs()));
     }
-    out.println("mix        " + String.join(" | ", s.mix()));
+    out.println("mix        " + String.join(" | ", s.mix().stream().map(LabScenario.MixEntry::toString).toList()));
     out.println("command    " + String.join(" ", lab.spec(launch).command(ProcessHandle.current().pid())));
   }
 }

@@ -4,6 +4,7 @@ import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.load.LoadException;
 import io.jtune.load.RequestTemplate;
+import io.jtune.load.WeightedUrl;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -26,9 +27,6 @@ import picocli.CommandLine.Option;
  * commands that take several URLs add their shares ({@link Weights}).
  */
 final class RequestOptions {
-  /** The most weight one URL of a plan may have. */
-  private static final int MAX_PLAN_WEIGHT = 1000;
-
   @Option(names = {"-X", "--method"}, defaultValue = "GET", description = "HTTP method (default ${DEFAULT-VALUE})")
   String method;
 
@@ -106,32 +104,39 @@ final class RequestOptions {
   }
 
   /**
-   * A plan's URL entries ({@code PATH} or {@code 'WEIGHT PATH'}), each checked, with the
-   * --weights shares put in front when given ({@code weights} null: none given).
+   * A plan's URL entries ({@code PATH} or {@code 'WEIGHT PATH'}, as {@link WeightedUrl} writes
+   * them), each checked, with the --weights shares put in front when given ({@code weights}
+   * null: none given).
    */
   static List<String> weighted(List<String> urls, List<Integer> weights) {
+    List<WeightedUrl> entries = new ArrayList<>();
     for (String u : urls) {
       if (!u.strip().matches("(\\d+\\s+)?\\S+")) {
         throw new JtuneException("--url '" + u + "': give a path such as /api/items, or 'WEIGHT PATH' such as '3 /api/items'");
       }
+      try {
+        entries.add(WeightedUrl.parse(u));
+      } catch (LoadException e) {
+        throw new JtuneException("--url " + e.getMessage(), e);
+      }
     }
     if (weights == null) {
-      return urls.stream().map(String::strip).toList();
+      return entries.stream().map(WeightedUrl::toString).toList();
     }
     if (weights.size() != urls.size()) {
       throw new JtuneException("--weights has " + weights.size() + " values for " + urls.size() + " URLs");
     }
     List<String> out = new ArrayList<>();
-    for (int i = 0; i < urls.size(); i++) {
-      String u = urls.get(i).strip();
+    for (int i = 0; i < entries.size(); i++) {
+      WeightedUrl u = entries.get(i);
       int w = weights.get(i);
-      if (u.contains(" ")) {
+      if (u.weightWritten()) {
         throw new JtuneException("--url '" + u + "' has a weight, and --weights gives one: use one of them");
       }
-      if (w < 1 || w > MAX_PLAN_WEIGHT) {
-        throw new JtuneException("--weights: a weight is a whole number from 1 to " + MAX_PLAN_WEIGHT + ", not " + w);
+      if (w < 1 || w > WeightedUrl.MAX_WEIGHT) {
+        throw new JtuneException("--weights: a weight is a whole number from 1 to " + WeightedUrl.MAX_WEIGHT + ", not " + w);
       }
-      out.add(w + " " + u);
+      out.add(WeightedUrl.of(w, u.url()).toString());
     }
     return out;
   }

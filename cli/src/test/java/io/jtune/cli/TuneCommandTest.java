@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.lab.catalog.LabScenario;
 import io.jtune.runtime.lab.LabLauncher;
-import io.jtune.runtime.lab.LabScenario;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package io.jtune.lab;
 
+import io.jtune.lab.catalog.LabScenario;
+import io.jtune.lab.catalog.ScenarioCatalog;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.Optional;
@@ -47,12 +49,12 @@ public final class LabMain {
       return 0;
     }
     if (command.action() == LabOptions.Action.LIST) {
-      for (Scenario s : catalog.all()) {
+      for (LabScenario s : catalog.all()) {
         out.printf("%-18s %s%n", s.name(), s.about());
       }
       return 0;
     }
-    Optional<Scenario> scenario = catalog.find(options.scenario());
+    Optional<LabScenario> scenario = catalog.find(options.scenario());
     if (scenario.isEmpty()) {
       err.println("jtune-lab: unknown scenario '" + options.scenario() + "'; known: " + catalog.names());
       return 2;
@@ -75,7 +77,7 @@ public final class LabMain {
     return STOPPING;
   }
 
-  private static void serve(LabOptions options, Scenario scenario, PrintStream out) throws Exception {
+  private static void serve(LabOptions options, LabScenario scenario, PrintStream out) throws Exception {
     TOMCAT_LOG.setLevel(Level.WARNING);
     CpuBurner cpu = options.cpuIterationsPerMs() > 0
         ? CpuBurner.fixed(options.cpuIterationsPerMs()) : CpuBurner.calibrated();

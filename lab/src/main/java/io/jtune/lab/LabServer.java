@@ -1,5 +1,6 @@
 package io.jtune.lab;
 
+import io.jtune.lab.catalog.LabScenario;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ final class LabServer implements AutoCloseable {
   }
 
   /** Starts the lab, which keeps {@code live} for its whole life; returns once it serves. */
-  static LabServer start(LabOptions options, Scenario scenario, CpuBurner cpu, ClassDefiner classes,
+  static LabServer start(LabOptions options, LabScenario scenario, CpuBurner cpu, ClassDefiner classes,
       LiveSet live) throws LifecycleException, IOException {
     Path baseDir = Files.createTempDirectory("jtune-lab-");
     long cacheBytes = (long) options.cacheMb() << 20;

@@ -1,5 +1,6 @@
 package io.jtune.lab;
 
+import io.jtune.lab.catalog.LabScenario;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -41,7 +42,7 @@ final class LabServlet extends HttpServlet {
   private final transient LongAdder inFlight = new LongAdder();
   private final transient ScheduledExecutorService timer;
 
-  LabServlet(LabEndpoints endpoints, Scenario scenario, ScheduledExecutorService timer, String settingsJson) {
+  LabServlet(LabEndpoints endpoints, LabScenario scenario, ScheduledExecutorService timer, String settingsJson) {
     this.timer = timer;
     route("/work", (p, r) -> endpoints.work().handle(p));
     route("/xml", (p, r) -> endpoints.xml().handle(p));
@@ -57,7 +58,7 @@ final class LabServlet extends HttpServlet {
     all.add(scenarioStats);
     StatsEndpoint stats = new StatsEndpoint(all, inFlight, settingsJson, endpoints.work());
     routes.put("/stats", new Route((p, r) -> stats.handle(), new EndpointStats("/stats"), "application/json"));
-    for (Scenario.MixEntry entry : scenario.mix()) {
+    for (LabScenario.MixEntry entry : scenario.mix()) {
       Route route = routes.get(entry.path());
       if (route == null || entry.path().equals("/stats")) {
         throw new IllegalArgumentException("scenario " + scenario.name() + ": no endpoint " + entry.path());

@@ -1,5 +1,6 @@
 package io.jtune.lab;
 
+import io.jtune.lab.catalog.LabScenario;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -9,13 +10,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * of choices whatever the thread interleaving.
  */
 final class ScenarioMix {
-  private final List<Scenario.MixEntry> entries;
+  private final List<LabScenario.MixEntry> entries;
   private final long[] cumulative;
   private final long totalWeight;
   private final long seed;
   private final AtomicLong sequence = new AtomicLong();
 
-  ScenarioMix(List<Scenario.MixEntry> entries, long seed) {
+  ScenarioMix(List<LabScenario.MixEntry> entries, long seed) {
     this.entries = List.copyOf(entries);
     this.cumulative = new long[entries.size()];
     long sum = 0;

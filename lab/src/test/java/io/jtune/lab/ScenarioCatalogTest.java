@@ -1,9 +1,9 @@
 package io.jtune.lab;
 
+import io.jtune.lab.catalog.LabScenario;
+import io.jtune.lab.catalog.ScenarioCatalog;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.StringReader;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,16 +16,16 @@ class ScenarioCatalogTest {
 
   @Test
   void shipsEveryCase() {
-    assertThat(ScenarioCatalog.shipped().all()).extracting(Scenario::name).containsExactly(
+    assertThat(ScenarioCatalog.shipped().all()).extracting(LabScenario::name).containsExactly(
         "api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn", "metaspace-boot",
         "cpu-bound", "io-bound");
   }
 
   @Test
   void everyScenarioStatesItsLoadAndUsesRealEndpointsWithValidParameters() {
-    for (Scenario s : ScenarioCatalog.shipped().all()) {
+    for (LabScenario s : ScenarioCatalog.shipped().all()) {
       assertThat(s.load()).as(s.name()).matches("concurrency=\\d+|rate=\\d+/s( connections=\\d+)?");
-      for (Scenario.MixEntry e : s.mix()) {
+      for (LabScenario.MixEntry e : s.mix()) {
         assertThat(ENDPOINTS).as(s.name()).contains(e.path());
         RequestParams p = RequestParams.ofQuery(e.query());
         for (String name : List.of("cpu", "io", "alloc", "hold", "nodes", "depth", "kb", "n")) {
@@ -40,12 +40,12 @@ class ScenarioCatalogTest {
 
   @Test
   void survivorOverflowHasTinySurvivorsALiveSetAndAnOpenLoad() {
-    Scenario s = ScenarioCatalog.shipped().find("survivor-overflow").orElseThrow();
+    LabScenario s = ScenarioCatalog.shipped().find("survivor-overflow").orElseThrow();
     assertThat(s.jvmFlags()).contains("-Xms256m", "-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8", "-XX:+UseSerialGC");
     assertThat(s.labArgs()).containsExactly("--live-mb", "100");
     assertThat(s.fixFlags()).containsExactly("-Xmn64m", "-XX:SurvivorRatio=6");
     assertThat(s.load()).isEqualTo("rate=150/s connections=4");
-    assertThat(s.mix()).extracting(Scenario.MixEntry::url).containsExactly("/work?alloc=2097152&hold=10");
+    assertThat(s.mix()).extracting(LabScenario.MixEntry::url).containsExactly("/work?alloc=2097152&hold=10");
     // young 19 MiB at ratio 8: a survivor is 19/10 = 1.9 MiB, and a 2 MiB request does not fit.
     assertThat(19.0 / (8 + 2)).isLessThan(2.0);
     // young 64 MiB at ratio 6: survivors of 64/8 = 8 MiB hold four requests bunched behind a pause.
@@ -57,7 +57,7 @@ class ScenarioCatalogTest {
 
   @Test
   void descriptionsStateTheRuleInsteadOfReferringToNotesUsersHaveNotSeen() {
-    for (Scenario s : ScenarioCatalog.shipped().all()) {
+    for (LabScenario s : ScenarioCatalog.shipped().all()) {
       assertThat(s.describe()).as(s.name())
           .doesNotContainPattern("(?i)seed[- ]?\\d|DOMAIN|§|example \\d|study\\s+table");
     }
@@ -73,18 +73,9 @@ class ScenarioCatalogTest {
   }
 
   @Test
-  void aMissingKeyOrBadMixIsNamed() {
-    assertThatThrownBy(() -> ScenarioCatalog.read(new StringReader("scenarios=x\nx.about=a\n")))
-        .hasMessage("scenario catalog: missing x.load");
-    String bad = "scenarios=x\nx.about=a\nx.load=concurrency=1\nx.fix=f\nx.signature=s\nx.mix=1 /work | two /xml\n";
-    assertThatThrownBy(() -> ScenarioCatalog.read(new StringReader(bad)))
-        .hasMessage("x.mix: bad weight in 'two /xml'");
-  }
-
-  @Test
   void mixChoicesFollowTheWeightsAndRepeatRunToRun() {
-    List<Scenario.MixEntry> mix = List.of(
-        new Scenario.MixEntry(3, "/work", ""), new Scenario.MixEntry(1, "/xml", ""));
+    List<LabScenario.MixEntry> mix = List.of(
+        new LabScenario.MixEntry(3, "/work", ""), new LabScenario.MixEntry(1, "/xml", ""));
     ScenarioMix a = new ScenarioMix(mix, 42);
     ScenarioMix b = new ScenarioMix(mix, 42);
     Map<Integer, Integer> counts = new HashMap<>();

@@ -1,5 +1,7 @@
 package io.jtune.lab;
 
+import io.jtune.lab.catalog.LabScenario;
+import io.jtune.lab.catalog.ScenarioCatalog;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -37,7 +39,7 @@ class ScenarioSignaturesIT {
 
   @Test
   void survivorOverflowPromotesAtMostYoungGcsThenFullGcsMarkTheLiveSetAndTheFixStopsIt() throws Exception {
-    Scenario s = CATALOG.find("survivor-overflow").orElseThrow();
+    LabScenario s = CATALOG.find("survivor-overflow").orElseThrow();
     assertThat(s.jvmFlags()).contains("-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8");
     assertThat(s.labArgs()).containsSequence("--live-mb", "100");
     Matcher load = OPEN_LOAD.matcher(s.load());
@@ -138,7 +140,7 @@ class ScenarioSignaturesIT {
 
   @Test
   void xmlLockPilesWorkerThreadsUpBlockedWhileGcStaysSmall() throws Exception {
-    Scenario s = CATALOG.find("xml-lock").orElseThrow();
+    LabScenario s = CATALOG.find("xml-lock").orElseThrow();
     try (LabProcess lab = LabProcess.start(s.jvmFlags(), List.of("--scenario", "xml-lock"))) {
       Thread load = new Thread(() -> {
         try {
@@ -197,7 +199,7 @@ class ScenarioSignaturesIT {
   private record Ramp(ClosedLoopLoad.Result low, ClosedLoopLoad.Result high, String stats) {}
 
   private static Ramp ramp(String name, int lowClients, int highClients, Duration each) throws Exception {
-    Scenario s = CATALOG.find(name).orElseThrow();
+    LabScenario s = CATALOG.find(name).orElseThrow();
     try (LabProcess lab = LabProcess.start(s.jvmFlags(), List.of("--scenario", name))) {
       ClosedLoopLoad.run(lab.url().resolve("/scenario"), lowClients, Duration.ofSeconds(1));
       ClosedLoopLoad.Result low = ClosedLoopLoad.run(lab.url().resolve("/scenario"), lowClients, each);
@@ -269,7 +271,7 @@ class ScenarioSignaturesIT {
    */
   private static LabProcess startPreset(String name, boolean fix, List<String> extraJvmFlags,
       List<String> extraLabArgs, Path log) throws Exception {
-    Scenario s = CATALOG.find(name).orElseThrow();
+    LabScenario s = CATALOG.find(name).orElseThrow();
     List<String> flags = new ArrayList<>(s.jvmFlags());
     flags.addAll(extraJvmFlags);
     List<String> args = new ArrayList<>(List.of("--scenario", name));

@@ -37,7 +37,7 @@ class ArchitectureTest {
   @Test
   void importsEveryModule() {
     // a rule over an empty or partial import holds trivially: make sure every module's classes are here
-    for (String pkg : new String[] {"io.jtune.common", "io.jtune.runtime", "io.jtune.gc.parser", "io.jtune.gc.analysis",
+    for (String pkg : new String[] {"io.jtune.common", "io.jtune.lab.catalog", "io.jtune.runtime", "io.jtune.gc.parser", "io.jtune.gc.analysis",
         "io.jtune.diagnostics", "io.jtune.load", "io.jtune.experiment", "io.jtune.cli"}) {
       org.assertj.core.api.Assertions.assertThat(main.stream().anyMatch(c -> c.getPackageName().startsWith(pkg)))
           .as("classes of %s imported", pkg).isTrue();
@@ -53,6 +53,7 @@ class ArchitectureTest {
   void modulesFollowTheDataFlow() {
     layeredArchitecture().consideringOnlyDependenciesInLayers()
         .layer("common").definedBy("io.jtune.common..")
+        .layer("lab-catalog").definedBy("io.jtune.lab.catalog..")
         .layer("runtime").definedBy("io.jtune.runtime..")
         .layer("gc-parser").definedBy(GC_PARSER)
         .layer("gc").definedBy(GC_ANALYSIS)
@@ -67,6 +68,15 @@ class ArchitectureTest {
         .whereLayer("gc").mayOnlyBeAccessedByLayers("diagnostics", "experiment", "cli")
         .whereLayer("gc-parser").mayOnlyBeAccessedByLayers("gc", "diagnostics", "experiment", "cli")
         .whereLayer("runtime").mayOnlyBeAccessedByLayers("diagnostics", "load", "experiment", "cli")
+        .whereLayer("lab-catalog").mayOnlyBeAccessedByLayers("runtime", "experiment", "cli")
+        .check(main);
+  }
+
+  @Test
+  void labCatalogDependsOnNothing() {
+    // it goes into the lab's own jar, a child JVM that must stay small
+    noClasses().that().resideInAPackage("io.jtune.lab.catalog..").should().dependOnClassesThat()
+        .resideOutsideOfPackages("io.jtune.lab.catalog..", "java..")
         .check(main);
   }
 

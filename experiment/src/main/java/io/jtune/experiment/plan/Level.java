@@ -1,5 +1,6 @@
 package io.jtune.experiment.plan;
 
+import io.jtune.load.WeightedUrl;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ import java.util.Map;
  * @param concurrency closed model: clients, each sending its next request when the last answered;
  *     open model: the most requests in flight (connections)
  * @param urls request paths on the target (such as {@code /scenario}) or full URLs on the target's
- *     host, each optionally prefixed with a weight ({@code "3 /a"})
+ *     host, each optionally prefixed with a weight ({@code "3 /a"}, read by {@link WeightedUrl})
  * @param warmup load before the measured window (not recorded; a thread dump is taken in it)
  * @param duration the measured window
  * @param timeout longest wait for one response
@@ -45,6 +46,52 @@ public record Level(
   public Level(String name, double rateRps, int concurrency, List<String> urls, Duration warmup, Duration duration,
       Duration timeout, Map<String, Goal> goals, int line) {
     this(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, LevelRequest.GET);
+  }
+
+  /** The URL entries as weighted URLs ({@code "3 /a"}: weight 3, {@code "/a"}: weight 1). */
+  public List<WeightedUrl> weightedUrls() {
+    return urls.stream().map(WeightedUrl::parse).toList();
+  }
+
+  // Each with... method returns this level with one part replaced: a level made from another
+  // changes only what it names.
+
+  public Level withName(String newName) {
+    return new Level(newName, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request);
+  }
+
+  /** This level with another load: a rate (0 for the closed model) and clients or connections. */
+  public Level withLoad(double newRateRps, int newConcurrency) {
+    return new Level(name, newRateRps, newConcurrency, urls, warmup, duration, timeout, goals, line, request);
+  }
+
+  public Level withUrls(List<String> newUrls) {
+    return new Level(name, rateRps, concurrency, newUrls, warmup, duration, timeout, goals, line, request);
+  }
+
+  public Level withWarmup(Duration newWarmup) {
+    return new Level(name, rateRps, concurrency, urls, newWarmup, duration, timeout, goals, line, request);
+  }
+
+  public Level withDuration(Duration newDuration) {
+    return new Level(name, rateRps, concurrency, urls, warmup, newDuration, timeout, goals, line, request);
+  }
+
+  public Level withTimeout(Duration newTimeout) {
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, newTimeout, goals, line, request);
+  }
+
+  public Level withGoals(Map<String, Goal> newGoals) {
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, newGoals, line, request);
+  }
+
+  /** This level as made in code ({@code 0}) or starting at another plan line. */
+  public Level withLine(int newLine) {
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, newLine, request);
+  }
+
+  public Level withRequest(LevelRequest newRequest) {
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, newRequest);
   }
 
   public boolean open() {

@@ -46,6 +46,42 @@ public record Plan(
     levels = List.copyOf(levels);
   }
 
+  // Each with... method returns this plan with one part replaced.
+
+  public Plan withName(String newName) {
+    return new Plan(newName, target, baseline, candidates, levels, repetitions, order, cooldown, source);
+  }
+
+  public Plan withTarget(ServiceSpec newTarget) {
+    return new Plan(name, newTarget, baseline, candidates, levels, repetitions, order, cooldown, source);
+  }
+
+  /** This plan with other candidates, {@code newBaseline} (one of them) the baseline. */
+  public Plan withCandidates(String newBaseline, List<Candidate> newCandidates) {
+    return new Plan(name, target, newBaseline, newCandidates, levels, repetitions, order, cooldown, source);
+  }
+
+  public Plan withLevels(List<Level> newLevels) {
+    return new Plan(name, target, baseline, candidates, newLevels, repetitions, order, cooldown, source);
+  }
+
+  public Plan withRepetitions(int newRepetitions) {
+    return new Plan(name, target, baseline, candidates, levels, newRepetitions, order, cooldown, source);
+  }
+
+  public Plan withOrder(Order newOrder) {
+    return new Plan(name, target, baseline, candidates, levels, repetitions, newOrder, cooldown, source);
+  }
+
+  public Plan withCooldown(Duration newCooldown) {
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, newCooldown, source);
+  }
+
+  /** This plan as read from {@code newSource}, or made in code ({@code null}). */
+  public Plan withSource(Path newSource) {
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, newSource);
+  }
+
   /**
    * {@code text} made fit to name a directory: characters other than letters, digits, '.', '_'
    * and '-' become '-', it starts with a letter or digit and has at most 64 characters; a name

@@ -2,6 +2,7 @@ package io.jtune.experiment.plan;
 
 import io.jtune.load.DurationText;
 import io.jtune.load.LoadException;
+import io.jtune.load.WeightedUrl;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -304,18 +305,16 @@ public final class PlanReader {
 
   /** An entry of urls: an optional weight from 1 to 1000, then a path on the target or an http(s) URL. */
   private void checkUrl(String entry, YamlTree.Node n) {
-    int sp = entry.indexOf(' ');
-    String path = sp > 0 ? entry.substring(sp + 1).trim() : entry;
-    if (sp > 0) {
-      String weight = entry.substring(0, sp);
-      if (!weight.matches("\\d{1,4}") || Integer.parseInt(weight) < 1 || Integer.parseInt(weight) > 1000) {
-        throw error(n, "'" + entry + "': a weight is a whole number from 1 to 1000, then the URL");
-      }
+    WeightedUrl url;
+    try {
+      url = WeightedUrl.parse(entry);
+    } catch (LoadException e) {
+      throw error(n, e.getMessage());
     }
-    boolean absolute = path.startsWith("http://") || path.startsWith("https://");
+    String path = url.url();
     try {
       java.net.URI uri = new java.net.URI(path);
-      if (!absolute && !path.startsWith("/") || absolute && uri.getHost() == null) {
+      if (!url.absolute() && !path.startsWith("/") || url.absolute() && uri.getHost() == null) {
         throw new java.net.URISyntaxException(path, "not a path starting with '/' or an http(s) URL with a host");
       }
     } catch (java.net.URISyntaxException e) {

@@ -109,8 +109,7 @@ public record Suggestion(
     }
     List<Level> ls = new ArrayList<>();
     for (Level l : levels) {
-      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), urls, l.warmup(), l.duration(),
-          timeout != null ? timeout : l.timeout(), l.goals(), 0, request));
+      ls.add(l.withUrls(urls).withTimeout(timeout != null ? timeout : l.timeout()).withLine(0).withRequest(request));
     }
     return new Plan(name, target, BASELINE, all, ls, REPETITIONS, Plan.Order.INTERLEAVED, COOLDOWN, null);
   }

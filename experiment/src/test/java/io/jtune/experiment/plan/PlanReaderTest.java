@@ -9,7 +9,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class PlanReaderTest {
-  private static final String GOOD = """
+  static final String GOOD = """
       name: checkout
       target:
         lab: survivor-overflow

@@ -33,9 +33,9 @@ class PlanWriterTest {
     for (Level l : p.levels()) {
       Map<String, Goal> goals = new LinkedHashMap<>();
       l.goals().forEach((k, g) -> goals.put(k, new Goal(g.metric(), g.kind(), g.value(), g.text(), 0)));
-      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(), goals, 0));
+      ls.add(l.withGoals(goals).withLine(0));
     }
-    return new Plan(p.name(), target, p.baseline(), cs, ls, p.repetitions(), p.order(), p.cooldown(), null);
+    return p.withTarget(target).withCandidates(p.baseline(), cs).withLevels(ls).withSource(null);
   }
 
   /** Writes, reads back from text, and checks both are the same plan. */
@@ -131,10 +131,9 @@ class PlanWriterTest {
       Map<String, Goal> g = new LinkedHashMap<>(l.goals());
       g.put("throughputRps", Goal.nonInferior(Metric.THROUGHPUT, -5));
       g.put("rssMb", Goal.nonInferior(Metric.RSS, 10));
-      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(), g, 0));
+      ls.add(l.withGoals(g).withLine(0));
     }
-    Plan p = new Plan(lab.name(), lab.target(), lab.baseline(), lab.candidates(), ls, lab.repetitions(), lab.order(),
-        lab.cooldown(), null);
+    Plan p = lab.withLevels(ls).withSource(null);
     Plan back = roundTrip(p, dir);
     assertThat(back.levels().get(0).goals().get("rssMb").kind()).isEqualTo(Goal.Kind.NON_INFERIOR);
     String yaml = PlanWriter.toYaml(p);

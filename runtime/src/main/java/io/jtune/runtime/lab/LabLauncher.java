@@ -1,19 +1,18 @@
 package io.jtune.runtime.lab;
 
 import io.jtune.common.JtuneException;
+import io.jtune.lab.catalog.LabScenario;
+import io.jtune.lab.catalog.ScenarioCatalog;
 import io.jtune.runtime.process.ChildJvmSpec;
 import io.jtune.runtime.process.ChildProcess;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.function.Consumer;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
@@ -32,7 +31,7 @@ public final class LabLauncher {
   /** The stdout line by which the lab announces its URL. */
   public static final Pattern LISTENING = Pattern.compile("^jtune-lab listening on (http://\\S+:(\\d+))$");
 
-  private static final String CATALOG = "io/jtune/lab/scenarios.properties";
+  private static final String CATALOG = ScenarioCatalog.RESOURCE;
 
   private final Path jar;
   private final List<LabScenario> scenarios;
@@ -129,11 +128,9 @@ public final class LabLauncher {
       if (entry == null) {
         throw new JtuneException(jar + " is not a jtune lab jar (no " + CATALOG + ")");
       }
-      Properties p = new Properties();
       try (InputStream in = file.getInputStream(entry)) {
-        p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+        return ScenarioCatalog.read(in).all();
       }
-      return LabScenario.readAll(p);
     } catch (IOException e) {
       throw new JtuneException("cannot read the lab jar " + jar + ": " + e.getMessage(), e);
     } catch (IllegalArgumentException e) {

@@ -1,5 +1,6 @@
 package io.jtune.runtime.lab;
 
+import io.jtune.lab.catalog.LabScenario;
 import io.jtune.runtime.process.ChildProcess;
 import java.net.URI;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jtune.common.JtuneException;
+import io.jtune.lab.catalog.LabScenario;
 import io.jtune.runtime.process.ChildJvmFixture;
 import io.jtune.runtime.process.FixtureJar;
 import java.nio.file.Path;
@@ -53,9 +54,9 @@ class LabLauncherTest {
     LabScenario s = lab.scenario("survivor-overflow");
     assertThat(s.jvmFlags()).containsExactly("-Xmx256m", "-Xmn19m", "-XX:SurvivorRatio=8");
     assertThat(s.fixFlags()).containsExactly("-XX:SurvivorRatio=6");
-    assertThat(s.mix()).containsExactly("1 /work?alloc=2097152&hold=10");
+    assertThat(s.mix()).extracting(LabScenario.MixEntry::toString).containsExactly("1 /work?alloc=2097152&hold=10");
     assertThat(s.concurrency()).hasValue(2);
-    assertThat(lab.scenario("api").mix()).containsExactly("6 /work?cpu=1", "1 /work?io=5");
+    assertThat(lab.scenario("api").mix()).extracting(LabScenario.MixEntry::toString).containsExactly("6 /work?cpu=1", "1 /work?io=5");
   }
 
   @Test

@@ -1,17 +1,20 @@
-package io.jtune.lab;
+package io.jtune.lab.catalog;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
- * A named preset that reproduces one JVM tuning case: the endpoint mix {@code /scenario}
- * serves, the load it is meant to run under, the JVM flags that show the case and those that
- * fix it (empty when flags are not the fix).
+ * One of the lab's scenario presets, each reproducing one JVM tuning case: the endpoint mix
+ * {@code /scenario} serves, the load it is meant to run under, the JVM flags that show the case
+ * and those that fix it (empty when flags are not the fix).
  *
  * @param name short name, such as {@code survivor-overflow}
  * @param about the case and where it comes from
- * @param load the intended load: {@code concurrency=N} closed-loop clients, or {@code rate=N/s}
- *     in the open model, optionally with {@code connections=C} (the most requests in flight)
+ * @param load the intended load against {@code /scenario}: {@code concurrency=N} closed-loop
+ *     clients, or {@code rate=N/s} in the open model, optionally with {@code connections=C} (the
+ *     most requests in flight)
  * @param jvmFlags flags the case shows under
  * @param fixFlags flags added to {@code jvmFlags} that remove the signature, or empty
  * @param labArgs lab options the case needs
@@ -20,7 +23,7 @@ import java.util.Locale;
  * @param signature what to look for in the GC log, MXBeans or a thread dump
  * @param mix weighted requests, one of which each {@code /scenario} request performs
  */
-public record Scenario(
+public record LabScenario(
     String name,
     String about,
     String load,
@@ -32,7 +35,7 @@ public record Scenario(
     String signature,
     List<MixEntry> mix) {
 
-  public Scenario {
+  public LabScenario {
     jvmFlags = List.copyOf(jvmFlags);
     fixFlags = List.copyOf(fixFlags);
     labArgs = List.copyOf(labArgs);
@@ -52,9 +55,42 @@ public record Scenario(
     public String url() {
       return query.isEmpty() ? path : path + "?" + query;
     }
+
+    /** {@code WEIGHT /path?query}, as the catalog writes it. */
+    @Override
+    public String toString() {
+      return weight + " " + url();
+    }
   }
 
-  /** The scenario as the human-readable text of {@code --print}. */
+  /** The closed-loop client count of the intended load, or empty when it is a rate. */
+  public OptionalInt concurrency() {
+    if (load.startsWith("concurrency=")) {
+      return OptionalInt.of(Integer.parseInt(load.substring("concurrency=".length()).trim()));
+    }
+    return OptionalInt.empty();
+  }
+
+  /** The open-model rate of the intended load ({@code rate=N/s [connections=C]}), or empty. */
+  public OptionalDouble rateRps() {
+    if (load.startsWith("rate=")) {
+      String r = load.substring("rate=".length()).trim().split("\\s+")[0];
+      return OptionalDouble.of(Double.parseDouble(r.endsWith("/s") ? r.substring(0, r.length() - 2) : r));
+    }
+    return OptionalDouble.empty();
+  }
+
+  /** The connections of an open-model load ({@code connections=C}), or empty. */
+  public OptionalInt connections() {
+    for (String part : load.trim().split("\\s+")) {
+      if (part.startsWith("connections=")) {
+        return OptionalInt.of(Integer.parseInt(part.substring("connections=".length())));
+      }
+    }
+    return OptionalInt.empty();
+  }
+
+  /** The scenario as the human-readable text of the lab's {@code --print}. */
   public String describe() {
     StringBuilder sb = new StringBuilder();
     sb.append("scenario   ").append(name).append('\n');

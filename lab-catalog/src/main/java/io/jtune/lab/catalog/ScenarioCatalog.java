@@ -1,4 +1,4 @@
-package io.jtune.lab;
+package io.jtune.lab.catalog;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,38 +13,44 @@ import java.util.Optional;
 import java.util.Properties;
 
 /**
- * The scenarios shipped in the lab jar, read from {@code io/jtune/lab/scenarios.properties}.
- * The file is plain data so that jtune can read it from the jar without running the lab.
+ * The lab's scenarios, read from {@code io/jtune/lab/scenarios.properties} in the lab jar: by
+ * the lab, which serves them, and by jtune, which reads the jar without running the lab. The
+ * file is plain data.
  */
 public final class ScenarioCatalog {
-  /** Where the scenarios live inside the jar. */
+  /** Where the scenarios live inside the lab jar. */
   public static final String RESOURCE = "io/jtune/lab/scenarios.properties";
 
-  private final List<Scenario> scenarios;
+  private final List<LabScenario> scenarios;
 
-  private ScenarioCatalog(List<Scenario> scenarios) {
+  private ScenarioCatalog(List<LabScenario> scenarios) {
     this.scenarios = List.copyOf(scenarios);
   }
 
-  /** The catalog shipped with the lab. */
+  /** The catalog on the class path (in the lab jar); throws {@link IllegalStateException} if there is none. */
   public static ScenarioCatalog shipped() {
     try (InputStream in = ScenarioCatalog.class.getClassLoader().getResourceAsStream(RESOURCE)) {
       if (in == null) {
         throw new IllegalStateException("missing " + RESOURCE);
       }
-      return read(new InputStreamReader(in, StandardCharsets.UTF_8));
+      return read(in);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
+  /** Reads a catalog in UTF-8; throws {@link IllegalArgumentException} naming a bad entry. */
+  public static ScenarioCatalog read(InputStream in) throws IOException {
+    return read(new InputStreamReader(in, StandardCharsets.UTF_8));
+  }
+
   /** Reads a catalog; throws {@link IllegalArgumentException} naming a bad entry. */
-  static ScenarioCatalog read(Reader reader) throws IOException {
+  public static ScenarioCatalog read(Reader reader) throws IOException {
     Properties p = new Properties();
     p.load(reader);
-    List<Scenario> list = new ArrayList<>();
+    List<LabScenario> list = new ArrayList<>();
     for (String name : required(p, "scenarios").split("\\s*,\\s*")) {
-      list.add(new Scenario(name,
+      list.add(new LabScenario(name,
           required(p, name + ".about"),
           required(p, name + ".load"),
           words(p.getProperty(name + ".jvm", "")),
@@ -58,21 +64,22 @@ public final class ScenarioCatalog {
     return new ScenarioCatalog(list);
   }
 
-  public List<Scenario> all() {
+  /** Every scenario, in catalog order. */
+  public List<LabScenario> all() {
     return scenarios;
   }
 
-  public Optional<Scenario> find(String name) {
+  public Optional<LabScenario> find(String name) {
     return scenarios.stream().filter(s -> s.name().equals(name)).findFirst();
   }
 
   /** Names of all scenarios, comma-separated, for error messages. */
   public String names() {
-    return String.join(", ", scenarios.stream().map(Scenario::name).toList());
+    return String.join(", ", scenarios.stream().map(LabScenario::name).toList());
   }
 
-  private static List<Scenario.MixEntry> mix(String name, String text) {
-    List<Scenario.MixEntry> entries = new ArrayList<>();
+  private static List<LabScenario.MixEntry> mix(String name, String text) {
+    List<LabScenario.MixEntry> entries = new ArrayList<>();
     for (String item : text.split("\\|")) {
       String[] parts = item.trim().split("\\s+");
       if (parts.length != 2) {
@@ -88,7 +95,7 @@ public final class ScenarioCatalog {
         throw new IllegalArgumentException(name + ".mix: bad entry '" + item.trim() + "'");
       }
       int q = parts[1].indexOf('?');
-      entries.add(new Scenario.MixEntry(weight,
+      entries.add(new LabScenario.MixEntry(weight,
           q < 0 ? parts[1] : parts[1].substring(0, q), q < 0 ? "" : parts[1].substring(q + 1)));
     }
     return entries;
