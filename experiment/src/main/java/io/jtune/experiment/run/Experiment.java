@@ -28,6 +28,7 @@ import io.jtune.experiment.attribution.GcAttribution;
 import io.jtune.experiment.attribution.PauseAttribution;
 import io.jtune.load.ProcessCpu;
 import io.jtune.load.RequestTemplate;
+import io.jtune.load.WeightedUrl;
 import io.jtune.load.TimelinePoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -360,18 +361,10 @@ public final class Experiment {
   /** The level's requests against a running target. */
   static List<RequestTemplate> targets(Level level, URI base) {
     List<RequestTemplate> out = new ArrayList<>();
-    for (String entry : level.urls()) {
-      int weight = 1;
-      String path = entry;
-      int sp = entry.indexOf(' ');
-      if (sp > 0) {
-        weight = Integer.parseInt(entry.substring(0, sp));
-        path = entry.substring(sp + 1).trim();
-      }
-      URI url = path.startsWith("http://") || path.startsWith("https://") ? URI.create(path) : base.resolve(path);
+    for (WeightedUrl u : level.weightedUrls()) {
       LevelRequest request = level.request();
-      out.add(new RequestTemplate(RequestTemplate.parseUrl(url.toString()), request.method(), request.headers(),
-          request.body().getBytes(StandardCharsets.UTF_8), weight));
+      out.add(new RequestTemplate(RequestTemplate.parseUrl(u.against(base).toString()), request.method(), request.headers(),
+          request.body().getBytes(StandardCharsets.UTF_8), u.weight()));
     }
     return out;
   }

@@ -133,15 +133,14 @@ public final class TuneSession {
     for (Level l : levels) {
       Map<String, Goal> goals = suggested.level(l.name()).map(Level::goals)
           .orElse(suggested.levels().get(0).goals());
-      ls.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), l.warmup(), l.duration(), l.timeout(),
-          goals, 0, l.request()));
+      ls.add(l.withGoals(goals).withLine(0));
     }
     List<Candidate> cs = new ArrayList<>();
     cs.add(suggested.baselineCandidate());
     suggested.candidates().stream().filter(c -> !c.name().equals(suggested.baseline())).limit(candidates)
         .forEach(cs::add);
-    return new Plan(suggested.name(), suggested.target(), suggested.baseline(), cs, ls, repetitions,
-        Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
+    return suggested.withCandidates(suggested.baseline(), cs).withLevels(ls).withRepetitions(repetitions)
+        .withOrder(Plan.Order.INTERLEAVED).withCooldown(Duration.ofSeconds(1)).withSource(null);
   }
 
   /**
@@ -177,8 +176,7 @@ public final class TuneSession {
     listener.budgetCut(overhead, left.isNegative() ? Duration.ZERO : left, fit.cuts());
     List<Level> cut = new ArrayList<>();
     for (Level l : levels.subList(0, s.levels())) {
-      cut.add(new Level(l.name(), l.rateRps(), l.concurrency(), l.urls(), s.warmup(), s.duration(), l.timeout(),
-          l.goals(), l.line(), l.request()));
+      cut.add(l.withWarmup(s.warmup()).withDuration(s.duration()));
     }
     levels = cut;
     repetitions = s.repetitions();
@@ -226,8 +224,7 @@ public final class TuneSession {
     listener.baselineStarting(high, measured, !first);
     String reason = job.flags() == null || job.flags().isEmpty()
         ? "The service's own configuration, unchanged." : "The service's configuration: " + String.join(" ", job.flags());
-    Level load = new Level(high.name(), high.rateRps(), high.concurrency(), high.urls(), high.warmup(),
-        measured, high.timeout(), Map.of(), 0, high.request());
+    Level load = high.withDuration(measured).withGoals(Map.of()).withLine(0);
     Plan plan = new Plan(job.name() + "-baseline", job.target(), Suggestion.BASELINE,
         List.of(Candidate.of(Suggestion.BASELINE, job.flags() == null ? List.of() : job.flags(), reason)),
         List.of(load), 1, Plan.Order.INTERLEAVED, Duration.ZERO, null);

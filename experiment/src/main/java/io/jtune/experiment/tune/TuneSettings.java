@@ -58,13 +58,13 @@ public record TuneSettings(String name, ServiceSpec target, List<String> urls, L
   public static List<Level> levels(double rateRps, int concurrency, List<String> urls, Duration warmup,
       Duration measured, int count, Duration timeout, LevelRequest request) {
     List<Level> out = new ArrayList<>();
-    out.add(new Level("high", rateRps, concurrency, urls, warmup, measured, timeout, Map.of(), 0, request));
+    Level high = new Level("high", rateRps, concurrency, urls, warmup, measured, timeout, Map.of(), 0, request);
+    out.add(high);
     if (count > 1) {
+      Level medium = high.withName("medium");
       out.add(rateRps > 0
-          ? new Level("medium", Math.max(1, Math.round(rateRps / 2)), concurrency, urls, warmup, measured, timeout,
-              Map.of(), 0, request)
-          : new Level("medium", 0, Math.max(1, concurrency / 2), urls, warmup, measured, timeout, Map.of(), 0,
-              request));
+          ? medium.withLoad(Math.max(1, Math.round(rateRps / 2)), concurrency)
+          : medium.withLoad(0, Math.max(1, concurrency / 2)));
     }
     return out;
   }
