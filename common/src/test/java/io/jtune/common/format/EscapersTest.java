@@ -16,8 +16,10 @@ class EscapersTest {
 
   @Test
   void markdownShowsControlsEscapesHtmlAndBackslashesPunctuation() {
+    // a control character is first made visible (\x1b), then that backslash is escaped like any
+    // other, so a viewer shows the text \x1b
     assertThat(Markdown.escape("a\u001b[31m*b*_c_ <i>&</i> `d` [e](f) #g {h} |i| \\j"))
-        .isEqualTo("a\\x1b\\[31m\\*b\\*\\_c\\_ &lt;i&gt;&amp;&lt;/i&gt; \\`d\\` \\[e\\](f) \\#g \\{h\\} \\|i\\| \\\\j");
+        .isEqualTo("a\\\\x1b\\[31m\\*b\\*\\_c\\_ &lt;i&gt;&amp;&lt;/i&gt; \\`d\\` \\[e\\](f) \\#g \\{h\\} \\|i\\| \\\\j");
     assertThat(Markdown.escape("-XX:+UseG1GC, 512 MB")).isEqualTo("-XX:+UseG1GC, 512 MB");
   }
 
