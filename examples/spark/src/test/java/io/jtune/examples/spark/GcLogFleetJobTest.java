@@ -10,6 +10,7 @@ import io.jtune.gc.fleet.FleetColumns;
 import io.jtune.gc.fleet.FleetRow;
 import io.jtune.gc.fleet.FleetScan;
 import io.jtune.gc.fleet.FleetUnits;
+import io.jtune.common.format.OutputFormat;
 import io.jtune.gc.fleet.render.FleetOutput;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -85,7 +86,7 @@ class GcLogFleetJobTest {
   /** What {@code jtune analyze --each --format csv TREE} writes. */
   private static String eachCsv(List<FleetRow> rows) throws IOException {
     StringWriter w = new StringWriter();
-    FleetOutput csv = FleetOutput.of("csv", w);
+    FleetOutput csv = FleetOutput.of(OutputFormat.CSV, w);
     csv.begin();
     for (FleetRow r : rows) {
       csv.row(r);
