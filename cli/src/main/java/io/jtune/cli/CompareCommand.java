@@ -3,18 +3,17 @@ package io.jtune.cli;
 import io.jtune.common.format.OutputFormat;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.facts.AnalysisOptions;
-import io.jtune.runtime.output.OutputFile;
 import io.jtune.gc.compare.CompareJson;
 import io.jtune.gc.compare.CompareRender;
 import io.jtune.gc.compare.Comparison;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -57,9 +56,7 @@ final class CompareCommand implements Callable<Integer> {
       description = "text (default), json (schema " + CompareJson.SCHEMA + "), markdown, or html (one offline page)")
   OutputFormat format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of standard"
-      + " output")
-  Path output;
+  @Mixin ReportOutput output;
 
   @Option(names = "--window", paramLabel = "DURATION", defaultValue = "1m", converter = DurationConverter.class,
       description = "window of the side-by-side table and of the test, e.g. 10s, 1m (default 1m; a plain number is"
@@ -81,17 +78,9 @@ final class CompareCommand implements Callable<Integer> {
     if (!(pauseTargetMs > 0)) {
       throw new JtuneException("--pause-target must be above 0");
     }
-    if (output != null) {
-      OutputFile.check(output);
-      OutputFile.refuseInput(output, sides);
-    }
+    output.check(sides);
     Comparison c = Comparison.of(sides, new AnalysisOptions(windowS, pauseTargetMs, Double.NaN, null, false));
-    if (output == null) {
-      write(c, spec.commandLine().getOut());
-    } else {
-      OutputFile.write(output, w -> write(c, w));
-      spec.commandLine().getErr().println("jtune: comparison written to " + output);
-    }
+    output.write(spec, "comparison", w -> write(c, w));
     return ExitCodes.OK;
   }
 

@@ -1,7 +1,6 @@
 package io.jtune.cli;
 
 import io.jtune.common.JtuneException;
-import io.jtune.runtime.output.OutputFile;
 import io.jtune.common.format.TerminalText;
 import io.jtune.common.format.OutputFormat;
 import io.jtune.experiment.tune.TuneSettings;
@@ -29,6 +28,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -84,9 +84,7 @@ final class ExperimentCommand implements Callable<Integer> {
           + " html (one offline page with charts), openmetrics, or prometheus (the Prometheus text format)")
   OutputFormat format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-      description = "write the report to FILE instead of stdout (a FIFO or device is written directly)")
-  Path output;
+  @Mixin ReportOutput output;
 
   @Option(names = "--fail-on-goals", description = "exit 4 when no candidate meets the goals (for CI)")
   boolean failOnGoals;
@@ -104,9 +102,7 @@ final class ExperimentCommand implements Callable<Integer> {
       throw new JtuneException("give exactly one of PLAN.yaml, --resume DIR or --report DIR");
     }
     PrintWriter err = spec.commandLine().getErr();
-    if (output != null) {
-      OutputFile.check(output);
-    }
+    output.check(List.of());
     Plan plan;
     String text;
     Path dir;
@@ -165,14 +161,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
   /** The report in the asked format, on stdout or into --output; {@code dir} holds the runs' files. */
   private void print(ExperimentReport report, Path dir) throws IOException {
-    if (output != null) {
-      OutputFile.write(output, w -> render(report, dir, w));
-      spec.commandLine().getErr().println("jtune: report written to " + output);
-      return;
-    }
-    PrintWriter o = spec.commandLine().getOut();
-    render(report, dir, o);
-    o.flush();
+    output.write(spec, "report", w -> render(report, dir, w));
   }
 
   private void render(ExperimentReport report, Path dir, PrintWriter o) throws IOException {

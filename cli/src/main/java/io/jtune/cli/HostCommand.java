@@ -4,15 +4,16 @@ import io.jtune.common.format.OutputFormat;
 import io.jtune.common.JtuneException;
 import io.jtune.diagnostics.host.HostReader;
 import io.jtune.diagnostics.host.HostReport;
-import io.jtune.runtime.output.OutputFile;
 import io.jtune.diagnostics.host.render.HostRender;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -57,8 +58,7 @@ final class HostCommand implements Callable<Integer> {
       description = "text, json, markdown or html (default: text)")
   OutputFormat format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of standard output")
-  Path output;
+  @Mixin ReportOutput output;
 
   @Option(names = "--root", paramLabel = "DIR", defaultValue = "/",
       description = "read /proc and /sys under DIR instead of / (a copy captured from another host)")
@@ -72,17 +72,10 @@ final class HostCommand implements Callable<Integer> {
     if (pid != null && (pid <= 0 || !Files.isDirectory(root.resolve("proc").resolve(Long.toString(pid))))) {
       throw new JtuneException("no process " + pid + " on this host");
     }
-    if (output != null) {
-      OutputFile.check(output);
-    }
+    output.check(List.of());
     boolean live = root.toAbsolutePath().normalize().equals(Path.of("/"));
     HostReport r = HostReader.read(root, pid == null ? -1 : pid, sample == null ? Duration.ZERO : sample, live);
-    if (output != null) {
-      OutputFile.write(output, w -> write(r, w));
-    } else {
-      PrintWriter out = spec.commandLine().getOut();
-      write(r, out);
-    }
+    output.write(spec, "report", w -> write(r, w));
     return 0;
   }
 

@@ -5,7 +5,6 @@ import io.jtune.common.finding.TextFinding;
 import io.jtune.diagnostics.jfr.JfrReader;
 import io.jtune.diagnostics.jfr.JfrRules;
 import io.jtune.diagnostics.jfr.JfrSummary;
-import io.jtune.runtime.output.OutputFile;
 import io.jtune.diagnostics.jfr.render.JfrRender;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -50,22 +50,14 @@ final class JfrCommand implements Callable<Integer> {
       description = "text, json, markdown or html (default: text)")
   OutputFormat format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of standard output")
-  Path output;
+  @Mixin ReportOutput output;
 
   @Override
   public Integer call() throws Exception {
-    if (output != null) {
-      OutputFile.check(output);
-      OutputFile.refuseInput(output, List.of(file.toString()));
-    }
+    output.check(List.of(file.toString()));
     JfrSummary s = JfrReader.read(file);
     List<TextFinding> findings = JfrRules.findings(s);
-    if (output != null) {
-      OutputFile.write(output, w -> write(s, findings, w));
-    } else {
-      write(s, findings, spec.commandLine().getOut());
-    }
+    output.write(spec, "report", w -> write(s, findings, w));
     return 0;
   }
 

@@ -17,7 +17,6 @@ import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.suggest.Advisor;
 import io.jtune.experiment.suggest.JstatGc;
-import io.jtune.experiment.suggest.RunningJvmFlags;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.experiment.suggest.SuggestionJson;
 import io.jtune.experiment.suggest.SuggestionText;
@@ -80,13 +79,7 @@ final class SuggestCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "GCLOG", description = "GC logs of the service (files, directories, .gz/.zip, '-')")
   List<String> inputs;
 
-  @Option(names = "--flags", paramLabel = "\"FLAGS\"", parameterConsumer = LiteralValue.class,
-      description = "the service's JVM flags (the baseline); default: the heap and GC flags in the log header")
-  String flags;
-
-  @Option(names = "--pid", paramLabel = "PID",
-      description = "the running service's JVM: its heap, generation and GC flags (jcmd PID VM.flags) are the baseline")
-  Long pid;
+  @Mixin BaselineFlags baseline;
 
   @Option(names = "--qps", paramLabel = "N", description = "requests/s served while logging: memory per request and open-model load levels")
   Double qps;
@@ -141,11 +134,8 @@ final class SuggestCommand implements Callable<Integer> {
     LevelRequest levelRequest = request.levelRequest();
     Double pauseTargetMs = pauseTarget == null ? null : DurationConverter.millis(pauseTarget);
     LabScenario scenario = lab == null ? null : LabLauncher.locate().scenario(lab);
-    if (pid != null && flags != null) {
-      throw new JtuneException("--pid and --flags both give the baseline's flags: use one");
-    }
-    String serviceFlags = flags != null ? flags
-        : pid != null ? String.join(" ", RunningJvmFlags.of(pid, Duration.ofSeconds(30)))
+    baseline.validate();
+    String serviceFlags = baseline.given() ? baseline.text()
         : scenario != null ? String.join(" ", scenario.jvmFlags()) : null;
     double target = pauseTargetMs != null ? pauseTargetMs : AnalysisOptions.DEFAULTS.pauseTargetMs();
     AnalysisOptions options = new AnalysisOptions(AnalysisOptions.DEFAULTS.windowS(), target,

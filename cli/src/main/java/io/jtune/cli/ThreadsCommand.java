@@ -2,7 +2,6 @@ package io.jtune.cli;
 
 import io.jtune.common.format.OutputFormat;
 import io.jtune.common.JtuneException;
-import io.jtune.runtime.output.OutputFile;
 import io.jtune.diagnostics.threads.ThreadDump;
 import io.jtune.diagnostics.threads.parse.ThreadDumps;
 import io.jtune.diagnostics.threads.analysis.ThreadsReport;
@@ -23,6 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -73,8 +73,7 @@ final class ThreadsCommand implements Callable<Integer> {
       description = "text (default), json (schema jtune.threads/1), markdown, html")
   OutputFormat format;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "write the report to FILE instead of stdout")
-  Path output;
+  @Mixin ReportOutput output;
 
   @Option(names = "--fail-on", paramLabel = "SEVERITY", description = "exit 4 when a finding is this severe or more: warning or critical")
   AnalyzeCommand.FailOn failOn;
@@ -88,10 +87,7 @@ final class ThreadsCommand implements Callable<Integer> {
     if (count < 1 || interval.isNegative()) {
       throw new JtuneException("--count must be 1 or more and --interval not negative");
     }
-    if (output != null) {
-      OutputFile.check(output);
-      OutputFile.refuseInput(output, inputs);
-    }
+    output.check(inputs);
     ThreadsReport report;
     if (pid != null) {
       LiveDumps live = LiveDumps.capture(pid, count, interval, Path.of("/proc"));
@@ -99,12 +95,7 @@ final class ThreadsCommand implements Callable<Integer> {
     } else {
       report = ThreadsReport.of(read(inputs, JtuneCommand.stdin(spec)), List.of());
     }
-    if (output == null) {
-      render(report, spec.commandLine().getOut());
-    } else {
-      OutputFile.write(output, w -> render(report, w));
-      spec.commandLine().getErr().println("jtune: report written to " + output);
-    }
+    output.write(spec, "report", w -> render(report, w));
     if (failOn != null && report.findings().stream().anyMatch(f -> f.severity().atLeast(failOn.severity))) {
       spec.commandLine().getErr().println("jtune: --fail-on " + failOn.severity.label() + ": a finding at or above it");
       return ExitCodes.GATE_FAILED;

@@ -1,15 +1,14 @@
 package io.jtune.cli;
 
 import io.jtune.common.JtuneException;
-import io.jtune.common.jvm.JvmFlags;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.RunBudget;
-import io.jtune.experiment.suggest.RunningJvmFlags;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code jtune tune}'s options after the request's: the load model, the baseline, the session's size and place. */
@@ -22,13 +21,7 @@ final class TuneOptions {
           + LoadCommand.OPEN_MODEL_CONNECTIONS + ")")
   Integer concurrency;
 
-  @Option(names = "--flags", paramLabel = "\"FLAGS\"", parameterConsumer = LiteralValue.class,
-      description = "the service's JVM flags now (the baseline)")
-  String flags;
-
-  @Option(names = "--pid", paramLabel = "PID",
-      description = "the running service's JVM: its heap, generation and GC flags (jcmd PID VM.flags) are the baseline")
-  Long pid;
+  @Mixin BaselineFlags baseline;
 
   @Option(names = "--gc-log", paramLabel = "LOG",
       description = "start from this GC log of the service instead of measuring the baseline")
@@ -67,9 +60,7 @@ final class TuneOptions {
     if (concurrency != null && concurrency < 1) {
       throw new JtuneException("--concurrency must be 1 or more");
     }
-    if (flags != null && pid != null) {
-      throw new JtuneException("--pid and --flags both give the baseline's flags: use one");
-    }
+    baseline.validate();
     if (candidates != null && candidates < 1) {
       throw new JtuneException("--candidates must be at least 1");
     }
@@ -97,7 +88,7 @@ final class TuneOptions {
 
   /** The baseline's flags: --flags, the running JVM's (--pid), or null for the lab's or the log's. */
   List<String> baselineFlags() {
-    return flags != null ? JvmFlags.split(flags) : pid != null ? RunningJvmFlags.of(pid, Duration.ofSeconds(30)) : null;
+    return baseline.list();
   }
 
   /** The clients (or the most requests in flight) of the load. */
