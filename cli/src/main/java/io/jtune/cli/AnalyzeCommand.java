@@ -4,7 +4,7 @@ import io.jtune.common.JtuneException;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;
-import io.jtune.gc.render.JsonReport;
+import io.jtune.gc.render.AnalysisJson;
 import io.jtune.gc.render.formats.AnalysisRenderers;
 import io.jtune.gc.fleet.render.FleetOutput;
 import io.jtune.common.format.OutputFormat;
@@ -74,7 +74,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         .type(List.class).auxiliaryTypes(String.class).description("GC logs to analyze").build());
     option(OptionSpec.builder("--format").paramLabel("FORMAT").type(OutputFormat.class).defaultValue("text")
         .converters(new FormatOption(FORMATS)).completionCandidates(new FormatOption(FORMATS))
-        .description("text (default), json (schema " + JsonReport.SCHEMA + "), markdown, html (one offline page with"
+        .description("text (default), json (schema " + AnalysisJson.SCHEMA + "), markdown, html (one offline page with"
             + " charts), openmetrics (OpenMetrics text, samples per JVM) or prometheus (the same samples in the"
             + " Prometheus text format, for a node exporter's textfile collector or a Pushgateway);"
             + " with --each: text, csv, or jsonl (json: the same, one JSON document per line)"));

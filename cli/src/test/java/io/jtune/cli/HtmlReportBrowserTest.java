@@ -202,7 +202,7 @@ class HtmlReportBrowserTest {
     @SuppressWarnings("unchecked")
     List<String> axis = (List<String>) browser.js(X_AXIS);
     assertThat(axis).hasSizeGreaterThan(2);
-    var json = io.jtune.gc.render.JsonReport.build(GcAnalyzer.analyze(List.of(log.toString()),
+    var json = io.jtune.gc.render.AnalysisJson.build(GcAnalyzer.analyze(List.of(log.toString()),
         InputStream.nullInputStream(), AnalysisOptions.DEFAULTS));
     boolean dated = name.equals("dated");
     assertThat(json.has("startTime")).isEqualTo(dated);

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.analysis.GcAnalyzer;
 import io.jtune.gc.facts.AnalysisOptions;
-import io.jtune.gc.render.JsonReport;
-import io.jtune.gc.render.MarkdownReport;
-import io.jtune.gc.render.TextReport;
-import io.jtune.gc.render.html.HtmlReport;
+import io.jtune.gc.render.AnalysisJson;
+import io.jtune.gc.render.AnalysisMarkdown;
+import io.jtune.gc.render.AnalysisText;
+import io.jtune.gc.render.html.AnalysisHtml;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -54,7 +54,7 @@ public final class AnalyzedLogs {
   /** The document {@code --format json} writes. */
   public static JsonNode json(Analysis a) throws IOException {
     StringWriter w = new StringWriter();
-    JsonReport.write(a, w);
+    AnalysisJson.write(a, w);
     return JSON.readTree(w.toString());
   }
 
@@ -62,7 +62,7 @@ public final class AnalyzedLogs {
   public static String text(Analysis a) {
     StringWriter w = new StringWriter();
     PrintWriter out = new PrintWriter(w);
-    new TextReport(false).write(a, out);
+    new AnalysisText(false).write(a, out);
     out.flush();
     return w.toString();
   }
@@ -70,14 +70,14 @@ public final class AnalyzedLogs {
   public static String markdown(Analysis a) {
     StringWriter w = new StringWriter();
     PrintWriter out = new PrintWriter(w);
-    MarkdownReport.write(a, out);
+    AnalysisMarkdown.write(a, out);
     out.flush();
     return w.toString();
   }
 
   public static String html(Analysis a) throws IOException {
     StringWriter w = new StringWriter();
-    HtmlReport.write(a, w);
+    AnalysisHtml.write(a, w);
     return w.toString();
   }
 }

@@ -2,7 +2,7 @@ package io.jtune.experiment.report;
 
 import io.jtune.common.format.Markdown;
 import io.jtune.common.format.TerminalText;
-import io.jtune.gc.render.TextReport;
+import io.jtune.gc.render.AnalysisText;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.attribution.AttributionText;
@@ -229,7 +229,7 @@ public final class ExperimentText {
         o.println(Markdown.row(row));
       }
     } else {
-      TextReport.table(o, headers, rows);
+      AnalysisText.table(o, headers, rows);
     }
   }
 

@@ -22,7 +22,7 @@ import io.jtune.gc.analysis.LiveSetUnderLoad;
 import io.jtune.gc.analysis.StartupPauses;
 import io.jtune.gc.diagnosis.Problem;
 import io.jtune.gc.facts.AnalysisOptions;
-import io.jtune.gc.render.html.HtmlReport;
+import io.jtune.gc.render.html.AnalysisHtml;
 import io.jtune.load.LoadProgress;
 import io.jtune.runtime.output.OutputFile;
 import java.io.IOException;
@@ -288,7 +288,7 @@ public final class TuneSession {
       throw new JtuneException("cannot write " + dir + ": " + e.getMessage(), e);
     }
     Path html = dir.resolve("gc-report.html");
-    OutputFile.write(html, w -> HtmlReport.write(a, w));
+    OutputFile.write(html, w -> AnalysisHtml.write(a, w));
     return html;
   }
 

@@ -4,7 +4,7 @@ import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.finding.Finding;
 import io.jtune.gc.fleet.FleetRow;
 import io.jtune.gc.diagnosis.Diagnosis;
-import io.jtune.gc.render.JsonReport;
+import io.jtune.gc.render.AnalysisJson;
 import io.jtune.gc.render.openmetrics.AnalysisOpenMetrics;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,7 +17,7 @@ import java.util.List;
  *
  * <p>The stable part is small: {@link #jvms()} (one {@link FleetRow} per JVM lifetime in the input,
  * the rows and columns of {@code jtune analyze --each}), {@link #findings()}, {@link #diagnosis()},
- * and the documents {@link #toJson()} (schema {@value JsonReport#SCHEMA}) and
+ * and the documents {@link #toJson()} (schema {@value AnalysisJson#SCHEMA}) and
  * {@link #toOpenMetrics()}. {@link #details()} gives the whole analysis the CLI renders, whose
  * classes may change between versions.
  */
@@ -66,7 +66,7 @@ public final class GcLogAnalysis {
   public String toJson() {
     StringWriter w = new StringWriter();
     try (PrintWriter out = new PrintWriter(w)) {
-      JsonReport.write(analysis, out);
+      AnalysisJson.write(analysis, out);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -7,9 +7,9 @@ import io.jtune.common.format.FactReport;
 import io.jtune.common.format.Markdown;
 import io.jtune.gc.render.Section;
 import io.jtune.common.format.TerminalText;
-import io.jtune.gc.render.TextReport;
+import io.jtune.gc.render.AnalysisText;
 import io.jtune.gc.render.html.HtmlPage;
-import io.jtune.gc.render.html.HtmlReport;
+import io.jtune.gc.render.html.AnalysisHtml;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
@@ -33,7 +33,7 @@ public final class CompareRender {
         out.println("  " + TerminalText.safe(l));
       }
       if (!s.headers().isEmpty()) {
-        TextReport.table(out, s.headers(), s.rows());
+        AnalysisText.table(out, s.headers(), s.rows());
       }
       out.println();
     }
@@ -71,10 +71,10 @@ public final class CompareRender {
 
   /** The page: the JSON document and the sections as tables, rendered by the compare part's script. */
   public static void html(Comparison c, PrintWriter out) throws IOException {
-    ObjectNode root = HtmlReport.page("GC comparison: " + title(c));
+    ObjectNode root = AnalysisHtml.page("GC comparison: " + title(c));
     ObjectNode part = root.putObject("compare");
     part.set("report", CompareJson.tree(c));
-    part.set("sections", HtmlReport.tables(CompareSections.build(c)));
+    part.set("sections", AnalysisHtml.tables(CompareSections.build(c)));
     HtmlPage.write(root, SCRIPT, "", out);
   }
 

@@ -1,8 +1,8 @@
 package io.jtune.gc.render;
 
 import static io.jtune.common.format.JsonNumbers.round;
-import static io.jtune.gc.render.JsonReport.nonNeg;
-import static io.jtune.gc.render.JsonReport.putTime;
+import static io.jtune.gc.render.AnalysisJson.nonNeg;
+import static io.jtune.gc.render.AnalysisJson.putTime;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonSerializable;
@@ -26,7 +26,7 @@ import java.io.IOException;
 import java.util.Map;
 
 /**
- * The measured sections of the analysis document ({@link JsonReport}): pauses, windows, memory,
+ * The measured sections of the analysis document ({@link AnalysisJson}): pauses, windows, memory,
  * rates, concurrent work, phases and CPU, each one JSON object in the document's field order.
  */
 final class JsonMeasures {

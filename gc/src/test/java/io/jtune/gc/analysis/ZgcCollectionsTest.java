@@ -15,9 +15,9 @@ import io.jtune.gc.finding.Finding;
 import io.jtune.common.finding.Severity;
 import io.jtune.runtime.process.ChildProcess;
 import io.jtune.runtime.process.ProcessSpec;
-import io.jtune.gc.render.JsonReport;
-import io.jtune.gc.render.TextReport;
-import io.jtune.gc.render.html.HtmlReport;
+import io.jtune.gc.render.AnalysisJson;
+import io.jtune.gc.render.AnalysisText;
+import io.jtune.gc.render.html.AnalysisHtml;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -140,7 +140,7 @@ class ZgcCollectionsTest {
     assertThat(s.count("Minor") + s.count("Major")).isPositive();
     assertThat(a.concurrent().cycles(CycleFacts.Scope.MINOR).count()).isEqualTo(s.count("Minor"));
     assertThat(a.concurrent().cycles(CycleFacts.Scope.MAJOR).count()).isEqualTo(s.count("Major"));
-    JsonNode summary = JsonReport.build(a).get("summary");
+    JsonNode summary = AnalysisJson.build(a).get("summary");
     assertThat(summary.get("minorCycles").asLong()).isEqualTo(s.count("Minor"));
     assertThat(summary.get("majorCycles").asLong()).isEqualTo(s.count("Major"));
     long minorInWindows = a.windows().windows().stream().mapToLong(w -> w.minorCycles()).sum();
@@ -158,7 +158,7 @@ class ZgcCollectionsTest {
 
   private static String text(Analysis a) {
     StringWriter text = new StringWriter();
-    new TextReport(false).write(a, new PrintWriter(text));
+    new AnalysisText(false).write(a, new PrintWriter(text));
     return text.toString();
   }
 
@@ -273,7 +273,7 @@ class ZgcCollectionsTest {
     Analysis a = analyze(log);
     Summaries s = Summaries.of(log);
     StringWriter html = new StringWriter();
-    HtmlReport.write(a, html);
+    AnalysisHtml.write(a, html);
     String page = html.toString();
     // the data block: key figures with the minor and major counts, the pause timeline by ZGC's pause names
     assertThat(page).contains("\"minorCycles\":" + s.count("Minor"), "\"majorCycles\":" + s.count("Major"),
@@ -296,7 +296,7 @@ class ZgcCollectionsTest {
     assertThat(a.memory().heap().known()).isTrue();
     assertThat(a.pauses().byCause()).extracting(Map.Entry::getKey).doesNotContain("(not logged)")
         .allMatch(s.causes()::contains);
-    JsonNode memory = JsonReport.build(a).get("memory");
+    JsonNode memory = AnalysisJson.build(a).get("memory");
     assertThat(memory.get("total").get("peakBytes").asLong()).isPositive();
     assertThat(memory.get("cycles").get("count").asLong()).isEqualTo(s.before().size());
     assertThat(LifetimeSummary.of(a).fullCount()).isZero();

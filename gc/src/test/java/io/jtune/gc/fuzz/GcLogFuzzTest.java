@@ -8,8 +8,8 @@ import io.jtune.common.JtuneException;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;
-import io.jtune.gc.render.JsonReport;
-import io.jtune.gc.render.TextReport;
+import io.jtune.gc.render.AnalysisJson;
+import io.jtune.gc.render.AnalysisText;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -111,9 +111,9 @@ class GcLogFuzzTest {
       }
     }
     StringWriter text = new StringWriter();
-    new TextReport(false).write(a, new PrintWriter(text));
+    new AnalysisText(false).write(a, new PrintWriter(text));
     assertThat(text.toString()).isNotEmpty();
-    JsonNode json = JsonReport.build(a);
+    JsonNode json = AnalysisJson.build(a);
     Invariants.check(json);
     double tp = a.throughputPct();
     if (Double.isNaN(tp)) {

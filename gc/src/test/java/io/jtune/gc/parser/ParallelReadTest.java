@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jtune.common.JtuneException;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;
-import io.jtune.gc.render.JsonReport;
+import io.jtune.gc.render.AnalysisJson;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -153,7 +153,7 @@ class ParallelReadTest {
     System.setProperty("jtune.parallel.min", Long.toString(min));
     try {
       StringWriter w = new StringWriter();
-      JsonReport.write(GcAnalyzer.analyze(List.of(log.toString()),
+      AnalysisJson.write(GcAnalyzer.analyze(List.of(log.toString()),
           new ByteArrayInputStream(new byte[0]), AnalysisOptions.DEFAULTS), w);
       return w.toString();
     } catch (JtuneException e) {

@@ -23,9 +23,9 @@ class MicrosecondPausesTest {
     assertThat(max).isLessThan(1).isPositive();
     String expected = String.format(Locale.US, "%.3f", max);
     StringWriter text = new StringWriter();
-    new TextReport(false).write(a, new PrintWriter(text));
+    new AnalysisText(false).write(a, new PrintWriter(text));
     StringWriter md = new StringWriter();
-    MarkdownReport.write(a, new PrintWriter(md));
+    AnalysisMarkdown.write(a, new PrintWriter(md));
     assertThat(text.toString()).contains("max " + expected);
     assertThat(md.toString()).contains(expected);
     assertThat(Format.ms(0.012)).isEqualTo("0.012");

@@ -77,9 +77,9 @@ class WallClockReportTest {
     Path log = log(which);
     long zero = logEpochAtZero(log);
     Analysis a = analyze(log);
-    ObjectNode json = JsonReport.build(a);
+    ObjectNode json = AnalysisJson.build(a);
     StringWriter written = new StringWriter();
-    JsonReport.write(a, written);
+    AnalysisJson.write(a, written);
 
     double startS = json.at("/summary/startS").asDouble();
     assertThat(json.path("startTime").isTextual()).as("startTime").isTrue();
@@ -122,7 +122,7 @@ class WallClockReportTest {
   void textAndMarkdownEvidenceNameTheWallClock() throws IOException {
     Path log = corpus(JDK8_DATES);
     Analysis a = analyze(log);
-    ObjectNode json = JsonReport.build(a);
+    ObjectNode json = AnalysisJson.build(a);
     JsonNode evidence = json.at("/findings/0/evidence/0");
     assertThat(evidence.isMissingNode()).as("the log has a finding with evidence").isFalse();
     String time = evidence.get("time").asText();
@@ -130,18 +130,18 @@ class WallClockReportTest {
         .isEqualTo(logEpochAtZero(log) + Math.round(evidence.get("uptimeS").asDouble() * 1000));
 
     StringWriter text = new StringWriter();
-    new TextReport(false).write(a, new PrintWriter(text));
+    new AnalysisText(false).write(a, new PrintWriter(text));
     assertThat(text.toString()).contains(", " + json.get("startTime").asText() + " to ")
         .contains("at " + time + ": ").doesNotContainPattern("at \\d+\\.\\d{3} s:");
     StringWriter md = new StringWriter();
-    MarkdownReport.write(a, new PrintWriter(md));
+    AnalysisMarkdown.write(a, new PrintWriter(md));
     assertThat(md.toString()).contains("at " + time + ": ");
   }
 
   @Test
   void aLogOfUptimesKeepsUptimes() {
     Analysis a = analyze(corpus(UPTIME_ONLY));
-    ObjectNode json = JsonReport.build(a);
+    ObjectNode json = AnalysisJson.build(a);
     assertThat(json.has("startTime")).isFalse();
     assertThat(json.at("/jvms/0/startTime").isNull()).isTrue();
     assertThat(json.get("events")).isNotEmpty().allSatisfy(e -> assertThat(e.has("time")).isFalse());

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.gc.render.html.HtmlPage;
-import io.jtune.gc.render.html.HtmlReport;
+import io.jtune.gc.render.html.AnalysisHtml;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.report.Delta;
 import io.jtune.experiment.report.ExperimentJson;
@@ -48,7 +48,7 @@ public final class ExperimentHtml {
    * as {@code report}, per level its table and chart series, and the failed runs' output.
    */
   static ObjectNode data(ExperimentReport r, Path runDir) throws IOException {
-    ObjectNode root = HtmlReport.page("Experiment: " + r.plan().name());
+    ObjectNode root = AnalysisHtml.page("Experiment: " + r.plan().name());
     ObjectNode x = root.putObject("experiment");
     x.set("report", ExperimentJson.tree(r));
     ArrayNode levels = x.putArray("levels");

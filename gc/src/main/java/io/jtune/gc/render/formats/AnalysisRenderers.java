@@ -10,10 +10,10 @@ import static io.jtune.common.format.OutputFormat.TEXT;
 import io.jtune.common.format.OpenMetrics;
 import io.jtune.common.format.Renderers;
 import io.jtune.gc.analysis.Analysis;
-import io.jtune.gc.render.JsonReport;
-import io.jtune.gc.render.MarkdownReport;
-import io.jtune.gc.render.TextReport;
-import io.jtune.gc.render.html.HtmlReport;
+import io.jtune.gc.render.AnalysisJson;
+import io.jtune.gc.render.AnalysisMarkdown;
+import io.jtune.gc.render.AnalysisText;
+import io.jtune.gc.render.html.AnalysisHtml;
 import io.jtune.gc.render.openmetrics.AnalysisOpenMetrics;
 
 /** The formats a GC analysis is written in: text, JSON, Markdown, HTML, OpenMetrics and Prometheus. */
@@ -23,10 +23,10 @@ public final class AnalysisRenderers {
   /** The renderers; {@code color}: ANSI colours in the text. */
   public static Renderers<Analysis> of(boolean color) {
     return Renderers.<Analysis>of()
-        .with(TEXT, (a, out) -> new TextReport(color).write(a, out))
-        .with(JSON, JsonReport::write)
-        .with(MARKDOWN, MarkdownReport::write)
-        .with(HTML, HtmlReport::write)
+        .with(TEXT, (a, out) -> new AnalysisText(color).write(a, out))
+        .with(JSON, AnalysisJson::write)
+        .with(MARKDOWN, AnalysisMarkdown::write)
+        .with(HTML, AnalysisHtml::write)
         .with(OPENMETRICS, (a, out) -> AnalysisOpenMetrics.write(a, out, OpenMetrics.Syntax.OPENMETRICS))
         .with(PROMETHEUS, (a, out) -> AnalysisOpenMetrics.write(a, out, OpenMetrics.Syntax.PROMETHEUS));
   }

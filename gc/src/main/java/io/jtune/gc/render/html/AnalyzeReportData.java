@@ -14,7 +14,7 @@ import io.jtune.gc.event.PauseKind;
 import io.jtune.gc.parser.ParseReport;
 import io.jtune.gc.render.AnalysisSections;
 import io.jtune.gc.render.IsoTime;
-import io.jtune.gc.render.JsonReport;
+import io.jtune.gc.render.AnalysisJson;
 import io.jtune.gc.render.Section;
 import java.util.List;
 import java.util.Map;
@@ -41,8 +41,8 @@ final class AnalyzeReportData {
 
   static ObjectNode build(Analysis a) {
     ObjectNode o = JSON.objectNode();
-    o.set("inputs", JsonReport.inputs(a.input()));
-    o.set("jvm", JsonReport.jvm(a));
+    o.set("inputs", AnalysisJson.inputs(a.input()));
+    o.set("jvm", AnalysisJson.jvm(a));
     o.set("kpis", kpis(a));
     if (a.span().hasWallClock()) {
       // the log carries dates: the time axis and evidence show wall clock (uptime + the offset)
@@ -51,7 +51,7 @@ final class AnalyzeReportData {
       clock.put("startS", ChartSeries.round(a.span().startS(), 3));
     }
     o.set("diagnosis", io.jtune.gc.render.ModelJson.diagnosis(a.diagnosis()));
-    o.set("findings", JsonReport.findings(a));
+    o.set("findings", AnalysisJson.findings(a));
     o.set("pauseTimeline", pauseTimeline(a));
     o.set("heap", heap(a.memory()));
     o.set("rates", rates(a.memory()));
@@ -228,9 +228,9 @@ final class AnalyzeReportData {
     o.put("unparsedPct", ChartSeries.round(r.unparsedPct(), 4));
     o.put("otherText", r.otherText());
     o.put("clockBackwards", r.clockBackwards());
-    o.set("unparsedExamples", JsonReport.examples(r.unparsedExamples()));
-    o.set("warningExamples", JsonReport.examples(r.warningExamples()));
-    o.set("problems", JsonReport.problems(r));
+    o.set("unparsedExamples", AnalysisJson.examples(r.unparsedExamples()));
+    o.set("warningExamples", AnalysisJson.examples(r.warningExamples()));
+    o.set("problems", AnalysisJson.problems(r));
     return o;
   }
 }

@@ -28,7 +28,7 @@ import java.util.Map;
  * README; JSON Schema in schemas/jtune.analysis-2.schema.json). Field order is fixed; absent values are null; times are seconds on the analysis
  * timeline, durations milliseconds, sizes bytes, rates MB/s.
  */
-public final class JsonReport {
+public final class AnalysisJson {
   public static final String SCHEMA = "jtune.analysis/2";
   /*
    * The tree is written with a bare JsonFactory, not an ObjectMapper: building a mapper costs
@@ -38,7 +38,7 @@ public final class JsonReport {
    */
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private JsonReport() {}
+  private AnalysisJson() {}
 
   public static void write(Analysis a, Writer out) throws IOException {
     ObjectNode root = build(a);

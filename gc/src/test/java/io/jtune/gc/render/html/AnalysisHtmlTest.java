@@ -46,7 +46,7 @@ class HtmlReportTest {
 
   static String render(Analysis a) throws IOException {
     StringWriter w = new StringWriter();
-    HtmlReport.write(a, w);
+    AnalysisHtml.write(a, w);
     return w.toString();
   }
 
@@ -74,8 +74,8 @@ class HtmlReportTest {
     assertThat(html.chars().allMatch(c -> c < 128)).as("only ASCII in the page: its bytes (and CSP hashes) survive any output encoding").isTrue();
     JsonNode parsed = MAPPER.readTree(json);
     assertThat(MAPPER.writeValueAsString(parsed)).as("numbers compared by value, not by node type")
-        .isEqualTo(MAPPER.writeValueAsString(HtmlReport.data(a)));
-    assertThat(parsed.get("schema").asText()).isEqualTo(HtmlReport.SCHEMA);
+        .isEqualTo(MAPPER.writeValueAsString(AnalysisHtml.data(a)));
+    assertThat(parsed.get("schema").asText()).isEqualTo(AnalysisHtml.SCHEMA);
     assertThat(parsed.at("/analyze/phases/shares").size()).isBetween(1, AnalyzeReportData.PHASE_BARS);
     assertThat(parsed.at("/analyze/findings").size()).isEqualTo(a.findings().size());
   }

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Locale;
 
 /** The analysis as a Markdown document (tables, findings as a list), for tickets and wikis. */
-public final class MarkdownReport {
-  private MarkdownReport() {}
+public final class AnalysisMarkdown {
+  private AnalysisMarkdown() {}
 
   public static void write(Analysis a, PrintWriter out) {
     out.println("# GC analysis");

@@ -11,13 +11,13 @@ import java.util.List;
 import java.util.Locale;
 
 /** The analysis for a terminal: aligned tables, findings with evidence, optional ANSI colour. */
-public final class TextReport {
+public final class AnalysisText {
   private static final String RESET = "\u001b[0m";
   private static final String BOLD = "\u001b[1m";
 
   private final boolean color;
 
-  public TextReport(boolean color) {
+  public AnalysisText(boolean color) {
     this.color = color;
   }
 

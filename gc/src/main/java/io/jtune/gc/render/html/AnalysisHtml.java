@@ -15,11 +15,11 @@ import java.util.List;
  * G1 phases and sortable tables. It opens offline (the chart library is inlined) and its size
  * stays bounded whatever the log's size: it holds downsampled series, never per-pause events.
  */
-public final class HtmlReport {
+public final class AnalysisHtml {
   /** Version of the JSON the page carries in its {@code #data} element. */
   public static final String SCHEMA = "jtune.html/1";
 
-  private HtmlReport() {}
+  private AnalysisHtml() {}
 
   public static void write(Analysis a, Writer out) throws IOException {
     HtmlPage.write(data(a), out);
