@@ -1,17 +1,13 @@
 package io.jtune.experiment.plan;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Writes a {@link Plan} as the YAML {@link PlanReader} reads, for people to read and edit: each
@@ -40,9 +36,24 @@ public final class PlanWriter {
 
   /** The plan as YAML text. */
   public String write(Plan plan) {
+    return written(plan).text();
+  }
+
+  /**
+   * A plan as written: the YAML text, and the plan as {@link PlanReader} gives it back from that
+   * text (each part with the line it is written on, each level's goals in the file's order: the
+   * plan's common goals, then the level's own), so a caller can run the plan object and still name
+   * the lines of the file it saved.
+   */
+  public record Written(String text, Plan plan) {
+  }
+
+  /** The plan written, with the plan as read back from the text ({@link Written}). */
+  public Written written(Plan plan) {
     StringBuilder sb = new StringBuilder();
-    new Out(sb).plan(plan);
-    return sb.toString();
+    Out out = new Out(sb);
+    out.plan(plan);
+    return new Written(sb.toString(), out.asRead(plan));
   }
 
   /** Writes the plan as YAML to {@code out}. */
@@ -59,34 +70,64 @@ public final class PlanWriter {
   /** One rendering: the lines of the document. */
   private final class Out {
     private final StringBuilder sb;
+    private int lines;
+    // where each part was written, as the reader numbers lines (from 1)
+    private int targetLine;
+    private final Map<String, Integer> candidateLines = new LinkedHashMap<>();
+    private final Map<String, Integer> levelLines = new LinkedHashMap<>();
+    private final Map<String, Goal> commonGoals = new LinkedHashMap<>();
+    private final Map<String, Map<String, Goal>> ownGoals = new LinkedHashMap<>();
 
     Out(StringBuilder sb) {
       this.sb = sb;
     }
 
+    /** The plan as the reader gives it back from the text written. */
+    Plan asRead(Plan p) {
+      ServiceSpec t = p.target();
+      ServiceSpec target = new ServiceSpec(t.lab(), t.labArgs(), t.command(), t.ready(), t.readyTimeout(),
+          t.javaHome(), t.workDir(), targetLine);
+      List<Candidate> cs = new ArrayList<>();
+      for (Candidate c : p.candidates()) {
+        cs.add(new Candidate(c.name(), c.flags(), c.reason(), c.javaHome(), candidateLines.get(c.name())));
+      }
+      List<Level> ls = new ArrayList<>();
+      for (Level l : p.levels()) {
+        Map<String, Goal> goals = new LinkedHashMap<>(commonGoals);
+        goals.putAll(ownGoals.get(l.name()));
+        ls.add(l.withGoals(goals).withLine(levelLines.get(l.name())));
+      }
+      return p.withTarget(target).withCandidates(p.baseline(), cs).withLevels(ls);
+    }
+
+    void blank() {
+      sb.append('\n');
+      lines++;
+    }
+
     void plan(Plan p) {
       comment("", header);
       if (!header.isEmpty()) {
-        sb.append('\n');
+        blank();
       }
-      line("", "name: " + quote(p.name()));
+      line("", "name: " + YamlText.quote(p.name()));
       target(p.target());
-      sb.append('\n');
-      line("", "baseline: " + quote(p.baseline()));
+      blank();
+      line("", "baseline: " + YamlText.quote(p.baseline()));
       line("", "candidates:");
       Candidate base = p.baselineCandidate();
       for (Candidate c : p.candidates()) {
         candidate(c, c == base ? null : base);
       }
-      sb.append('\n');
+      blank();
       Map<String, Goal> common = commonGoals(p.levels());
       List<String> legend = goalLegend(p.levels());
       if (!common.isEmpty()) {
         comment("", legend);
         comment("", List.of("These apply at every level; a level's own goals add to or override them."));
         line("", "goals:");
-        goals("  ", common.values());
-        sb.append('\n');
+        goals("  ", common.values(), commonGoals);
+        blank();
       } else if (p.levels().stream().anyMatch(l -> !l.goals().isEmpty())) {
         comment("", legend);
       }
@@ -94,31 +135,32 @@ public final class PlanWriter {
       for (Level l : p.levels()) {
         level(l, common);
       }
-      sb.append('\n');
+      blank();
       comment("", List.of(runCount(p)));
       line("", "repetitions: " + p.repetitions());
-      line("", "order: " + quote(p.order().key()) + "  # interleaved (A B C A B C) spreads machine drift over the candidates");
-      line("", "cooldown: " + quote(duration(p.cooldown())));
+      line("", "order: " + YamlText.quote(p.order().key()) + "  # interleaved (A B C A B C) spreads machine drift over the candidates");
+      line("", "cooldown: " + YamlText.quote(YamlText.duration(p.cooldown())));
     }
 
     void target(ServiceSpec t) {
       line("", "target:");
       comment("  ", targetNote);
+      targetLine = lines + 1;
       if (t.isLab()) {
-        line("  ", "lab: " + quote(t.lab()));
+        line("  ", "lab: " + YamlText.quote(t.lab()));
         if (!t.labArgs().isEmpty()) {
-          line("  ", "labArgs: " + list(t.labArgs()));
+          line("  ", "labArgs: " + YamlText.list(t.labArgs()));
         }
       } else {
-        line("  ", "command: " + quote(t.command()));
-        line("  ", "ready: " + quote(t.ready()));
+        line("  ", "command: " + YamlText.quote(t.command()));
+        line("  ", "ready: " + YamlText.quote(t.ready()));
       }
-      line("  ", "readyTimeout: " + quote(duration(t.readyTimeout())));
+      line("  ", "readyTimeout: " + YamlText.quote(YamlText.duration(t.readyTimeout())));
       if (t.javaHome() != null) {
-        line("  ", "javaHome: " + quote(path(t.javaHome())));
+        line("  ", "javaHome: " + YamlText.quote(YamlText.path(t.javaHome())));
       }
       if (t.workDir() != null) {
-        line("  ", "workDir: " + quote(path(t.workDir())));
+        line("  ", "workDir: " + YamlText.quote(YamlText.path(t.workDir())));
       }
     }
 
@@ -132,76 +174,83 @@ public final class PlanWriter {
             + (dropped.isEmpty() ? "" : (added.isEmpty() ? "" : "; ") + "drops " + String.join(" ", dropped));
         comment("  ", List.of("vs baseline: " + (change.isEmpty() ? "the same flags" : change)));
       }
-      line("  ", "- name: " + quote(c.name()));
+      candidateLines.put(c.name(), lines + 1);
+      line("  ", "- name: " + YamlText.quote(c.name()));
       if (c.flags().size() <= 4) {
-        line("    ", "flags: " + list(c.flags()));
+        line("    ", "flags: " + YamlText.list(c.flags()));
       } else {
         line("    ", "flags:");
         for (String f : c.flags()) {
-          line("      ", "- " + quote(f));
+          line("      ", "- " + YamlText.quote(f));
         }
       }
       if (!c.reason().isEmpty()) {
         text("    ", "reason", c.reason());
       }
       if (c.javaHome() != null) {
-        line("    ", "javaHome: " + quote(path(c.javaHome())));
+        line("    ", "javaHome: " + YamlText.quote(YamlText.path(c.javaHome())));
       }
     }
 
     void level(Level l, Map<String, Goal> common) {
-      line("  ", "- name: " + quote(l.name()));
+      levelLines.put(l.name(), lines + 1);
+      line("  ", "- name: " + YamlText.quote(l.name()));
       if (l.open()) {
-        line("    ", "rate: " + number(l.rateRps()) + "  # req/s on a fixed schedule (open model)");
+        line("    ", "rate: " + YamlText.number(l.rateRps()) + "  # req/s on a fixed schedule (open model)");
         line("    ", "concurrency: " + l.concurrency() + "  # most requests in flight");
       } else {
         line("    ", "concurrency: " + l.concurrency() + "  # clients, each sending when its last request answered (closed model)");
       }
-      line("    ", "urls: " + list(l.urls()));
+      line("    ", "urls: " + YamlText.list(l.urls()));
       LevelRequest request = l.request();
       if (!request.isDefault()) {
-        line("    ", "method: " + quote(request.method()));
+        line("    ", "method: " + YamlText.quote(request.method()));
         if (!request.headers().isEmpty()) {
-          line("    ", "headers: " + list(request.headers()));
+          line("    ", "headers: " + YamlText.list(request.headers()));
         }
         if (!request.body().isEmpty()) {
-          line("    ", "body: " + quote(request.body()));
+          line("    ", "body: " + YamlText.quote(request.body()));
         }
         if (request.insecure()) {
           line("    ", "insecure: true  # https:// certificates are not checked (for testing only)");
         }
       }
-      line("    ", "warmup: " + quote(duration(l.warmup())));
-      line("    ", "duration: " + quote(duration(l.duration())));
-      line("    ", "timeout: " + quote(duration(l.timeout())));
+      line("    ", "warmup: " + YamlText.quote(YamlText.duration(l.warmup())));
+      line("    ", "duration: " + YamlText.quote(YamlText.duration(l.duration())));
+      line("    ", "timeout: " + YamlText.quote(YamlText.duration(l.timeout())));
       List<Goal> own = new ArrayList<>();
       for (Map.Entry<String, Goal> e : l.goals().entrySet()) {
         if (!common.containsKey(e.getKey())) {
           own.add(e.getValue());
         }
       }
+      Map<String, Goal> ownRead = new LinkedHashMap<>();
+      ownGoals.put(l.name(), ownRead);
       if (!own.isEmpty()) {
         own.sort((a, b) -> a.key().compareTo(b.key()));
         line("    ", "goals:");
-        goals("      ", own);
+        goals("      ", own, ownRead);
       }
     }
 
-    void goals(String indent, Iterable<Goal> goals) {
+    /** Writes the goals; {@code read} gets each as the reader gives it back (its line, "true" for a flag). */
+    void goals(String indent, Iterable<Goal> goals, Map<String, Goal> read) {
       for (Goal g : goals) {
-        String value = g.key().equals("noFgcOnStartup") ? "true" : quote(g.text());
+        boolean flag = g.key().equals("noFgcOnStartup");
+        String value = flag ? "true" : YamlText.quote(g.text());
+        read.put(g.key(), new Goal(g.metric(), g.kind(), g.value(), flag ? "true" : g.text(), lines + 1));
         line(indent, g.key() + ": " + value + "  # " + meaning(g));
       }
     }
 
     /** A text value: a folded paragraph where that reads back exactly, else a quoted string. */
     void text(String indent, String key, String value) {
-      if (!foldable(value)) {
-        line(indent, key + ": " + quote(value));
+      if (!YamlText.foldable(value)) {
+        line(indent, key + ": " + YamlText.quote(value));
         return;
       }
       line(indent, key + ": >-");
-      for (String l : wrap(value, WIDTH - indent.length() - 2)) {
+      for (String l : YamlText.wrap(value, WIDTH - indent.length() - 2)) {
         line(indent + "  ", l);
       }
     }
@@ -209,7 +258,7 @@ public final class PlanWriter {
     void comment(String indent, List<String> lines) {
       for (String text : lines) {
         for (String para : text.split("\n", -1)) {
-          for (String l : wrap(para, WIDTH - indent.length() - 2)) {
+          for (String l : YamlText.wrap(para, WIDTH - indent.length() - 2)) {
             line(indent, l.isEmpty() ? "#" : "# " + l);
           }
         }
@@ -218,6 +267,7 @@ public final class PlanWriter {
 
     void line(String indent, String text) {
       sb.append(indent).append(text).append('\n');
+      lines++;
     }
   }
 
@@ -275,7 +325,7 @@ public final class PlanWriter {
     }
     Metric m = g.metric();
     String unit = m.unit().isEmpty() ? "" : " " + m.unit();
-    String v = number(Math.abs(g.value()));
+    String v = YamlText.number(Math.abs(g.value()));
     String what = switch (g.kind()) {
       case RELATIVE -> {
         boolean lower = g.value() < 0;
@@ -289,10 +339,10 @@ public final class PlanWriter {
       }
       case NON_INFERIOR -> "no worse than " + v + "% " + (m.lowerIsBetter() ? "higher" : "lower")
           + " than the baseline (the 95 % interval's worse end inside the margin)";
-      case AT_MOST -> "at most " + number(g.value()) + unit;
-      case BELOW -> "below " + number(g.value()) + unit;
-      case AT_LEAST -> "at least " + number(g.value()) + unit;
-      case ABOVE -> "above " + number(g.value()) + unit;
+      case AT_MOST -> "at most " + YamlText.number(g.value()) + unit;
+      case BELOW -> "below " + YamlText.number(g.value()) + unit;
+      case AT_LEAST -> "at least " + YamlText.number(g.value()) + unit;
+      case ABOVE -> "above " + YamlText.number(g.value()) + unit;
     };
     return m.label() + ": " + what;
   }
@@ -308,96 +358,5 @@ public final class PlanWriter {
     return String.format(Locale.US, "%d candidates x %d levels x %d repetitions = %d runs, about %d minutes of"
         + " load and cooldown (plus each JVM's start-up).", p.candidates().size(), p.levels().size(),
         p.repetitions(), runs, minutes);
-  }
-
-  /** Text as a YAML double-quoted scalar. */
-  static String quote(String s) {
-    StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '"' -> b.append("\\\"");
-        case '\\' -> b.append("\\\\");
-        case '\n' -> b.append("\\n");
-        case '\t' -> b.append("\\t");
-        case '\r' -> b.append("\\r");
-        default -> {
-          if (special(c)) {
-            b.append(String.format(Locale.US, "\\u%04x", (int) c));
-          } else {
-            b.append(c);
-          }
-        }
-      }
-    }
-    return b.append('"').toString();
-  }
-
-  /** Control characters and what YAML 1.1 takes as line breaks or a byte order mark. */
-  private static boolean special(char c) {
-    return Character.isISOControl(c) || c == '\u2028' || c == '\u2029' || c == '\ufeff';
-  }
-
-  /** Whether a folded block gives back exactly this text: single spaces, printable, no edges. */
-  static boolean foldable(String s) {
-    if (s.isEmpty() || s.contains("  ") || s.strip().length() != s.length()) {
-      return false;
-    }
-    for (int i = 0; i < s.length(); i++) {
-      if (special(s.charAt(i))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** Words of {@code text} in lines of at most {@code width} (a longer word gets its own line). */
-  static List<String> wrap(String text, int width) {
-    List<String> out = new ArrayList<>();
-    if (text.isEmpty()) {
-      out.add("");
-      return out;
-    }
-    StringBuilder cur = new StringBuilder();
-    for (String w : text.split(" ", -1)) {
-      if (cur.length() > 0 && cur.length() + 1 + w.length() > width) {
-        out.add(cur.toString());
-        cur.setLength(0);
-      } else if (cur.length() > 0) {
-        cur.append(' ');
-      }
-      cur.append(w);
-    }
-    out.add(cur.toString());
-    return out;
-  }
-
-  private static String list(List<String> items) {
-    List<String> q = new ArrayList<>();
-    for (String s : items) {
-      q.add(quote(s));
-    }
-    return "[" + String.join(", ", q) + "]";
-  }
-
-  /** A duration as {@link io.jtune.load.DurationText} reads it back exactly: "30s", "500ms", "0.000001s". */
-  static String duration(Duration d) {
-    long nanos = d.toNanos();
-    if (nanos % 1_000_000_000L == 0) {
-      return nanos / 1_000_000_000L + "s";
-    }
-    if (nanos % 1_000_000L == 0) {
-      return nanos / 1_000_000L + "ms";
-    }
-    return BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString() + "s";
-  }
-
-  private static String number(double v) {
-    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v)
-        : BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
-  }
-
-  private static String path(Path p) {
-    return Objects.requireNonNull(p).toString();
   }
 }

@@ -6,7 +6,6 @@ import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
-import io.jtune.experiment.plan.PlanReader;
 import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.report.ExperimentReport;
@@ -26,7 +25,6 @@ import io.jtune.gc.render.html.AnalysisHtml;
 import io.jtune.load.LoadProgress;
 import io.jtune.runtime.output.OutputFile;
 import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,12 +92,12 @@ public final class TuneSession {
     Plan plan = plan(s);
     listener.candidates(plan, job.target().isLab(), s.candidates().size() - (plan.candidates().size() - 1),
         base.gcLog());
-    String yaml = new PlanWriter().header(List.of("written by " + job.by())).write(plan);
     // run the plan as written, so that plan.yaml (for 'jtune experiment --resume') holds exactly the
-    // plan that ran: the reader orders each level's goals as the file has them (the plan's common
-    // goals first) and numbers the lines its messages name
-    plan = PlanReader.read(new StringReader(yaml), job.dir().resolve(Experiment.PLAN_FILE).toString(),
-        Path.of("").toAbsolutePath());
+    // plan that ran: the writer gives it back as the reader would (each level's goals in the file's
+    // order, the plan's common goals first; the lines that messages name)
+    PlanWriter.Written written = new PlanWriter().header(List.of("written by " + job.by())).written(plan);
+    String yaml = written.text();
+    plan = written.plan().withSource(null);
     listener.experimentStarting(plan, job.dir().resolve(Experiment.PLAN_FILE));
     Duration perRun = base.perRun() != null ? base.perRun().plus(plan.cooldown())
         : high.warmup().plus(high.duration()).plus(START_STOP);

@@ -43,6 +43,14 @@ class PlanWriterTest {
     String yaml = new PlanWriter().header(List.of("a header comment")).write(plan);
     Plan back = PlanReader.read(new StringReader(yaml), "written.yaml", base);
     assertThat(withoutLines(back)).as(yaml).isEqualTo(withoutLines(plan));
+    // the writer's own account of what it wrote is what the reader gives back: lines and goal order too
+    PlanWriter.Written written = new PlanWriter().header(List.of("a header comment")).written(plan);
+    assertThat(written.text()).isEqualTo(yaml);
+    assertThat(written.plan().withSource(null)).as(yaml).isEqualTo(back);
+    for (Level l : back.levels()) {
+      assertThat(written.plan().level(l.name()).orElseThrow().goals().keySet()).as(yaml)
+          .containsExactlyElementsOf(l.goals().keySet());
+    }
     return back;
   }
 
@@ -178,13 +186,13 @@ class PlanWriterTest {
 
   @Test
   void durationsAndNumbersReadBackExactly() {
-    assertThat(PlanWriter.duration(Duration.ofSeconds(30))).isEqualTo("30s");
-    assertThat(PlanWriter.duration(Duration.ofMillis(500))).isEqualTo("500ms");
-    assertThat(PlanWriter.duration(Duration.ofNanos(1_500_000_123L))).isEqualTo("1.500000123s");
-    assertThat(PlanWriter.foldable("a b c")).isTrue();
-    assertThat(PlanWriter.foldable("a  b")).isFalse();
-    assertThat(PlanWriter.foldable(" a")).isFalse();
-    assertThat(PlanWriter.foldable("a\nb")).isFalse();
-    assertThat(PlanWriter.wrap("one two three four", 9)).containsExactly("one two", "three", "four");
+    assertThat(YamlText.duration(Duration.ofSeconds(30))).isEqualTo("30s");
+    assertThat(YamlText.duration(Duration.ofMillis(500))).isEqualTo("500ms");
+    assertThat(YamlText.duration(Duration.ofNanos(1_500_000_123L))).isEqualTo("1.500000123s");
+    assertThat(YamlText.foldable("a b c")).isTrue();
+    assertThat(YamlText.foldable("a  b")).isFalse();
+    assertThat(YamlText.foldable(" a")).isFalse();
+    assertThat(YamlText.foldable("a\nb")).isFalse();
+    assertThat(YamlText.wrap("one two three four", 9)).containsExactly("one two", "three", "four");
   }
 }

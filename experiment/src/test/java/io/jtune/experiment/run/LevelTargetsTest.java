@@ -19,7 +19,7 @@ class LevelTargetsTest {
     LevelRequest post = new LevelRequest("POST", List.of("Authorization: Bearer t0ken"), "{\"id\": 1}", true);
     Level level = new Level("high", 100, 8, List.of("3 /orders", "https://127.0.0.1:8443/bulk"),
         Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of(), 0, post);
-    List<RequestTemplate> targets = Experiment.targets(level, URI.create("https://127.0.0.1:8443"));
+    List<RequestTemplate> targets = LevelLoad.targets(level, URI.create("https://127.0.0.1:8443"));
     assertThat(targets).hasSize(2);
     assertThat(targets.get(0).url()).isEqualTo(URI.create("https://127.0.0.1:8443/orders"));
     assertThat(targets.get(0).weight()).isEqualTo(3);
@@ -30,9 +30,9 @@ class LevelTargetsTest {
       assertThat(t.headers()).containsExactly("Authorization: Bearer t0ken");
       assertThat(new String(t.body(), StandardCharsets.UTF_8)).isEqualTo("{\"id\": 1}");
     }
-    assertThat(Experiment.loadPlan(level, URI.create("https://127.0.0.1:8443")).insecure()).isTrue();
+    assertThat(LevelLoad.loadPlan(level, URI.create("https://127.0.0.1:8443")).insecure()).isTrue();
     Level checked = new Level("low", 0, 2, List.of("/"), Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(1),
         Map.of(), 0);
-    assertThat(Experiment.loadPlan(checked, URI.create("https://127.0.0.1:8443")).insecure()).isFalse();
+    assertThat(LevelLoad.loadPlan(checked, URI.create("https://127.0.0.1:8443")).insecure()).isFalse();
   }
 }

@@ -1,0 +1,143 @@
+package io.jtune.experiment.plan;
+
+import io.jtune.load.LoadException;
+import io.jtune.load.WeightedUrl;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a plan's {@code levels:}: per load level its name, rate (open model) or concurrency
+ * (closed model), URLs with optional weights, warm-up, duration, timeout, goals (the plan's, then
+ * its own) and request (method, headers, body, insecure).
+ */
+final class LevelReader {
+  private static final int MAX_LEVELS = 100;
+
+  private final PlanSyntax syntax;
+  private final GoalReader goals;
+
+  LevelReader(PlanSyntax syntax, GoalReader goals) {
+    this.syntax = syntax;
+    this.goals = goals;
+  }
+
+  List<Level> read(YamlTree.Node n, Map<String, Goal> planGoals) {
+    if (!n.isList() || n.list().isEmpty()) {
+      throw syntax.error(n, "levels must be a list of load levels ({name, rate or concurrency, duration, ...})");
+    }
+    if (n.list().size() > MAX_LEVELS) {
+      throw syntax.error(n, n.list().size() + " levels; a plan takes at most " + MAX_LEVELS);
+    }
+    List<Level> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (YamlTree.Node l : n.list()) {
+      out.add(level(l, planGoals, seen));
+    }
+    return out;
+  }
+
+  private Level level(YamlTree.Node l, Map<String, Goal> planGoals, Set<String> seen) {
+    PlanObject o = syntax.obj(l, "a load level");
+    String name = syntax.name(o, "level");
+    if (!seen.add(name)) {
+      throw syntax.error(l, "level name '" + name + "' is used twice");
+    }
+    boolean hasRate = o.has("rate");
+    boolean hasConc = o.has("concurrency");
+    double rate = hasRate ? o.number("rate", 0, 0.001, 1_000_000) : 0;
+    int concurrency = hasConc ? (int) o.integer("concurrency", 0, 1, 10_000) : 0;
+    if (!hasRate && !hasConc) {
+      throw syntax.error(l, "level '" + name + "' needs 'rate: R' (open model, req/s) or 'concurrency: N' (closed model)");
+    }
+    if (hasRate && !hasConc) {
+      concurrency = Math.max(16, Math.min(256, (int) Math.ceil(rate / 10)));
+    }
+    List<String> urls = o.has("urls") ? o.words("urls") : List.of();
+    if (o.has("urls") && urls.isEmpty()) {
+      throw syntax.error(o.get("urls"), "level '" + name + "': urls is empty");
+    }
+    urls = joinWeights(urls, o.get("urls"));
+    Duration warmup = o.duration("warmup", Duration.ofSeconds(5), Duration.ZERO, PlanReader.MAX_WINDOW);
+    Duration duration = o.duration("duration", Duration.ofSeconds(30), Duration.ofSeconds(1), PlanReader.MAX_WINDOW);
+    Duration timeout = o.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(1), PlanReader.MAX_WAIT);
+    Map<String, Goal> levelGoals = new LinkedHashMap<>(planGoals);
+    if (o.has("goals")) {
+      levelGoals.putAll(goals.read(o.get("goals")));
+    }
+    LevelRequest request = request(o);
+    o.finish();
+    return new Level(name, rate, concurrency, urls.isEmpty() ? List.of("/scenario") : urls, warmup, duration,
+        timeout, levelGoals, l.line(), request);
+  }
+
+  /** A level's optional method, headers (a list of 'Name: value'), body and insecure. */
+  private LevelRequest request(PlanObject o) {
+    String method = o.string("method", "GET").trim();
+    if (method.isEmpty() || !method.chars().allMatch(c -> c > 32 && c < 127)) {
+      throw syntax.error(o.get("method"), "method '" + method + "' is not an HTTP method such as GET or POST");
+    }
+    List<String> headers = new ArrayList<>();
+    if (o.has("headers")) {
+      YamlTree.Node n = o.get("headers");
+      if (!n.isList()) {
+        throw syntax.error(n, "headers is a list of 'Name: value' items");
+      }
+      for (YamlTree.Node item : n.list()) {
+        String h = syntax.scalarString(item, "headers").trim();
+        if (h.indexOf(':') <= 0) {
+          throw syntax.error(item, "header '" + h + "' is not 'Name: value'");
+        }
+        headers.add(h);
+      }
+    }
+    String body = o.string("body", "");
+    String insecure = o.string("insecure", "false").trim();
+    if (!insecure.equals("true") && !insecure.equals("false")) {
+      throw syntax.error(o.get("insecure"), "insecure is true or false, not '" + insecure + "'");
+    }
+    return new LevelRequest(method, headers, body, insecure.equals("true"));
+  }
+
+  /** "3 /a" given as a list item stays one entry; a string "3 /a" splits into words, so rejoin weight + path. */
+  private List<String> joinWeights(List<String> words, YamlTree.Node n) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < words.size(); i++) {
+      String w = words.get(i);
+      if (w.matches("\\d+") && i + 1 < words.size()) {
+        out.add(w + " " + words.get(++i));
+      } else if (w.matches("\\d+")) {
+        throw syntax.error(n, "weight " + w + " is not followed by a URL");
+      } else {
+        out.add(w);
+      }
+    }
+    for (String entry : out) {
+      checkUrl(entry, n);
+    }
+    return out;
+  }
+
+  /** An entry of urls: an optional weight from 1 to 1000, then a path on the target or an http(s) URL. */
+  private void checkUrl(String entry, YamlTree.Node n) {
+    WeightedUrl url;
+    try {
+      url = WeightedUrl.parse(entry);
+    } catch (LoadException e) {
+      throw syntax.error(n, e.getMessage());
+    }
+    String path = url.url();
+    try {
+      java.net.URI uri = new java.net.URI(path);
+      if (!url.absolute() && !path.startsWith("/") || url.absolute() && uri.getHost() == null) {
+        throw new java.net.URISyntaxException(path, "not a path starting with '/' or an http(s) URL with a host");
+      }
+    } catch (java.net.URISyntaxException e) {
+      throw syntax.error(n, "'" + path + "' is not a path such as /scenario or an http(s) URL: " + e.getReason());
+    }
+  }
+}

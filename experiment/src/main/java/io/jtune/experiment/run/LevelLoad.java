@@ -1,0 +1,36 @@
+package io.jtune.experiment.run;
+
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LevelRequest;
+import io.jtune.load.LoadModel;
+import io.jtune.load.LoadPlan;
+import io.jtune.load.RequestTemplate;
+import io.jtune.load.WeightedUrl;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A plan's load level as the load engine runs it against a started service. */
+final class LevelLoad {
+  private LevelLoad() {
+  }
+
+  /** The level's requests against a running target. */
+  static List<RequestTemplate> targets(Level level, URI base) {
+    List<RequestTemplate> out = new ArrayList<>();
+    for (WeightedUrl u : level.weightedUrls()) {
+      LevelRequest request = level.request();
+      out.add(new RequestTemplate(RequestTemplate.parseUrl(u.against(base).toString()), request.method(), request.headers(),
+          request.body().getBytes(StandardCharsets.UTF_8), u.weight()));
+    }
+    return out;
+  }
+
+  static LoadPlan loadPlan(Level l, URI base) {
+    return new LoadPlan(targets(l, base), l.open() ? LoadModel.OPEN : LoadModel.CLOSED, l.concurrency(),
+        l.open() ? l.rateRps() : 0, l.duration(), 0, l.warmup(), Duration.ZERO, l.timeout(),
+        LoadPlan.defaultThreads(l.concurrency()), l.request().insecure());
+  }
+}

@@ -1,0 +1,101 @@
+package io.jtune.experiment.run;
+
+import io.jtune.common.JtuneException;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanException;
+import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.load.ErrorKind;
+import io.jtune.load.LoadException;
+import io.jtune.load.LoadPlan;
+import io.jtune.load.LoadProgress;
+import io.jtune.load.LoadResult;
+import io.jtune.load.LoadRun;
+import io.jtune.load.RequestTemplate;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The checks done before any long run, each failure one line naming the plan line: the lab
+ * scenario exists, every candidate's flags are accepted by the JVM that will run them, and the
+ * target starts with the baseline's flags and serves every level's requests.
+ */
+final class PlanPreflight {
+  private PlanPreflight() {
+  }
+
+  static void check(Plan plan, RunStarter starter, Path dir, RunListener listener) {
+    String file = plan.source() == null ? "plan" : plan.source().getFileName().toString();
+    ServiceSpec t = plan.target();
+    List<String> base = List.of();
+    if (t.isLab()) {
+      listener.checking("lab scenario '" + t.lab() + "'");
+      try {
+        base = starter.lab().scenario(t.lab()).jvmFlags();
+      } catch (JtuneException e) {
+        throw new PlanException(file + " line " + t.line() + ": " + e.getMessage());
+      }
+    }
+    for (Candidate c : plan.candidates()) {
+      listener.checking("flags of candidate '" + c.name() + "'");
+      List<String> flags = new ArrayList<>(base);
+      flags.addAll(c.flags());
+      JvmCheck.Result r = JvmCheck.check(starter.javaHome(c), flags);
+      if (!r.accepted()) {
+        throw new PlanException(file + " line " + c.line() + ": candidate '" + c.name()
+            + "': the JVM rejects its flags: " + r.complaint());
+      }
+      starter.major(c, r.major());
+    }
+    listener.checking("the target starts and serves every URL (baseline flags)");
+    Candidate baseline = plan.baselineCandidate();
+    Path probeDir = dir.resolve("check");
+    try {
+      Files.createDirectories(probeDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    // the readiness URL is the target's, checked as loosely as the loosest level asks (insecure)
+    boolean insecure = plan.levels().stream().anyMatch(l -> l.request().insecure());
+    try (RunningService target = starter.start(baseline, probeDir.resolve("gc.log"), probeDir, insecure)) {
+      for (Level l : plan.levels()) {
+        for (RequestTemplate lt : LevelLoad.targets(l, target.url())) {
+          String problem = probe(lt, l.request().insecure());
+          if (problem != null) {
+            throw new PlanException(file + " line " + l.line() + ": level '" + l.name() + "': " + problem);
+          }
+        }
+      }
+    } catch (PlanException e) {
+      throw e;
+    } catch (JtuneException e) {
+      throw new PlanException(file + " line " + t.line() + ": the target does not start: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Sends the level's request once, as the load will (method, headers, body, TLS): null when it
+   * succeeds, else what went wrong in one line.
+   */
+  private static String probe(RequestTemplate request, boolean insecure) {
+    LoadResult r;
+    try {
+      r = LoadRun.execute(LoadPlan.closed(List.of(request), 1, Duration.ZERO).withRequests(1, Duration.ZERO)
+          .withTimeout(Duration.ofSeconds(10)).withInsecure(insecure), LoadProgress.NONE);
+    } catch (LoadException e) {
+      return e.getMessage();
+    }
+    if (r.successes() > 0) {
+      return null;
+    }
+    String what = r.errors().get(ErrorKind.STATUS_4XX) > 0 ? "answers HTTP 4xx"
+        : r.errors().get(ErrorKind.STATUS_5XX) > 0 ? "answers HTTP 5xx" : "does not answer";
+    return request.method() + " " + request.url() + " " + what;
+  }
+}

@@ -1,0 +1,150 @@
+package io.jtune.experiment.run;
+
+import io.jtune.common.JtuneException;
+import io.jtune.experiment.plan.Level;
+import io.jtune.load.HostCpu;
+import io.jtune.load.LoadProgress;
+import io.jtune.load.ProcessCpu;
+import io.jtune.load.TimelinePoint;
+import io.jtune.runtime.process.ChildProcess;
+import io.jtune.runtime.process.ProcessSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Samples a run around its measured window: the service's CPU and the rest of the host's at the
+ * window's start and end, a thread dump half-way through the warm-up, the peak RSS at the end.
+ */
+final class RunSampler {
+  private final boolean threadDumps;
+  private final RunningService target;
+  private final Level level;
+  private final Path rd;
+  volatile long measureStartEpochMs = System.currentTimeMillis();
+  private long cpu0 = -1;
+  private long wall0;
+  double cpuPct = -1;
+  private long host0 = -1;
+  private long self0 = -1;
+  double othersCpuPct = -1;
+  volatile RunResult.ThreadsSeen threads;
+  private volatile Thread dumper;
+  private volatile boolean measuring;
+
+  RunSampler(RunningService target, Level level, Path rd, boolean threadDumps) {
+    this.threadDumps = threadDumps;
+    this.target = target;
+    this.level = level;
+    this.rd = rd;
+  }
+
+  LoadProgress progress(LoadProgress outer) {
+    // a thread dump half-way through the warm-up: under load, but outside the measured window
+    if (threadDumps && level.warmup().toMillis() >= 1000) {
+      long at = level.warmup().toMillis() / 2;
+      dumper = new Thread(() -> {
+        try {
+          Thread.sleep(at);
+        } catch (InterruptedException e) {
+          return;
+        }
+        if (!measuring) {
+          threadDump();
+        }
+      }, "jtune-thread-dump");
+      dumper.setDaemon(true);
+      dumper.start();
+    }
+    return new LoadProgress() {
+      @Override
+      public void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point) {
+        outer.onInterval(elapsedSeconds, warmup, point);
+      }
+
+      @Override
+      public void onMeasureStart() {
+        measuring = true;
+        measureStartEpochMs = System.currentTimeMillis();
+        try {
+          cpu0 = new ProcessCpu(target.jvmPid()).cpuNanos();
+          self0 = new ProcessCpu(ProcessHandle.current().pid()).cpuNanos();
+          host0 = HostCpu.busyNanos();
+          wall0 = System.nanoTime();
+        } catch (RuntimeException e) {
+          cpu0 = -1;
+        }
+        outer.onMeasureStart();
+      }
+    };
+  }
+
+  void end() {
+    if (cpu0 >= 0) {
+      try {
+        long cpu1 = new ProcessCpu(target.jvmPid()).cpuNanos();
+        long self1 = new ProcessCpu(ProcessHandle.current().pid()).cpuNanos();
+        long host1 = HostCpu.busyNanos();
+        long wall = Math.max(1, System.nanoTime() - wall0);
+        cpuPct = 100.0 * (cpu1 - cpu0) / wall;
+        if (host0 >= 0 && host1 >= 0) {
+          // the host's busy time less the service's and jtune's own (the load generator's): the 10 ms
+          // ticks of /proc make a few % of noise, never below zero
+          othersCpuPct = Math.max(0, 100.0 * ((host1 - host0) - (cpu1 - cpu0) - (self1 - self0)) / wall);
+        }
+      } catch (RuntimeException e) {
+        cpuPct = -1;
+      }
+    }
+    Thread d = dumper;
+    if (d != null) {
+      try {
+        d.join(5000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  private void threadDump() {
+    OutputCapture cap = target.capture();
+    cap.start();
+    try {
+      ChildProcess.run(ProcessSpec.of("kill -QUIT", List.of("kill", "-QUIT", Long.toString(target.jvmPid())))
+          .withTimeout(Duration.ofSeconds(5)));
+      cap.awaitLine("JNI global ref", 3000);
+      Thread.sleep(100); // the heap summary follows the JNI line
+    } catch (JtuneException e) {
+      return;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      List<String> lines = cap.stop();
+      try {
+        Files.write(rd.resolve("threads.txt"), lines, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        // the dump is evidence, not a result: the run goes on
+      }
+      threads = ThreadEvidence.summarize(lines);
+    }
+  }
+
+
+  /** The JVM's peak resident set (VmHWM) in MB, or -1 when /proc does not tell. */
+  static double peakRssMb(long pid) {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+        if (line.startsWith("VmHWM:")) {
+          String[] f = line.substring(6).trim().split("\\s+");
+          return Long.parseLong(f[0]) / 1024.0;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return -1;
+    }
+    return -1;
+  }
+}

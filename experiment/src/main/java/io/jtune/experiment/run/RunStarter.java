@@ -1,0 +1,70 @@
+package io.jtune.experiment.run;
+
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.runtime.lab.LabLauncher;
+import io.jtune.runtime.process.ChildJvmSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts the plan's target for one candidate: the candidate's flags, jtune's GC logging in the
+ * form the candidate's JDK reads (its major version, learnt when its flags were checked), a JFR
+ * recording when asked, on the candidate's (or the target's, or jtune's own) JDK.
+ */
+final class RunStarter {
+  private final Plan plan;
+  private final boolean jfr;
+  private final Map<String, Integer> majors = new HashMap<>();
+  private LabLauncher lab;
+
+  RunStarter(Plan plan, boolean jfr) {
+    this.plan = plan;
+    this.jfr = jfr;
+  }
+
+  /** The lab launcher, found once for a lab target. */
+  LabLauncher lab() {
+    if (lab == null) {
+      lab = LabLauncher.locate();
+    }
+    return lab;
+  }
+
+  /** Records the Java major version the candidate's JDK reported when its flags were checked. */
+  void major(Candidate c, int major) {
+    majors.put(c.name(), major);
+  }
+
+  Path javaHome(Candidate c) {
+    if (c.javaHome() != null) {
+      return c.javaHome();
+    }
+    return plan.target().javaHome() != null ? plan.target().javaHome() : ChildJvmSpec.currentJavaHome();
+  }
+
+  /**
+   * Starts the target for a candidate, with GC logging into {@code gcLog}; with {@code insecure}
+   * an https:// readiness URL may have any certificate (as the level's requests may).
+   */
+  RunningService start(Candidate c, Path gcLog, Path runDir, boolean insecure) {
+    ServiceSpec t = plan.target();
+    int major = majors.getOrDefault(c.name(), -1);
+    List<String> flags = new ArrayList<>(c.flags());
+    boolean commandLogs = !t.isLab() && t.command().contains("{gcLog}");
+    if (!commandLogs) {
+      flags.addAll(JvmCheck.gcLogFlags(major, gcLog.toAbsolutePath()));
+    }
+    if (jfr) {
+      flags.add("-XX:StartFlightRecording=filename=" + runDir.resolve("recording.jfr").toAbsolutePath()
+          + ",settings=default,dumponexit=true");
+    }
+    Path work = t.workDir() != null ? t.workDir()
+        : plan.source() != null ? plan.source().getParent() : Path.of("").toAbsolutePath();
+    return ServiceLauncher.start(t, t.isLab() ? lab() : null, flags, javaHome(c), gcLog, work, insecure);
+  }
+}
