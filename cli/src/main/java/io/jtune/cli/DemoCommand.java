@@ -7,6 +7,7 @@ import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.experiment.tune.ApplicationFix;
 import io.jtune.experiment.tune.TuneResult;
 import io.jtune.experiment.tune.TuneSession;
 import io.jtune.experiment.tune.TuneSettings;
@@ -93,15 +94,13 @@ final class DemoCommand implements Callable<Integer> {
     o.println("  " + sc.about());
     o.println("  its JVM flags: " + String.join(" ", sc.jvmFlags()));
     o.println();
+    // a case whose fix is in the application (the lab knows it) is checked with one run so fixed
+    ApplicationFix fix = sc.fixFlags().isEmpty() && !sc.fixLabArgs().isEmpty()
+        ? new ApplicationFix(sc.fix(), sc.fixLabArgs()) : null;
     TuneSettings settings = new TuneSettings("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of("/scenario"), null,
-        levels, reps, maxCandidates, null, dir, "jtune demo", null);
+        levels, reps, maxCandidates, null, dir, "jtune demo", null, fix);
     TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
     int rc = result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;
-    Path baseRun = dir.resolve("baseline").resolve("runs").resolve("high-baseline-r1");
-    if (sc.fixFlags().isEmpty() && !sc.fixLabArgs().isEmpty() && Files.isRegularFile(baseRun.resolve("gc.log"))
-        && Files.isRegularFile(baseRun.resolve("load.json"))) {
-      new ApplicationFixCheck(lab, sc, levels.get(0), spec.commandLine().getErr()).run(baseRun, dir.resolve("application-fix"), o);
-    }
     return rc;
   }
 

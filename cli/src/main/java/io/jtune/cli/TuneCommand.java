@@ -123,7 +123,7 @@ final class TuneCommand implements Callable<Integer> {
         s.warmup(), s.duration(), s.levels(), request.timeout, levelRequest);
     ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, options.readyTimeout, null, null, 0);
     TuneSettings settings = new TuneSettings("tune", target, paths, baseline, levels, s.repetitions(),
-        s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()));
+        s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()), null);
     TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
     return result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;
   }

@@ -4,6 +4,7 @@ import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
+import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.report.ExperimentReport;
@@ -13,6 +14,7 @@ import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Suggestion;
+import io.jtune.experiment.tune.ApplicationFix;
 import io.jtune.experiment.tune.TuneListener;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.diagnosis.Diagnosis;
@@ -65,6 +67,35 @@ final class TunePrinter implements TuneListener {
       o.println(String.format(Locale.US, "  %d pause(s) while the service started, before the load (longest %.1f ms),"
           + " are not part of the diagnosis", startupPauses, longestStartupMs));
     }
+  }
+
+  @Override
+  public void applicationFixStarting(ApplicationFix fix, Level level) {
+    o.println();
+    o.println("Check: the application fix the lab knows for this case (" + fix.what() + "): lab options "
+        + String.join(" ", fix.labArgs()) + ", the same JVM flags and load (" + level.describeLoad() + "), one run");
+    o.flush();
+  }
+
+  @Override
+  public void applicationFixChecked(ApplicationFix fix, RunResult baseline, RunResult fixed, Path dir) {
+    if (!fixed.ok()) {
+      o.println("  the application-fix run failed: " + fixed.failure() + " (its files: " + dir + ")");
+      o.flush();
+      return;
+    }
+    o.println(String.format(Locale.US, "  %-16s %12s %10s %10s %10s %14s", "", "req/s", "p99 ms", "Full GCs",
+        "young GCs", "GC time share"));
+    fixRow("baseline", baseline);
+    fixRow("application fix", fixed);
+    o.println("  (measured windows of both runs; the fixed run's GC log and load report: " + dir + ")");
+    o.flush();
+  }
+
+  private void fixRow(String name, RunResult r) {
+    o.println(String.format(Locale.US, "  %-16s %,12.0f %10.1f %10.0f %10.0f %13.2f%%", name,
+        r.metric(Metric.THROUGHPUT.key()), r.metric(Metric.P99.key()), r.metric(Metric.FGC_COUNT.key()),
+        r.metric(Metric.YGC_COUNT.key()), r.metric(Metric.GC_TIME_SHARE.key())));
   }
 
   @Override

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +42,8 @@ public final class Experiment {
   /** Where relative paths of the plan point (its original directory). */
   public static final String PLAN_BASE_FILE = "plan-base.txt";
 
+  private static final AnalysisOptions RUN_OPTIONS = new AnalysisOptions(60, 50, Double.NaN, null, true);
+
   /** Options beyond the plan. */
   public record Options(boolean jfr, boolean threadDumps) {
     public static final Options DEFAULTS = new Options(false, true);
@@ -51,6 +54,8 @@ public final class Experiment {
   private final Options options;
   private final RunListener listener;
   private final RunStarter starter;
+  private final Map<String, GcAnalyzer.Viewed> second = new HashMap<>();
+  private SecondView secondView;
 
   private Experiment(Plan plan, Path dir, Options options, RunListener listener) {
     this.plan = plan;
@@ -88,6 +93,26 @@ public final class Experiment {
 
   public Plan plan() {
     return plan;
+  }
+
+  /**
+   * A second analysis of each run's GC log, made from the same read of the log: given when the
+   * run's load started and its measured window ended, the view to add (the tune session's
+   * diagnosis of the service under load, without its start-up).
+   */
+  public interface SecondView {
+    GcAnalyzer.View of(long loadStartEpochMs, long windowEndEpochMs);
+  }
+
+  /** Analyzes each run's GC log also through {@code view}; see {@link #secondAnalysis(String)}. */
+  public Experiment alsoAnalyzing(SecondView view) {
+    this.secondView = view;
+    return this;
+  }
+
+  /** The second analysis of a run measured here (not of a run kept from before, nor one that failed first). */
+  public Optional<GcAnalyzer.Viewed> secondAnalysis(String runId) {
+    return Optional.ofNullable(second.get(runId));
   }
 
   /** Runs every run not done yet, in plan order; returns all results (kept and new). */
@@ -166,9 +191,9 @@ public final class Experiment {
         return failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded (" + load.errorTotal()
             + " errors)", tail, target.exitCode(), load), tail, rd);
       }
-      Analysis a = GcAnalyzer.analyzeRun(gcLog.toString(), new AnalysisOptions(60, 50, Double.NaN, null, true));
       long from = m.measureStartEpochMs;
       long to = from + Math.round(load.measuredSeconds() * 1000);
+      Analysis a = analyze(key, gcLog, from - level.warmup().toMillis(), to);
       WindowPauses.write(rd, a.pauses().events(), jvmStart, from, to);
       GcAttribution attribution = PauseAttribution.ofRun(load, a.pauses().events());
       Map<String, Double> metrics = RunMetrics.of(load, a.pauses().events(),
@@ -187,6 +212,18 @@ public final class Experiment {
       String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
       return failed(key, c, pid, startedAt, msg.lines().findFirst().orElse(msg), tail, rd);
     }
+  }
+
+  /** The run's analysis (all its events, no collection being a result), and the second view's from the same read. */
+  private Analysis analyze(Plan.RunKey key, Path gcLog, long loadStart, long windowEnd) {
+    GcAnalyzer.View run = new GcAnalyzer.View(RUN_OPTIONS, e -> true, true);
+    if (secondView == null) {
+      return GcAnalyzer.analyze(gcLog.toString(), List.of(run)).get(0).get();
+    }
+    List<GcAnalyzer.Viewed> views = GcAnalyzer.analyze(gcLog.toString(),
+        List.of(run, secondView.of(loadStart, windowEnd)));
+    second.put(key.id(), views.get(1));
+    return views.get(0).get();
   }
 
   private RunResult failed(Plan.RunKey key, Candidate c, long pid, String startedAt, String why, List<String> tail,

@@ -89,4 +89,10 @@ public interface TuneListener {
 
   /** Verdict of the experiment, with the reports written and the baseline's GC report. */
   default void verdict(ExperimentReport report, Plan plan, List<Path> files, Path runs, Path baselineReport) {}
+
+  /** The application fix is checked: one run of the service with the application changed. */
+  default void applicationFixStarting(ApplicationFix fix, Level level) {}
+
+  /** The application fix's run beside the first baseline run ({@code fixed} may have failed). */
+  default void applicationFixChecked(ApplicationFix fix, RunResult baseline, RunResult fixed, Path dir) {}
 }

@@ -19,9 +19,10 @@ import java.util.List;
  * @param report the experiment's report, or null when none ran
  * @param files the experiment's report files written (empty when none ran)
  * @param runsOk whether every run of the experiment succeeded (true when none ran)
+ * @param applicationFix the run that checked the settings' application fix, or null
  */
 public record TuneResult(Outcome outcome, Analysis analysis, RunResult baseline, Path gcLog, Path baselineReport,
-    Plan plan, ExperimentReport report, List<Path> files, boolean runsOk) {
+    Plan plan, ExperimentReport report, List<Path> files, boolean runsOk, RunResult applicationFix) {
   /** The session's three ends. */
   public enum Outcome {
     /** A memory leak: flags are not the fix, no experiment ran. */
@@ -34,5 +35,10 @@ public record TuneResult(Outcome outcome, Analysis analysis, RunResult baseline,
 
   public TuneResult {
     files = List.copyOf(files);
+  }
+
+  /** This result with the application fix's run. */
+  public TuneResult withApplicationFix(RunResult run) {
+    return new TuneResult(outcome, analysis, baseline, gcLog, baselineReport, plan, report, files, runsOk, run);
   }
 }

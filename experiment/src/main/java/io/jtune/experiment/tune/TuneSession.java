@@ -32,6 +32,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The tuning loop as a library, which {@code jtune tune} runs on any service and {@code jtune demo}
@@ -59,6 +60,7 @@ public final class TuneSession {
   private List<Level> levels;
   private int repetitions;
   private int candidates;
+  private RunResult firstRun;
 
   public TuneSession(TuneSettings settings, TuneListener listener) {
     this.job = settings;
@@ -68,12 +70,28 @@ public final class TuneSession {
     this.candidates = settings.candidates();
   }
 
-  /** Runs the session to its verdict. */
+  /**
+   * Runs the session to its verdict, then, when the settings give one, the application fix's run
+   * beside the first baseline run.
+   */
   public TuneResult run() throws IOException {
+    TuneResult result = tune();
+    if (job.applicationFix() == null || firstRun == null) {
+      return result;
+    }
+    Level high = job.levels().get(0);
+    listener.applicationFixStarting(job.applicationFix(), high);
+    RunResult fixed = ApplicationFixRun.run(job, high, listener.runs());
+    listener.applicationFixChecked(job.applicationFix(), firstRun, fixed, job.dir().resolve(ApplicationFixRun.DIR));
+    return result.withApplicationFix(fixed);
+  }
+
+  private TuneResult tune() throws IOException {
     TuneSettings.checkFreshDir(job.dir());
     Files.createDirectories(job.dir());
     Level high = job.levels().get(0);
     Baseline base = job.gcLog() != null ? fromLog(high) : measure(high, high.duration(), TuneSettings.BASELINE_DIR);
+    firstRun = base.run();
     if (base.liveRising() != null && base.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
       base = longer(high, base);
     }
@@ -113,7 +131,8 @@ public final class TuneSession {
 
   private static TuneResult result(TuneResult.Outcome outcome, Baseline base, Plan plan, ExperimentReport report,
       List<Path> files, boolean ok) {
-    return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok);
+    return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok,
+        null);
   }
 
   private Advisor.Inputs advisorInputs(Baseline base, Level high) {
@@ -233,24 +252,28 @@ public final class TuneSession {
       throw new JtuneException(dir + " holds a baseline of another service, flags or load: give another --out");
     }
     Timer timer = new Timer(listener, high.warmup().plus(measured).plus(START_STOP));
-    RunResult r = prepare(plan, yaml, dir, timer).run().get(0);
+    // the diagnosis is of the service under load: its start-up's pauses are left out (Full GCs kept);
+    // the longer run also asks that a live set still rising at the end had a Full GC near it. The
+    // run's GC log is read once, for the run's figures and for this view of it
+    UnderLoad underLoad = new UnderLoad(first);
+    Experiment experiment = prepare(plan, yaml, dir, timer).alsoAnalyzing(underLoad);
+    RunResult r = experiment.run().get(0);
     Path gcLog = dir.resolve("runs").resolve(r.id()).resolve("gc.log");
     Analysis a = null;
     JtuneException unreadable = null;
-    StartupPauses startup = null;
-    LiveSetUnderLoad live = null;
-    if (Files.isRegularFile(gcLog)) {
-      try {
-        // the diagnosis is of the service under load: its start-up's pauses are left out (Full GCs kept)
-        long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - high.warmup().toMillis() : 0;
-        startup = new StartupPauses(loadStart);
-        // the longer run also asks that a live set still rising at the end had a Full GC near it
-        live = new LiveSetUnderLoad(loadStart, first ? 0 : r.windowEndEpochMs(), startup);
-        a = GcAnalyzer.analyze(gcLog.toString(), analysisOptions(), live);
-      } catch (JtuneException ex) {
-        unreadable = ex;
-      }
+    Optional<GcAnalyzer.Viewed> viewed = experiment.secondAnalysis(r.id());
+    if (viewed.isEmpty() && Files.isRegularFile(gcLog)) {
+      // a run kept from before, or one that failed before its log was read: read it now
+      long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - high.warmup().toMillis() : 0;
+      viewed = Optional.of(GcAnalyzer.analyze(gcLog.toString(),
+          List.of(underLoad.of(loadStart, r.windowEndEpochMs()))).get(0));
     }
+    if (viewed.isPresent()) {
+      a = viewed.get().analysis();
+      unreadable = viewed.get().failure();
+    }
+    StartupPauses startup = underLoad.startup;
+    LiveSetUnderLoad live = underLoad.live;
     // a baseline that answered nothing is still evidence when its GC log shows why (a leak that
     // filled the heap): the verdict is then that, not a failed session
     if (!r.ok() && (a == null || a.diagnosis().primary() != Problem.MEMORY_LEAK)) {
@@ -273,6 +296,24 @@ public final class TuneSession {
     return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled);
   }
 
+  /** The tune session's view of a baseline run: the service under load, its start-up left out. */
+  private final class UnderLoad implements Experiment.SecondView {
+    private final boolean first;
+    private StartupPauses startup;
+    private LiveSetUnderLoad live;
+
+    UnderLoad(boolean first) {
+      this.first = first;
+    }
+
+    @Override
+    public GcAnalyzer.View of(long loadStartEpochMs, long windowEndEpochMs) {
+      startup = new StartupPauses(loadStartEpochMs);
+      live = new LiveSetUnderLoad(loadStartEpochMs, first ? 0 : windowEndEpochMs, startup);
+      return new GcAnalyzer.View(analysisOptions(), live, false);
+    }
+  }
+
   private AnalysisOptions analysisOptions() {
     return job.flags() == null || job.flags().isEmpty() ? AnalysisOptions.DEFAULTS
         : new AnalysisOptions(AnalysisOptions.DEFAULTS.windowS(), AnalysisOptions.DEFAULTS.pauseTargetMs(), Double.NaN,
@@ -291,7 +332,7 @@ public final class TuneSession {
   }
 
   /** The experiment prepared; a service that does not start or answer is one line without the plan's line number. */
-  private static Experiment prepare(Plan plan, String yaml, Path dir, RunListener listener) {
+  static Experiment prepare(Plan plan, String yaml, Path dir, RunListener listener) {
     try {
       return Experiment.prepare(plan, yaml, dir, Experiment.Options.DEFAULTS, listener);
     } catch (PlanException e) {

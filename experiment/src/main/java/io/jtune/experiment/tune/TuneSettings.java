@@ -26,9 +26,11 @@ import java.util.Map;
  * @param dir the run directory
  * @param by the command, for the plan's header ("jtune demo")
  * @param budget the time the session may take, or null for no limit
+ * @param applicationFix a fix in the application to check beside the first baseline run (a lab
+ *     target's options), or null
  */
 public record TuneSettings(String name, ServiceSpec target, List<String> urls, List<String> flags, List<Level> levels,
-    int repetitions, int candidates, Path gcLog, Path dir, String by, TuneBudget budget) {
+    int repetitions, int candidates, Path gcLog, Path dir, String by, TuneBudget budget, ApplicationFix applicationFix) {
   /** The baseline's directory inside the run directory. */
   public static final String BASELINE_DIR = "baseline";
 
@@ -39,6 +41,9 @@ public record TuneSettings(String name, ServiceSpec target, List<String> urls, L
     urls = List.copyOf(urls);
     flags = flags == null ? null : List.copyOf(flags);
     levels = List.copyOf(levels);
+    if (applicationFix != null && !target.isLab()) {
+      throw new IllegalArgumentException("an application fix is given as lab options: the target must be the lab");
+    }
   }
 
   /** Refuses a run directory that already holds an experiment (it continues with --resume instead). */

@@ -48,6 +48,7 @@ class TuneSessionTest {
     final List<String> events = new ArrayList<>();
     Plan experimentPlan;
     Analysis diagnosed;
+    RunResult fixed;
 
     @Override
     public RunListener runs() {
@@ -120,6 +121,17 @@ class TuneSessionTest {
     public void verdict(ExperimentReport report, Plan plan, List<Path> files, Path runs, Path baselineReport) {
       events.add("verdict experiment");
     }
+
+    @Override
+    public void applicationFixStarting(ApplicationFix fix, Level level) {
+      events.add("fix");
+    }
+
+    @Override
+    public void applicationFixChecked(ApplicationFix fix, RunResult baseline, RunResult fixedRun, Path fixDir) {
+      fixed = fixedRun;
+      events.add("fix " + (fixedRun.ok() ? "ok" : "failed"));
+    }
   }
 
   @Test
@@ -127,7 +139,8 @@ class TuneSessionTest {
     List<Level> levels = TuneSettings.levels(0, 8, List.of("/scenario"), Duration.ofSeconds(3), Duration.ofSeconds(6),
         1, TuneSettings.LEVEL_TIMEOUT, LevelRequest.GET);
     TuneSettings settings = new TuneSettings("test-survivor-overflow", ServiceSpec.lab("survivor-overflow"),
-        List.of("/scenario"), null, levels, 1, 1, null, dir, "TuneSessionTest", null);
+        List.of("/scenario"), null, levels, 1, 1, null, dir, "TuneSessionTest", null,
+        new ApplicationFix("a smaller cache, off the heap", List.of("--cache", "offheap")));
     Recorder events = new Recorder();
 
     TuneResult result = new TuneSession(settings, events).run();
@@ -137,8 +150,8 @@ class TuneSessionTest {
     assertThat(result.baseline().ok()).isTrue();
     assertThat(result.gcLog()).isRegularFile().startsWith(dir.resolve(TuneSettings.BASELINE_DIR));
     assertThat(result.baselineReport()).isRegularFile();
-    assertThat(events.events.get(events.events.size() - 1))
-        .isEqualTo("verdict " + switch (result.outcome()) {
+    assertThat(events.events.stream().filter(e -> e.startsWith("verdict")).toList())
+        .containsExactly("verdict " + switch (result.outcome()) {
           case MEMORY_LEAK -> "memory-leak";
           case NO_CANDIDATES -> "no-candidates";
           case EXPERIMENT -> "experiment";
@@ -160,5 +173,18 @@ class TuneSessionTest {
     assertThat(saved.schedule()).isEqualTo(result.plan().schedule());
     assertThat(saved.candidates()).extracting(c -> c.name() + ": " + c.flags())
         .isEqualTo(result.plan().candidates().stream().map(c -> c.name() + ": " + c.flags()).toList());
+    // the object that ran is the plan as the file reads back, lines (named in messages) included
+    assertThat(saved).isEqualTo(result.plan());
+    // the application fix: one run of the lab with its options added, after the verdict, measured as runs are
+    assertThat(events.events).containsSubsequence("verdict experiment", "fix", "run 1/1 ok", "fix ok")
+        .endsWith("fix ok");
+    assertThat(result.applicationFix()).isSameAs(events.fixed);
+    assertThat(result.applicationFix().ok()).isTrue();
+    assertThat(result.applicationFix().metric("throughputRps")).isPositive();
+    Path fixDir = dir.resolve("application-fix");
+    assertThat(fixDir.resolve("runs").resolve(result.applicationFix().id()).resolve("gc.log")).isRegularFile();
+    Plan fixPlan = PlanReader.read(fixDir.resolve(Experiment.PLAN_FILE));
+    assertThat(fixPlan.target().labArgs()).containsExactly("--cache", "offheap");
+    assertThat(fixPlan.target().lab()).isEqualTo("survivor-overflow");
   }
 }

@@ -74,57 +74,130 @@ public final class GcAnalyzer {
         ReadProgress.NONE, e -> { }, noCollectionIsResult, keep);
   }
 
+  /**
+   * One way to read a log: the options, the events it keeps, and whether a log with its header
+   * but no collection is a result (an experiment run) rather than nothing to analyze.
+   */
+  public record View(AnalysisOptions options, Predicate<GcEvent> keep, boolean noCollectionIsResult) {
+  }
+
+  /** The analysis of one {@link View}, or the one-line error there is instead. */
+  public record Viewed(Analysis analysis, JtuneException failure) {
+    /** The analysis, or the error thrown. */
+    public Analysis get() {
+      if (failure != null) {
+        throw failure;
+      }
+      return analysis;
+    }
+  }
+
+  /**
+   * Analyzes one GC log for several readers at once: the log is read and parsed once and every
+   * event goes to each view's own aggregators (e.g. an experiment run's figures over all its
+   * events, and the tune session's diagnosis of the service under load without its start-up).
+   */
+  public static List<Viewed> analyze(String gcLog, List<View> views) {
+    return analyze(LogInputs.resolve(List.of(gcLog), InputStream.nullInputStream()), gcLog, ReadProgress.NONE,
+        e -> { }, views);
+  }
+
   private static Analysis analyze(LogInputs.Resolved resolved, String what, AnalysisOptions options,
       ReadProgress progress, Consumer<GcEvent> listener, boolean noCollectionIsResult, Predicate<GcEvent> keep) {
-    // one lifetime's aggregators at a time: a finished lifetime keeps its figures and findings only
-    List<JvmLifetime> jvms = new ArrayList<>();
-    Lifetime[] current = {new Lifetime(options, null)};
-    Lifetime[] latest = {null};
+    return analyze(resolved, what, progress, listener, List.of(new View(options, keep, noCollectionIsResult)))
+        .get(0).get();
+  }
+
+  private static List<Viewed> analyze(LogInputs.Resolved resolved, String what, ReadProgress progress,
+      Consumer<GcEvent> listener, List<View> views) {
+    Reading[] readings = new Reading[views.size()];
+    for (int i = 0; i < readings.length; i++) {
+      readings[i] = new Reading(views.get(i));
+    }
     JvmBoundaries boundaries = new JvmBoundaries() {
       @Override
       public void jvmStarts(String source, String reason) {
-        finish(current[0], jvms, latest, options, null);
-        current[0] = new Lifetime(options, reason);
+        for (Reading r : readings) {
+          r.jvmStarts(reason);
+        }
       }
 
       @Override
       public void sourceJoins(String source) {
-        current[0].inputs.add(source);
+        for (Reading r : readings) {
+          r.current.inputs.add(source);
+        }
       }
     };
     ParseReport report = GcLogReader.read(resolved.sources(), resolved.problems(),
         (GcEvent e) -> {
-          if (keep.test(e)) {
-            listener.accept(e);
-            current[0].accept(e);
+          for (int i = 0; i < readings.length; i++) {
+            Reading r = readings[i];
+            if (r.view.keep().test(e)) {
+              if (i == 0) {
+                listener.accept(e);
+              }
+              r.current.accept(e);
+            }
           }
         }, progress, boundaries);
-    finish(current[0], jvms, latest, options, report);
-    if (jvms.isEmpty() && noCollectionIsResult && report.problems().isEmpty() && report.gcLines() > 0
-        && current[0].jvm.collector() != Collector.UNKNOWN) {
-      Analysis none = current[0].analyze(options, report);
-      return Analysis.ofLifetimes(none, List.of(JvmLifetime.of(1, current[0].inputs, null, none)));
+    List<Viewed> out = new ArrayList<>();
+    for (Reading r : readings) {
+      try {
+        out.add(new Viewed(r.result(what, report), null));
+      } catch (JtuneException e) {
+        out.add(new Viewed(null, e));
+      }
     }
-    if (jvms.isEmpty()) {
-      throw new JtuneException(nothingMessage(what, report, current[0].jvm.collector()));
-    }
-    // the latest lifetime's full analysis, against the finished report of what was read
-    return Analysis.ofLifetimes(latest[0].analyze(options, report), jvms);
+    return out;
   }
 
-  /**
-   * Analyzes a lifetime that ended and lists it; it stays the latest (its aggregators kept) until
-   * a later one has events. The finding rules read the facts, not the read report, which is not
-   * complete before the end of reading ({@code report} is null until then).
-   */
-  private static void finish(Lifetime l, List<JvmLifetime> jvms, Lifetime[] latest, AnalysisOptions options,
-      ParseReport report) {
-    if (l.events == 0) {
-      return;
+  /** One view's lifetimes while the log is read: one lifetime's aggregators at a time. */
+  private static final class Reading {
+    private final View view;
+    // a finished lifetime keeps its figures and findings only
+    private final List<JvmLifetime> jvms = new ArrayList<>();
+    private Lifetime current;
+    private Lifetime latest;
+
+    Reading(View view) {
+      this.view = view;
+      this.current = new Lifetime(view.options(), null);
     }
-    Analysis a = l.analyze(options, report);
-    jvms.add(JvmLifetime.of(jvms.size() + 1, l.inputs, jvms.isEmpty() ? null : l.startReason, a));
-    latest[0] = l;
+
+    void jvmStarts(String reason) {
+      finish(current, null);
+      current = new Lifetime(view.options(), reason);
+    }
+
+    /**
+     * Analyzes a lifetime that ended and lists it; it stays the latest (its aggregators kept) until
+     * a later one has events. The finding rules read the facts, not the read report, which is not
+     * complete before the end of reading ({@code report} is null until then).
+     */
+    private void finish(Lifetime l, ParseReport report) {
+      if (l.events == 0) {
+        return;
+      }
+      Analysis a = l.analyze(view.options(), report);
+      jvms.add(JvmLifetime.of(jvms.size() + 1, l.inputs, jvms.isEmpty() ? null : l.startReason, a));
+      latest = l;
+    }
+
+    Analysis result(String what, ParseReport report) {
+      AnalysisOptions options = view.options();
+      finish(current, report);
+      if (jvms.isEmpty() && view.noCollectionIsResult() && report.problems().isEmpty() && report.gcLines() > 0
+          && current.jvm.collector() != Collector.UNKNOWN) {
+        Analysis none = current.analyze(options, report);
+        return Analysis.ofLifetimes(none, List.of(JvmLifetime.of(1, current.inputs, null, none)));
+      }
+      if (jvms.isEmpty()) {
+        throw new JtuneException(nothingMessage(what, report, current.jvm.collector()));
+      }
+      // the latest lifetime's full analysis, against the finished report of what was read
+      return Analysis.ofLifetimes(latest.analyze(options, report), jvms);
+    }
   }
 
   /** The aggregators of one JVM lifetime and the inputs its events came from. */

@@ -8,6 +8,7 @@ import io.jtune.gc.finding.Finding;
 import io.jtune.gc.diagnosis.Problem;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,5 +49,37 @@ class StartupPausesTest {
     assertThat(none.left()).isZero();
     assertThat(a.pauses().all().count())
         .isEqualTo(GcAnalyzer.analyze(log(), AnalysisOptions.DEFAULTS, e -> true).pauses().all().count());
+  }
+
+  @Test
+  void oneReadGivesEachViewTheAnalysisItsOwnReadGives() throws Exception {
+    // the run's figures over every event, and the diagnosis under load, from one parse of the log
+    AnalysisOptions run = new AnalysisOptions(60, 50, Double.NaN, null, true);
+    StartupPauses startup = new StartupPauses(LOAD_START);
+    List<GcAnalyzer.Viewed> views = GcAnalyzer.analyze(log(), List.of(
+        new GcAnalyzer.View(run, e -> true, true), new GcAnalyzer.View(AnalysisOptions.DEFAULTS, startup, false)));
+
+    StartupPauses alone = new StartupPauses(LOAD_START);
+    assertThat(json(views.get(0).get())).isEqualTo(json(GcAnalyzer.analyzeRun(log(), run)));
+    assertThat(json(views.get(1).get())).isEqualTo(json(GcAnalyzer.analyze(log(), AnalysisOptions.DEFAULTS, alone)));
+    assertThat(startup.left()).isEqualTo(alone.left()).isEqualTo(30);
+    assertThat(views.get(1).get().pauses().all().count()).isLessThan(views.get(0).get().pauses().all().count());
+  }
+
+  @Test
+  void aViewWithNothingLeftIsItsOwnErrorNotTheOthers() {
+    List<GcAnalyzer.Viewed> views = GcAnalyzer.analyze(log(), List.of(
+        new GcAnalyzer.View(AnalysisOptions.DEFAULTS, e -> true, false),
+        new GcAnalyzer.View(AnalysisOptions.DEFAULTS, e -> false, false)));
+    assertThat(views.get(0).failure()).isNull();
+    assertThat(views.get(0).get().pauses().all().count()).isPositive();
+    assertThat(views.get(1).analysis()).isNull();
+    assertThat(views.get(1).failure()).hasMessageStartingWith("nothing to analyze");
+  }
+
+  private static String json(Analysis a) throws java.io.IOException {
+    java.io.StringWriter w = new java.io.StringWriter();
+    io.jtune.gc.render.AnalysisJson.write(a, w);
+    return w.toString();
   }
 }
