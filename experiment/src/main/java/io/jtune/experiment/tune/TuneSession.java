@@ -22,7 +22,6 @@ import io.jtune.gc.analysis.StartupPauses;
 import io.jtune.gc.diagnosis.Problem;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.render.html.AnalysisHtml;
-import io.jtune.load.LoadProgress;
 import io.jtune.runtime.output.OutputFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -119,7 +118,7 @@ public final class TuneSession {
     listener.experimentStarting(plan, job.dir().resolve(Experiment.PLAN_FILE));
     Duration perRun = base.perRun() != null ? base.perRun().plus(plan.cooldown())
         : high.warmup().plus(high.duration()).plus(START_STOP);
-    Timer timer = new Timer(listener, perRun);
+    RunTimer timer = new RunTimer(listener, perRun);
     listener.runsEstimated(plan.schedule().size(), timer.perRun());
     List<RunResult> results = prepare(plan, yaml, job.dir(), timer).run();
     ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
@@ -251,7 +250,7 @@ public final class TuneSession {
     if (Files.isRegularFile(saved) && !Files.readString(saved, StandardCharsets.UTF_8).equals(yaml)) {
       throw new JtuneException(dir + " holds a baseline of another service, flags or load: give another --out");
     }
-    Timer timer = new Timer(listener, high.warmup().plus(measured).plus(START_STOP));
+    RunTimer timer = new RunTimer(listener, high.warmup().plus(measured).plus(START_STOP));
     // the diagnosis is of the service under load: its start-up's pauses are left out (Full GCs kept);
     // the longer run also asks that a live set still rising at the end had a Full GC near it. The
     // run's GC log is read once, for the run's figures and for this view of it
@@ -340,63 +339,6 @@ public final class TuneSession {
         throw e;
       }
       throw new JtuneException(e.getMessage().replaceFirst("^plan line \\d+: ", ""), e);
-    }
-  }
-
-  /**
-   * Passes every run event on and times the runs done here: after each, the runs left and how long
-   * they take at the pace so far (runs kept from an earlier attempt cost nothing).
-   */
-  private static final class Timer implements RunListener {
-    private final TuneListener tune;
-    private final RunListener inner;
-    private final Duration guess;
-    private long firstStart = -1;
-    private int done;
-    private long lastEnd;
-
-    Timer(TuneListener tune, Duration guess) {
-      this.tune = tune;
-      this.inner = tune.runs();
-      this.guess = guess;
-    }
-
-    /** The time one run took here on average, else the guess. */
-    Duration perRun() {
-      return done == 0 ? guess : Duration.ofNanos((lastEnd - firstStart) / done);
-    }
-
-    @Override
-    public void checking(String what) {
-      inner.checking(what);
-    }
-
-    @Override
-    public void runStarting(Plan.RunKey key, int index, int total) {
-      if (firstStart < 0) {
-        firstStart = System.nanoTime();
-      }
-      inner.runStarting(key, index, total);
-    }
-
-    @Override
-    public void runKept(RunResult result, int index, int total) {
-      inner.runKept(result, index, total);
-    }
-
-    @Override
-    public void runFinished(RunResult result, int index, int total) {
-      done++;
-      lastEnd = System.nanoTime();
-      inner.runFinished(result, index, total);
-      if (total - index > 0) {
-        tune.runsLeft(total - index, perRun().multipliedBy(total - index));
-      }
-    }
-
-    @Override
-    public LoadProgress loadProgress(Plan.RunKey key, double totalSeconds) {
-      return inner.loadProgress(key, totalSeconds);
     }
   }
 }

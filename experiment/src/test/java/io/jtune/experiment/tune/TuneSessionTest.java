@@ -183,8 +183,8 @@ class TuneSessionTest {
     assertThat(result.applicationFix().metric("throughputRps")).isPositive();
     Path fixDir = dir.resolve("application-fix");
     assertThat(fixDir.resolve("runs").resolve(result.applicationFix().id()).resolve("gc.log")).isRegularFile();
-    Plan fixPlan = PlanReader.read(fixDir.resolve(Experiment.PLAN_FILE));
-    assertThat(fixPlan.target().labArgs()).containsExactly("--cache", "offheap");
-    assertThat(fixPlan.target().lab()).isEqualTo("survivor-overflow");
+    // a one-run plan (no candidate to compare, so not one 'jtune experiment' takes): its target as written
+    assertThat(Files.readString(fixDir.resolve(Experiment.PLAN_FILE), StandardCharsets.UTF_8))
+        .contains("lab: \"survivor-overflow\"", "labArgs: [\"--cache\", \"offheap\"]");
   }
 }
