@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# --- Browser for the HTML report tests (cli HtmlReportBrowserTest): Debian's chromium and
+# --- Browser for the HTML report tests (gc AnalysisHtmlBrowserTest, experiment ExperimentHtmlBrowserTest): Debian's chromium and
 # chromium-driver, never a browser download. Skipped when both are present; without root or
 # sudo, or when apt fails, the browser tests skip themselves with a message.
 install_chromium() {
@@ -23,7 +23,7 @@ install_chromium() {
 install_chromium
 # --- end of the browser block
 
-# --- OpenMetrics parser for the --format openmetrics tests (cli OpenMetricsParser): the Prometheus
+# --- OpenMetrics parser for the OpenMetrics tests (OpenMetricsParser in gc's test jar): the Prometheus
 # project's Python client (prometheus_client.openmetrics.parser), from PyPI into a virtual
 # environment under target/. Without python3 those tests skip themselves with a message.
 install_openmetrics_parser() {
@@ -38,10 +38,10 @@ install_openmetrics_parser
 
 # The Prometheus text format's parser, as a node exporter's textfile collector and a Pushgateway
 # parse it (Go, prometheus/common expfmt, from the Go module proxy): a small checker built from
-# cli/src/test/go/promcheck into target/promcheck. Without go those tests skip themselves.
+# gc/src/test/go/promcheck into target/promcheck. Without go those tests skip themselves.
 build_promcheck() {
   command -v go >/dev/null 2>&1 || { echo "test.sh: go missing: the Prometheus text format parse tests will be skipped" >&2; return 0; }
-  local src=cli/src/test/go/promcheck
+  local src=gc/src/test/go/promcheck
   if [ ! -x target/promcheck ] || [ -n "$(find "$src" -newer target/promcheck -type f)" ]; then
     echo "test.sh: building the Prometheus text format checker (target/promcheck)" >&2
     (cd "$src" && go build -o ../../../../../target/promcheck .) \

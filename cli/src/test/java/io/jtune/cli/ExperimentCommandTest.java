@@ -246,11 +246,21 @@ class ExperimentCommandTest {
     Path plan = Files.writeString(dir.resolve("twins.yaml"), TWINS.replace("repetitions: 3", "repetitions: 1")
         .replace("duration: 3s", "duration: 1s"));
     Path out = dir.resolve("gate");
-    CliRun run = CliRun.of("experiment", plan.toString(), "--out", out.toString(), "--fail-on-goals");
+    Path page = dir.resolve("gate.html");
+    CliRun run = CliRun.of("experiment", plan.toString(), "--out", out.toString(), "--fail-on-goals", "--format", "html",
+        "-o", page.toString());
     assertThat(run.exitCode()).as(run.err()).isEqualTo(4);
     assertThat(run.err()).contains("jtune: --fail-on-goals: no candidate meets the goals");
-    assertThat(run.out()).contains("Keep a");
+    // -o: the report in the asked format goes to the file (the run directory's report.html), and the reports are named
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).contains("report written to " + page, out.resolve("report.html").toString());
+    assertThat(Files.mismatch(page, out.resolve("report.html"))).as("-o and the run directory's report.html").isEqualTo(-1L);
+    assertThat(Files.readString(out.resolve("report.txt"))).contains("Keep a");
     assertThat(out.resolve("experiment.json")).isRegularFile();
+    Path again = dir.resolve("again.html");
+    assertThat(CliRun.of("experiment", "--report", out.toString(), "--format", "html", "-o", again.toString()).exitCode())
+        .isZero();
+    assertThat(Files.mismatch(page, again)).as("--report DIR --format html -o").isEqualTo(-1L);
     assertThat(CliRun.of("experiment", "--report", out.toString()).exitCode()).isZero();
     assertThat(CliRun.of("experiment", "--report", out.toString(), "--fail-on-goals").exitCode()).isEqualTo(4);
 

@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import io.jtune.gc.testing.JsonSchemas;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -41,7 +42,7 @@ class LoadGcLogTest {
       doc = new ObjectMapper().readTree(json.out());
       text = CliRun.of("load", "-q", "--rate", "150", "-c", "4", "-d", "3s", "--gc-log", gcLog.toString(), url);
     }
-    JsonSchemaTest.validAndRenameFails(doc, "/gcAttribution/slowInPauseShare");
+    JsonSchemas.validAndRenameFails(doc, "/gcAttribution/slowInPauseShare");
     JsonNode a = doc.path("gcAttribution");
     // every completed request was kept (a short run fits the preallocated arrays)
     assertThat(a.path("sampleStride").asInt()).isEqualTo(1);

@@ -2,7 +2,8 @@ package io.jtune.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jtune.cli.OpenMetricsParser.Sample;
+import io.jtune.gc.testing.OpenMetricsParser;
+import io.jtune.gc.testing.OpenMetricsParser.Sample;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;

@@ -15,8 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code jtune threads} on the dumps captured from core's DumpScenarios.java (kept under core's
- * test resources, see the README there), on a live child JVM with --pid, and on bad input.
+ * {@code jtune threads} on the dumps captured from DumpScenarios.java (kept under diagnostics'
+ * test resources, see the README there): a directory and standard input, --fail-on, a live child
+ * JVM with --pid, and bad input. What the report says is tested with it (diagnostics module,
+ * ThreadsReportTest and ThreadsRenderTest).
  */
 class ThreadsCommandTest {
   private static final Path DUMPS = Path.of("../diagnostics/src/test/resources/io/jtune/diagnostics/threads/dumps");
@@ -39,41 +41,6 @@ class ThreadsCommandTest {
   }
 
   @Test
-  void textReportNamesTheContendedLockItsOwnerAndTheDeadlocks() {
-    CliRun r = CliRun.of("threads", dump("jdk17-jstack-l.txt").toString());
-    assertThat(r.exitCode()).isZero();
-    assertThat(r.out()).contains("lock contention: 4 of 5 http-nio-8080-exec workers wait for DumpScenarios$SharedParser <",
-        "held by http-nio-8080-exec-1 (TIMED_WAITING)", "3 waiting for lock java.util.concurrent.locks.ReentrantLock$NonfairSync",
-        "held by rl-holder", "deadlock-mon-a -> deadlock-mon-b (reported by the JVM)",
-        "deadlock-rl-a -> deadlock-rl-b (reported by the JVM)", "pool-1-thread: 3 threads, 0 busy, 3 idle",
-        "Java threads by state: RUNNABLE 10, BLOCKED 6, WAITING 10, TIMED_WAITING 5");
-  }
-
-  @Test
-  void jdk11AndJdk21DumpsNameTheSameLocksOwnersAndDeadlocks() {
-    for (String name : new String[] {"jdk11-jstack-l.txt", "jdk21-jcmd-thread-print-l.txt"}) {
-      CliRun r = CliRun.of("threads", dump(name).toString());
-      assertThat(r.exitCode()).as(name).isZero();
-      assertThat(r.out()).as(name).contains(" of OpenJDK 64-Bit Server VM (" + name.substring(3, 5) + ".0.",
-          "lock contention: 4 of 5 http-nio-8080-exec workers wait for DumpScenarios$SharedParser <",
-          "held by http-nio-8080-exec-1 (TIMED_WAITING)", "held by rl-holder",
-          "deadlock-mon-a -> deadlock-mon-b (reported by the JVM)", "deadlock-rl-a -> deadlock-rl-b (reported by the JVM)",
-          "Java threads by state: RUNNABLE ", ", BLOCKED 6, ");
-    }
-  }
-
-  @Test
-  void aJdk21DumpToFileSaysItHasNoStatesNorLocks() {
-    CliRun r = CliRun.of("threads", dump("jdk21-dump-to-file.txt").toString());
-    assertThat(r.exitCode()).isZero();
-    assertThat(r.out()).contains("30 Java platform threads, 4 virtual", "Java threads by state: not in this dump",
-        "this dump has no thread states and no locks (Thread.dump_to_file before JDK 25): for lock pile-ups and "
-            + "deadlocks take jstack -l PID or jcmd PID Thread.print -l",
-        "pool http-nio-8080-exec: all 5 threads busy", "4 threads at DumpScenarios$SharedParser.parse(")
-        .doesNotContain("no deadlock", "no thread waits for a lock");
-  }
-
-  @Test
   void aDirectoryOfDumpsOverTimeAndStandardInput() throws IOException {
     Path d = Files.createDirectory(dir.resolve("dumps"));
     Files.copy(dump("jdk25-jstack.txt"), d.resolve("1.txt"));
@@ -89,21 +56,6 @@ class ThreadsCommandTest {
     assertThat(fromStdin.path("threads").path("virtual").asInt()).isEqualTo(4);
     assertThat(fromStdin.path("locks").get(0).path("owner").asText()).isEqualTo("http-nio-8080-exec-1");
     assertThat(fromStdin.path("locks").get(1).path("owner").isNull()).isTrue();
-  }
-
-  @Test
-  void htmlAndMarkdownEscapeThreadNames() throws IOException {
-    String hostile = "<img src=x onerror=alert(1)>&\"'";
-    Path f = Files.writeString(dir.resolve("dump.txt"),
-        Files.readString(dump("jdk17-jstack-l.txt")).replace("\"rl-holder\"", "\"" + hostile + "\""));
-    Path html = dir.resolve("t.html");
-    CliRun r = CliRun.of("threads", "--format", "html", "-o", html.toString(), f.toString());
-    assertThat(r.exitCode()).isZero();
-    String page = Files.readString(html);
-    assertThat(page).startsWith("<!DOCTYPE html>").doesNotContain("<img").doesNotContain("<script")
-        .contains("held by &lt;img src=x onerror=alert(1)&gt;&amp;&quot;&#39; (TIMED_WAITING)");
-    String md = CliRun.of("threads", "--format", "markdown", f.toString()).out();
-    assertThat(md).doesNotContain("<img").contains("&lt;img src=x onerror=alert(1)&gt;");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.jtune.cli;
 
+import io.jtune.gc.testing.JsonSchemas;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -69,7 +70,7 @@ class TuneRequestTest {
     assertThat(doc.at("/levels/0/load/request").toString()).isEqualTo("{\"method\":\"POST\",\"headerNames\":"
         + "[\"Authorization\",\"Content-Type\"],\"bodyBytes\":13,\"insecure\":false}");
     assertThat(report).doesNotContain("dXNlcjpwdw==");
-    JsonSchemaTest.validAndRenameFails(doc, "/levels/0/load/request");
+    JsonSchemas.validAndRenameFails(doc, "/levels/0/load/request");
 
     // an interrupted experiment: the run --resume does again sends the same requests
     Files.delete(out.resolve("runs/high-findings-r2/result.json"));

@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import java.net.URISyntaxException;
 
 /** The dumps kept under test resources io/jtune/diagnostics/threads/dumps (see the README there) and the program that made them. */
-final class CapturedDumps {
+public final class CapturedDumps {
   private CapturedDumps() {}
 
   /** The text of the captured dump file {@code name}. */
-  static String text(String name) {
+  public static String text(String name) {
     try (InputStream in = CapturedDumps.class.getResourceAsStream("dumps/" + name)) {
       if (in == null) {
         throw new IllegalArgumentException("no captured dump " + name);

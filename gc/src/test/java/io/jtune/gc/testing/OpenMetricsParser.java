@@ -1,4 +1,4 @@
-package io.jtune.cli;
+package io.jtune.gc.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
@@ -22,21 +22,27 @@ import org.junit.jupiter.api.Assumptions;
  * test.sh under target/: OpenMetrics with the Python client's strict OpenMetrics parser
  * ({@code prometheus_client.openmetrics.parser}, in target/openmetrics-venv), the Prometheus text
  * format 0.0.4 with the Go parser a node exporter's textfile collector and a Pushgateway use
- * ({@code prometheus/common/expfmt}, built from cli/src/test/go/promcheck into target/promcheck).
+ * ({@code prometheus/common/expfmt}, built from gc/src/test/go/promcheck into target/promcheck).
+ * (Test helpers of gc's test jar, used by the tests of gc, experiment and cli.)
  * Without python3 or go the tests that need them are skipped with a message; with the tool but
  * without the parser they fail, saying how to install it.
  */
-final class OpenMetricsParser {
+public final class OpenMetricsParser {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   /** One parsed sample ({@code unit} is empty from the Prometheus text format, which has none). */
-  record Sample(String family, String type, String unit, String name, Map<String, String> labels, double value) {
-    String label(String name) {
+  public record Sample(String family, String type, String unit, String name, Map<String, String> labels, double value) {
+    public String label(String name) {
       return labels.get(name);
     }
   }
 
   private OpenMetricsParser() {}
+
+  /** Samples as name, labels and value: what the OpenMetrics and the Prometheus text of one document must agree on. */
+  public static List<String> samples(List<Sample> parsed) {
+    return parsed.stream().map(s -> s.name() + new java.util.TreeMap<>(s.labels()) + " " + s.value()).toList();
+  }
 
   private static Path installed(String property, String fallback, String tool, String what, String install) {
     String p = System.getProperty(property);
@@ -58,12 +64,12 @@ final class OpenMetricsParser {
   }
 
   /** The samples of one OpenMetrics document; the test fails with the parser's message when it does not parse. */
-  static List<Sample> parse(String text) throws IOException, InterruptedException {
+  public static List<Sample> parse(String text) throws IOException, InterruptedException {
     return parseAll(List.of(text)).get(0);
   }
 
   /** The samples of each OpenMetrics document, in one run of the parser; the test fails on the first that does not parse. */
-  static List<List<Sample>> parseAll(List<String> texts) throws IOException, InterruptedException {
+  public static List<List<Sample>> parseAll(List<String> texts) throws IOException, InterruptedException {
     Path python = installed("jtune.openmetrics.python", "../target/openmetrics-venv/bin/python3", "python3",
         "OpenMetrics", "python3 -m venv target/openmetrics-venv && target/openmetrics-venv/bin/pip install prometheus-client");
     Path script = Files.createTempFile("openmetrics-parse", ".py");
@@ -89,9 +95,9 @@ final class OpenMetricsParser {
   }
 
   /** The samples of one document in the Prometheus text format 0.0.4, as the Go parser reads them. */
-  static List<Sample> parsePrometheus(String text) throws IOException, InterruptedException {
+  public static List<Sample> parsePrometheus(String text) throws IOException, InterruptedException {
     Path promcheck = installed("jtune.promcheck", "../target/promcheck", "go", "Prometheus text format",
-        "cd cli/src/test/go/promcheck && go build -o ../../../../../target/promcheck .");
+        "cd gc/src/test/go/promcheck && go build -o ../../../../../target/promcheck .");
     Path input = Files.createTempFile("prometheus-doc", ".txt");
     try {
       Files.writeString(input, text);

@@ -1,18 +1,20 @@
-package io.jtune.cli;
+package io.jtune.gc.render.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
+import io.jtune.common.JtuneException;
+import io.jtune.gc.AnalyzedLogs;
 import io.jtune.gc.aggregate.Series;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;
 import io.jtune.gc.event.PauseKind;
 import io.jtune.gc.finding.Finding;
+import io.jtune.gc.testing.HtmlBrowser;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,22 +35,22 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
 /**
- * `jtune analyze --format html` reports opened in headless Chromium: real corpus logs (a G1 log
+ * The analysis' HTML reports ({@code jtune analyze --format html}, as AnalysisHtml writes them) opened in headless Chromium: real corpus logs (a G1 log
  * with phases, a CMS log with Full GCs) load without console errors or network requests, every
  * chart holds as many points as the analysis has, clicking a finding marks its evidence, and a
  * crafted log full of markup and Unicode tricks shows as text without running anything.
  * Screenshots of each section go to target/screenshots/.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class HtmlReportBrowserTest {
+public class AnalysisHtmlBrowserTest {
   static final String G1_LOG = "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log.4";
   static final String CMS_LOG = "gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tenuring__863_gc.log";
   static final String G1_SPIKE_LOG = "gctoolkit-testdata/gctoolkit-gclogs__streaming__gcspike.log";
   static final String SMALL_CMS_LOG = "GCViewer/src__test__resources__openjdk__SampleSun1_8_0CmsPrintGcId.txt";
-  static final Path SCREENSHOTS = Path.of("target", "screenshots");
+  public static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
   /** Markup, an attribute break-out and script in one string, with bidi override, zero-width joiner and an emoji. */
-  static final String PAYLOAD = "</script><script>window.__pwned=1;alert(1)</script>\"><img src=x onerror=\"window.__pwned=2\">"
+  public static final String PAYLOAD = "</script><script>window.__pwned=1;alert(1)</script>\"><img src=x onerror=\"window.__pwned=2\">"
       + "<svg onload=window.__pwned=3>\u202eRTL\u200dZWJ\ud83d\udd25";
 
   private static final int HISTOGRAM_BUCKETS = 14;
@@ -76,15 +78,17 @@ class HtmlReportBrowserTest {
     return Path.of(System.getProperty("jtune.corpus", "../testdata/gclogs")).resolve(file);
   }
 
-  /** Runs {@code jtune analyze --format html -o OUT [extra...] LOG} in-process. */
-  static Path report(Path log, Path out, String... extra) {
-    List<String> args = new ArrayList<>(List.of("analyze", "--format", "html", "-o", out.toString()));
-    args.addAll(List.of(extra));
-    args.add(log.toString());
-    StringWriter err = new StringWriter();
-    int code = Main.run(args.toArray(String[]::new), new PrintWriter(new StringWriter()), new PrintWriter(err));
-    assertThat(code).as("jtune analyze: " + err).isZero();
+  /** The HTML report of {@code log} analyzed with {@code options} ({@code jtune analyze --format html -o OUT}), in {@code out}. */
+  static Path report(Path log, Path out, AnalysisOptions options) throws IOException {
+    Analysis a = GcAnalyzer.analyze(List.of(log.toString()), InputStream.nullInputStream(), options);
+    try (Writer w = new java.io.OutputStreamWriter(Files.newOutputStream(out), StandardCharsets.UTF_8)) {
+      AnalysisHtml.write(a, w);
+    }
     return out;
+  }
+
+  static Path report(Path log, Path out) throws IOException {
+    return report(log, out, AnalysisOptions.DEFAULTS);
   }
 
   /** Chart points a series gives: one per bucket whose extremes are one observation, else two. */
@@ -224,7 +228,7 @@ class HtmlReportBrowserTest {
   @Test
   void severalJvmLifetimesAreListedAndTheTopSaysWhichOneIsShown() throws IOException {
     Path restarts = Files.createDirectory(dir.resolve("restarts"));
-    try (java.util.stream.Stream<Path> s = Files.list(CliRun.corpus().resolve("gctoolkit-testdata"))) {
+    try (java.util.stream.Stream<Path> s = Files.list(AnalyzedLogs.corpus().resolve("gctoolkit-testdata"))) {
       for (Path p : s.filter(p -> p.getFileName().toString().contains("short_restart_4.log")).toList()) {
         Files.copy(p, restarts.resolve(p.getFileName()));
       }
@@ -259,7 +263,7 @@ class HtmlReportBrowserTest {
 
   @Test
   void windowTableSortsByClickedColumn() throws IOException {
-    Path html = report(corpus(CMS_LOG), dir.resolve("sort.html"), "--window", "10s");
+    Path html = report(corpus(CMS_LOG), dir.resolve("sort.html"), new AnalysisOptions(10, 50, Double.NaN, null, false)); // --window 10s
     browser.open(html);
     WebElement header = browser.driver().findElement(By.xpath("//table[@data-table='windows']//th[text()='YGC count']"));
     browser.js("arguments[0].scrollIntoView({block: 'center'})", header);
@@ -288,7 +292,7 @@ class HtmlReportBrowserTest {
     lines.add(6, "2022-08-01T17:16:33.199+0000: 0.198: #2: [GC (Allocation Failure) " + PAYLOAD + " [ParNew: broken");
     Files.write(log, lines, StandardCharsets.UTF_8);
     String flag = "-XX:OnError=" + PAYLOAD.replace(" ", "") + "\ud800";
-    Path html = report(log, dir.resolve("hostile.html"), "--flags", flag);
+    Path html = report(log, dir.resolve("hostile.html"), new AnalysisOptions(60, 50, Double.NaN, flag, false)); // --flags FLAG
 
     browser.open(html);
     browser.assertNoPayloadRan();
@@ -322,11 +326,10 @@ class HtmlReportBrowserTest {
       String file = row.split("\t")[0];
       Path html = dir.resolve("sweep.html");
       Files.deleteIfExists(html);
-      StringWriter err = new StringWriter();
-      int code = Main.run(new String[] {"analyze", "--format", "html", "-o", html.toString(), corpus(file).toString()},
-          new PrintWriter(new StringWriter()), new PrintWriter(err));
-      if (code != 0) {
-        System.out.println("sweep: not analyzable (exit " + code + "): " + file);
+      try {
+        report(corpus(file), html);
+      } catch (JtuneException e) {
+        System.out.println("sweep: not analyzable (" + e.getMessage() + "): " + file);
         continue;
       }
       pages++;

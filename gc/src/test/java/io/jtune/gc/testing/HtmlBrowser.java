@@ -1,4 +1,4 @@
-package io.jtune.cli;
+package io.jtune.gc.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,9 +32,9 @@ import org.openqa.selenium.logging.LoggingPreferences;
  * network requests it made, and whether anything called a dialog. Selenium Manager is never
  * involved: both the browser and the driver are given by path.
  */
-final class HtmlBrowser implements AutoCloseable {
-  static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-  static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+public final class HtmlBrowser implements AutoCloseable {
+  public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+  public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
   /*
    * Installed before any page script runs (CDP Page.addScriptToEvaluateOnNewDocument): records
@@ -67,11 +67,11 @@ final class HtmlBrowser implements AutoCloseable {
   private String pageUrl;
 
   /** Whether this machine has the browser and driver; ./test.sh installs them. */
-  static boolean available() {
+  public static boolean available() {
     return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
   }
 
-  HtmlBrowser(int width, int height) throws IOException {
+  public HtmlBrowser(int width, int height) throws IOException {
     profile = Files.createTempDirectory("jtune-chromium-");
     System.setProperty("webdriver.chrome.driver", CHROMEDRIVER.toString());
     ChromeOptions options = new ChromeOptions();
@@ -101,12 +101,12 @@ final class HtmlBrowser implements AutoCloseable {
     driver = d;
   }
 
-  ChromeDriver driver() {
+  public ChromeDriver driver() {
     return driver;
   }
 
   /** Opens the report, waits for its data-ready mark; returns the wall time from navigation to ready, ms. */
-  long open(Path report) {
+  public long open(Path report) {
     drainLogs();
     pageUrl = report.toUri().toString();
     long start = System.nanoTime();
@@ -121,12 +121,12 @@ final class HtmlBrowser implements AutoCloseable {
     return (System.nanoTime() - start) / 1_000_000;
   }
 
-  Object js(String script, Object... args) {
+  public Object js(String script, Object... args) {
     return driver.executeScript(script, args);
   }
 
   /** Console messages of level SEVERE or WARNING since the last open, plus errors the hooks caught. */
-  List<String> consoleMessages() {
+  public List<String> consoleMessages() {
     List<String> out = new ArrayList<>();
     for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
       if (e.getLevel().intValue() >= Level.WARNING.intValue()) {
@@ -141,7 +141,7 @@ final class HtmlBrowser implements AutoCloseable {
   }
 
   /** URLs of every network request the browser made since the last open, except the report file itself. */
-  List<String> requestsOtherThanThePage() {
+  public List<String> requestsOtherThanThePage() {
     List<String> out = new ArrayList<>();
     for (LogEntry e : driver.manage().logs().get(LogType.PERFORMANCE)) {
       try {
@@ -165,7 +165,7 @@ final class HtmlBrowser implements AutoCloseable {
     return out;
   }
 
-  List<String> dialogs() {
+  public List<String> dialogs() {
     List<String> out = new ArrayList<>();
     if (js("return window.__dialogs") instanceof List<?> l) {
       l.forEach(x -> out.add(String.valueOf(x)));
@@ -178,7 +178,7 @@ final class HtmlBrowser implements AutoCloseable {
    * calls a dialog): no errors, no requests, only the page's own three scripts, and no element
    * that loads something or carries a handler.
    */
-  void assertNoPayloadRan() {
+  public void assertNoPayloadRan() {
     assertThat(js("return typeof window.__pwned")).as("no payload ran").isEqualTo("undefined");
     assertThat(dialogs()).as("dialogs opened").isEmpty();
     assertThat(consoleMessages()).as("console").isEmpty();
@@ -188,7 +188,7 @@ final class HtmlBrowser implements AutoCloseable {
   }
 
   /** Saves a screenshot of one element (scrolled into view) as {@code dir/name.png}. */
-  Path screenshot(WebElement element, Path dir, String name) throws IOException {
+  public Path screenshot(WebElement element, Path dir, String name) throws IOException {
     js("arguments[0].scrollIntoView({block: 'start'}); window.scrollBy(0, -90);", element);
     Files.createDirectories(dir);
     Path file = dir.resolve(name + ".png");
@@ -197,7 +197,7 @@ final class HtmlBrowser implements AutoCloseable {
   }
 
   /** Saves a screenshot of the viewport as {@code dir/name.png}. */
-  Path screenshot(Path dir, String name) throws IOException {
+  public Path screenshot(Path dir, String name) throws IOException {
     Files.createDirectories(dir);
     Path file = dir.resolve(name + ".png");
     Files.write(file, driver.getScreenshotAs(OutputType.BYTES));
@@ -205,7 +205,7 @@ final class HtmlBrowser implements AutoCloseable {
   }
 
   /** Saves the page from its top down to the bottom of {@code element} as {@code dir/name.png}, whatever the viewport. */
-  Path pageTop(WebElement element, Path dir, String name) throws IOException {
+  public Path pageTop(WebElement element, Path dir, String name) throws IOException {
     js("window.scrollTo(0, 0)");
     Number bottom = (Number) js("var r = arguments[0].getBoundingClientRect(); return Math.ceil(r.bottom + window.scrollY + 16);", element);
     Number width = (Number) js("return document.documentElement.clientWidth");

@@ -1,22 +1,35 @@
-package io.jtune.cli;
+package io.jtune.experiment.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtune.cli.OpenMetricsParser.Sample;
+import io.jtune.common.format.OutputFormat;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.report.files.ExperimentRenderers;
+import io.jtune.experiment.run.Experiment;
+import io.jtune.gc.AnalyzedLogs;
+import io.jtune.gc.testing.OpenMetricsParser;
+import io.jtune.gc.testing.OpenMetricsParser.Sample;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code jtune experiment --report DIR --format openmetrics} on a recorded experiment (real runs
- * of the lab, testdata/experiments): the text parses with the Prometheus client's strict
+ * The experiment report in OpenMetrics ({@code jtune experiment --report DIR --format openmetrics})
+ * of a recorded experiment (real runs of the lab, testdata/experiments): the text parses with the Prometheus client's strict
  * OpenMetrics parser and gives the JSON report's means, changes and verdict in base units.
  */
 class ExperimentOpenMetricsTest {
-  private static final Path RUNS = CliRun.corpus().resolveSibling("experiments").resolve("serial-vs-default");
+  private static final Path RUNS = AnalyzedLogs.testdataFile("experiments").resolve("serial-vs-default");
 
   private static Sample one(List<Sample> samples, String name, String candidate, String... labelValue) {
     List<Sample> found = samples.stream().filter(s -> s.name().equals(name)
@@ -32,18 +45,29 @@ class ExperimentOpenMetricsTest {
     return found.get(0);
   }
 
+  /** The report of the recorded run directory, as {@code --report DIR} reads it. */
+  static ExperimentReport recorded(Path runDir) throws IOException {
+    Path saved = runDir.resolve(Experiment.PLAN_FILE);
+    Path baseFile = runDir.resolve(Experiment.PLAN_BASE_FILE);
+    Path base = Files.isRegularFile(baseFile) ? Path.of(Files.readString(baseFile).trim()) : runDir.toAbsolutePath();
+    Plan plan = PlanReader.read(new StringReader(Files.readString(saved, StandardCharsets.UTF_8)), saved.toString(), base);
+    plan = plan.withSource(base.resolve(plan.fileName() + ".yaml"));
+    return ExperimentReport.of(plan, Experiment.baseFlags(plan), Experiment.readResults(runDir, plan));
+  }
+
+  private static String render(ExperimentReport r, OutputFormat format) throws IOException {
+    StringWriter w = new StringWriter();
+    ExperimentRenderers.of(RUNS).render(format, r, new PrintWriter(w));
+    return w.toString();
+  }
+
   @Test
   void theRecordedExperimentParsesAndSaysWhatItsJsonReportSays() throws Exception {
-    CliRun om = CliRun.of("experiment", "--report", RUNS.toString(), "--format", "openmetrics");
-    CliRun json = CliRun.of("experiment", "--report", RUNS.toString(), "--format", "json");
-    assertThat(om.exitCode()).as(om.err()).isZero();
-    assertThat(json.exitCode()).as(json.err()).isZero();
-    List<Sample> samples = OpenMetricsParser.parse(om.out());
-    JsonNode report = new ObjectMapper().readTree(json.out());
-    CliRun prom = CliRun.of("experiment", "--report", RUNS.toString(), "--format", "prometheus");
-    assertThat(prom.exitCode()).as(prom.err()).isZero();
-    assertThat(AnalyzeOpenMetricsTest.samples(OpenMetricsParser.parsePrometheus(prom.out())))
-        .containsExactlyInAnyOrderElementsOf(AnalyzeOpenMetricsTest.samples(samples));
+    ExperimentReport recorded = recorded(RUNS);
+    List<Sample> samples = OpenMetricsParser.parse(render(recorded, OutputFormat.OPENMETRICS));
+    JsonNode report = new ObjectMapper().readTree(render(recorded, OutputFormat.JSON));
+    assertThat(OpenMetricsParser.samples(OpenMetricsParser.parsePrometheus(render(recorded, OutputFormat.PROMETHEUS))))
+        .containsExactlyInAnyOrderElementsOf(OpenMetricsParser.samples(samples));
 
     Sample verdict = one(samples, "jtune_experiment_verdict_info", null);
     assertThat(verdict.label("verdict")).isEqualTo(report.at("/recommendation/verdict").asText());

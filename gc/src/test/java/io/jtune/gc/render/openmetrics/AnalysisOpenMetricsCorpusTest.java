@@ -1,12 +1,20 @@
-package io.jtune.cli;
+package io.jtune.gc.render.openmetrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.jtune.cli.OpenMetricsParser.Sample;
+import io.jtune.common.JtuneException;
+import io.jtune.common.format.OutputFormat;
+import io.jtune.gc.AnalyzedLogs;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.render.formats.AnalysisRenderers;
+import io.jtune.gc.testing.OpenMetricsParser;
+import io.jtune.gc.testing.OpenMetricsParser.Sample;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,15 +23,16 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code jtune analyze --format openmetrics} on every log of the corpus: the text parses with
+ * The analysis in OpenMetrics ({@code jtune analyze --format openmetrics}) on every log of the corpus: the text parses with
  * the Prometheus client's strict OpenMetrics parser, and its samples say what the JSON report of
- * the same log says, lifetime by lifetime (in base units: seconds, bytes).
+ * the same log says, lifetime by lifetime (in base units: seconds, bytes); the Prometheus text
+ * format has the same samples for the Go parser.
  */
-class AnalyzeOpenMetricsTest {
+class AnalysisOpenMetricsCorpusTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private static List<Path> corpusLogs() throws IOException {
-    try (Stream<Path> s = Files.walk(CliRun.corpus())) {
+    try (Stream<Path> s = Files.walk(AnalyzedLogs.corpus())) {
       return s.filter(Files::isRegularFile).filter(p -> {
         String n = p.getFileName().toString();
         return !n.startsWith("LICENSE") && !n.equals("README.md") && !n.equals("manifest.tsv");
@@ -39,16 +48,17 @@ class AnalyzeOpenMetricsTest {
     List<String> prometheus = new ArrayList<>();
     List<JsonNode> reports = new ArrayList<>();
     for (Path log : logs) {
-      CliRun om = CliRun.of("analyze", "--format", "openmetrics", log.toString());
-      CliRun prom = CliRun.of("analyze", "--format", "prometheus", log.toString());
-      CliRun json = CliRun.of("analyze", "--format", "json", log.toString());
-      assertThat(om.exitCode()).as(log + ": " + om.err()).isEqualTo(json.exitCode()).isEqualTo(prom.exitCode());
-      if (json.exitCode() == 0) {
-        assertThat(om.out()).endsWith("# EOF\n");
-        texts.add(om.out());
-        prometheus.add(prom.out());
-        reports.add(JSON.readTree(json.out()));
+      Analysis a;
+      try {
+        a = AnalyzedLogs.analyze(log);
+      } catch (JtuneException notAGcLog) { // what analyze refuses (exit 2) has no document in any format
+        continue;
       }
+      String om = render(a, OutputFormat.OPENMETRICS);
+      assertThat(om).endsWith("# EOF\n");
+      texts.add(om);
+      prometheus.add(render(a, OutputFormat.PROMETHEUS));
+      reports.add(JSON.readTree(render(a, OutputFormat.JSON)));
     }
     assertThat(texts).hasSizeGreaterThan(50);
     List<List<Sample>> parsed = OpenMetricsParser.parseAll(texts);
@@ -60,9 +70,14 @@ class AnalyzeOpenMetricsTest {
     }
   }
 
-  /** Samples as name, labels and value: what both formats must agree on. */
-  static List<String> samples(List<Sample> parsed) {
-    return parsed.stream().map(s -> s.name() + new java.util.TreeMap<>(s.labels()) + " " + s.value()).toList();
+  private static String render(Analysis a, OutputFormat format) throws IOException {
+    StringWriter w = new StringWriter();
+    AnalysisRenderers.of(false).render(format, a, new PrintWriter(w));
+    return w.toString();
+  }
+
+  private static List<String> samples(List<Sample> parsed) {
+    return OpenMetricsParser.samples(parsed);
   }
 
   /** Each lifetime of the JSON report has its samples, with the same figures. */
@@ -112,14 +127,12 @@ class AnalyzeOpenMetricsTest {
 
   @Test
   void fiveRestartsAreFiveLabelledLifetimesAndCausesAreTheLatestOnes() throws Exception {
-    List<String> args = new ArrayList<>(List.of("analyze", "--format", "openmetrics"));
-    try (Stream<Path> s = Files.list(CliRun.corpus().resolve("gctoolkit-testdata"))) {
+    List<String> inputs = new ArrayList<>();
+    try (Stream<Path> s = Files.list(AnalyzedLogs.corpus().resolve("gctoolkit-testdata"))) {
       s.filter(p -> p.getFileName().toString().contains("short_restart_4.log")).sorted()
-          .forEach(p -> args.add(p.toString()));
+          .forEach(p -> inputs.add(p.toString()));
     }
-    CliRun r = CliRun.of(args.toArray(String[]::new));
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    List<Sample> samples = OpenMetricsParser.parse(r.out());
+    List<Sample> samples = OpenMetricsParser.parse(render(AnalyzedLogs.analyze(inputs), OutputFormat.OPENMETRICS));
     assertThat(samples.stream().filter(s -> s.name().equals("jtune_gc_jvm_info")).map(s -> s.label("jvm")))
         .containsExactly("1", "2", "3", "4", "5");
     assertThat(samples.stream().filter(s -> s.family().equals("jtune_gc_cause_pause_seconds")))
@@ -132,15 +145,13 @@ class AnalyzeOpenMetricsTest {
     // a file name with a double quote, a backslash and a line feed ends up in the input label
     Path dir = Files.createTempDirectory("om");
     Path odd = dir.resolve("we\"ird\\na\nme.log");
-    Files.copy(CliRun.corpus().resolve("gctoolkit-testdata").resolve(first("short_restart_4.log")), odd);
-    CliRun r = CliRun.of("analyze", "--format", "openmetrics", odd.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    List<Sample> samples = OpenMetricsParser.parse(r.out());
+    Files.copy(AnalyzedLogs.corpus().resolve("gctoolkit-testdata").resolve(first("short_restart_4.log")), odd);
+    List<Sample> samples = OpenMetricsParser.parse(render(AnalyzedLogs.analyze(odd), OutputFormat.OPENMETRICS));
     assertThat(samples).isNotEmpty().allSatisfy(s -> assertThat(s.label("input")).isEqualTo(odd.toString()));
   }
 
   private static String first(String part) throws IOException {
-    try (Stream<Path> s = Files.list(CliRun.corpus().resolve("gctoolkit-testdata"))) {
+    try (Stream<Path> s = Files.list(AnalyzedLogs.corpus().resolve("gctoolkit-testdata"))) {
       return s.map(p -> p.getFileName().toString()).filter(n -> n.contains(part)).sorted().findFirst().orElseThrow();
     }
   }

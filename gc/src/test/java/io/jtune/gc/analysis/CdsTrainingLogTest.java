@@ -1,9 +1,10 @@
-package io.jtune.cli;
+package io.jtune.gc.analysis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.gc.AnalyzedLogs;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,9 +15,7 @@ import org.junit.jupiter.api.Test;
 class CdsTrainingLogTest {
   @Test
   void jdk8TrainingLogIsFullyUnderstood() throws Exception {
-    CliRun r = CliRun.of("analyze", "--format", "json", "src/main/cds/jdk8-parnew-cms.log");
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    JsonNode d = new ObjectMapper().readTree(r.out());
+    JsonNode d = AnalyzedLogs.json(AnalyzedLogs.analyze(Path.of("../cli/src/main/cds/jdk8-parnew-cms.log")));
     assertThat(d.at("/inputs/0/format").asText()).isEqualTo("jdk8-style");
     assertThat(d.at("/jvm/collector").asText()).isEqualTo("ParNew+CMS");
     assertThat(d.at("/unparsed/count").asLong()).isZero();

@@ -1,4 +1,4 @@
-package io.jtune.cli;
+package io.jtune.experiment.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
@@ -7,9 +7,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.common.format.OutputFormat;
 import io.jtune.experiment.plan.Metric;
-import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.report.files.ExperimentRenderers;
+import io.jtune.experiment.report.files.ReportFiles;
+import io.jtune.experiment.run.Experiment;
+import io.jtune.experiment.run.RunResult;
+import io.jtune.gc.render.html.AnalysisHtmlBrowserTest;
+import io.jtune.gc.testing.HtmlBrowser;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +40,7 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 
 /**
- * `jtune experiment --format html` reports opened in headless Chromium. One real experiment
+ * The experiment's HTML reports ({@code jtune experiment --format html}) opened in headless Chromium. One real experiment
  * against the lab (survivor-overflow, its flags vs bigger survivors, 2 repetitions of 3 s) gives
  * the run directory: its page loads without console errors or network requests, every chart
  * holds as many points as the runs' files give, the table has a row per metric and a column per
@@ -58,7 +69,7 @@ class ExperimentHtmlBrowserTest {
       """;
 
   /** Markup, an attribute break-out and script, with bidi override, zero-width joiner, an emoji and a plane-16 code point. */
-  static final String PAYLOAD = HtmlReportBrowserTest.PAYLOAD + "\udbff\udffd";
+  static final String PAYLOAD = AnalysisHtmlBrowserTest.PAYLOAD + "\udbff\udffd";
 
   @TempDir static Path dir;
   private static Path runDir;
@@ -73,10 +84,11 @@ class ExperimentHtmlBrowserTest {
     System.setProperty("jtune.lab.jar", LAB_JAR.toString());
     runDir = dir.resolve("run");
     html = dir.resolve("experiment.html");
-    Path plan = Files.writeString(dir.resolve("survivors.yaml"), PLAN);
-    CliRun run = CliRun.of("experiment", plan.toString(), "--out", runDir.toString(), "--format", "html", "-o", html.toString());
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    assertThat(run.err()).contains("report written to " + html, runDir.resolve("report.html").toString());
+    Plan plan = PlanReader.read(new StringReader(PLAN), "survivors.yaml", dir);
+    List<RunResult> results = Experiment.prepare(plan, PLAN, runDir, Experiment.Options.DEFAULTS, null).run();
+    ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
+    assertThat(ReportFiles.writeAll(report, runDir)).contains(runDir.resolve("report.html"));
+    writeHtml(report, runDir, html);
     browser = new HtmlBrowser(1280, 1300); // tall enough for the whole comparison table in its screenshot
   }
 
@@ -85,6 +97,13 @@ class ExperimentHtmlBrowserTest {
     System.clearProperty("jtune.lab.jar");
     if (browser != null) {
       browser.close();
+    }
+  }
+
+  /** The HTML report of the runs in {@code runDir} ({@code jtune experiment --format html -o PAGE}) in {@code page}. */
+  private static void writeHtml(ExperimentReport report, Path runDir, Path page) throws IOException {
+    try (PrintWriter w = new PrintWriter(new OutputStreamWriter(Files.newOutputStream(page), StandardCharsets.UTF_8))) {
+      ExperimentRenderers.of(runDir).render(OutputFormat.HTML, report, w);
     }
   }
 
@@ -107,14 +126,14 @@ class ExperimentHtmlBrowserTest {
 
   @Test
   void pageLoadsOfflineAndEveryChartShowsTheRunsFiles() throws IOException {
-    // the page is made from the run directory alone: the run's report.html, -o and --report agree
+    // the page is made from the run directory alone: the run's report.html, the page rendered after
+    // the runs and the page of the runs read back from the directory (--report DIR) agree
     assertThat(Files.mismatch(html, runDir.resolve("report.html"))).as("report.html of the run directory").isEqualTo(-1L);
     Path again = dir.resolve("again.html");
     long start = System.nanoTime();
-    CliRun report = CliRun.of("experiment", "--report", runDir.toString(), "--format", "html", "-o", again.toString());
+    writeHtml(ExperimentOpenMetricsTest.recorded(runDir), runDir, again);
     long writeMs = (System.nanoTime() - start) / 1_000_000;
-    assertThat(report.exitCode()).as(report.err()).isZero();
-    assertThat(Files.mismatch(html, again)).as("--report DIR --format html").isEqualTo(-1L);
+    assertThat(Files.mismatch(html, again)).as("the runs read back from the directory").isEqualTo(-1L);
 
     long ms = browser.open(html);
     assertThat(browser.consoleMessages()).as("console").isEmpty();
@@ -180,9 +199,9 @@ class ExperimentHtmlBrowserTest {
     assertThat(browser.driver().findElements(By.cssSelector("[data-chart]"))).hasSize(3);
 
     for (WebElement section : browser.driver().findElements(By.cssSelector("section[data-section]"))) {
-      browser.screenshot(section, HtmlReportBrowserTest.SCREENSHOTS, "experiment-" + section.getDomAttribute("data-section"));
+      browser.screenshot(section, AnalysisHtmlBrowserTest.SCREENSHOTS, "experiment-" + section.getDomAttribute("data-section"));
     }
-    browser.pageTop(browser.driver().findElement(By.id("sec-verdict")), HtmlReportBrowserTest.SCREENSHOTS, "experiment-overview");
+    browser.pageTop(browser.driver().findElement(By.id("sec-verdict")), AnalysisHtmlBrowserTest.SCREENSHOTS, "experiment-overview");
   }
 
   @Test
@@ -252,8 +271,7 @@ class ExperimentHtmlBrowserTest {
     JSON.writeValue(result.toFile(), failed);
 
     Path page = dir.resolve("hostile.html");
-    CliRun report = CliRun.of("experiment", "--report", hostile.toString(), "--format", "html", "-o", page.toString());
-    assertThat(report.exitCode()).as(report.err()).isZero();
+    writeHtml(ExperimentOpenMetricsTest.recorded(hostile), hostile, page);
     browser.open(page);
     browser.assertNoPayloadRan();
 
@@ -276,8 +294,8 @@ class ExperimentHtmlBrowserTest {
     assertThat((String) browser.js("return document.querySelector(\"li.candidate[data-candidate='" + CANDIDATE + "']\").textContent"))
         .contains(flag);
     assertThat((String) browser.js("return document.getElementById('subtitle').textContent")).endsWith("4 of 4 runs done, 1 failed");
-    browser.screenshot(browser.driver().findElement(By.id("sec-overview")), HtmlReportBrowserTest.SCREENSHOTS, "experiment-hostile-overview");
-    browser.screenshot(browser.driver().findElement(By.id("sec-failed")), HtmlReportBrowserTest.SCREENSHOTS, "experiment-hostile-failed");
+    browser.screenshot(browser.driver().findElement(By.id("sec-overview")), AnalysisHtmlBrowserTest.SCREENSHOTS, "experiment-hostile-overview");
+    browser.screenshot(browser.driver().findElement(By.id("sec-failed")), AnalysisHtmlBrowserTest.SCREENSHOTS, "experiment-hostile-failed");
   }
 
   private static void copyTree(Path from, Path to) throws IOException {

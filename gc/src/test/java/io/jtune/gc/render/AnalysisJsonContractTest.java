@@ -1,4 +1,4 @@
-package io.jtune.cli;
+package io.jtune.gc.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -8,7 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.gc.AnalyzedLogs;
+import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.gc.facts.AnalysisOptions;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,13 +24,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The `--format json` contract (schema jtune.analysis/2): sealed by golden files (regenerate
+ * The analysis' JSON contract ({@code jtune analyze --format json}, as AnalysisJson writes it) (schema jtune.analysis/2): sealed by golden files (regenerate
  * with -Djtune.golden.update=true after a deliberate change, and review the diff), and checked
  * against arithmetic that does not go through jtune: totals equal the sum of the events, counts
  * equal the events per kind, and for unified logs the pause total equals the sum of the pause
  * times printed on the log's own pause lines.
  */
-class JsonContractTest {
+class AnalysisJsonContractTest {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final Path GOLDEN = Path.of("src/test/resources/golden");
   private static final Pattern UNIFIED_PAUSE = Pattern.compile("GC\\(\\d+\\) (?:[YO]: )?Pause .* ([\\d.]+)ms\\s*$");
@@ -39,10 +44,12 @@ class JsonContractTest {
       "GCViewer/src__test__resources__openjdk__unified-jvm-logging__sample-ujl-zgc-gc-other.txt",
       "gctoolkit-testdata/gctoolkit-gclogs__preunified__serial__defnew__details__tenuring__180__serial180.log"})
   void jsonMatchesGoldenAndArithmetic(String corpusName) throws IOException {
-    Path log = CliRun.corpusFile(corpusName);
-    CliRun r = CliRun.of("analyze", "--format", "json", "--events", "--qps", "100", log.toString());
-    assertThat(r.exitCode()).as(r.err()).isZero();
-    ObjectNode doc = (ObjectNode) JSON.readTree(r.out());
+    Path log = AnalyzedLogs.corpusFile(corpusName);
+    // as --events --qps 100 give it
+    StringWriter w = new StringWriter();
+    AnalysisJson.write(GcAnalyzer.analyze(List.of(log.toString()), InputStream.nullInputStream(),
+        new AnalysisOptions(60, 50, 100, null, true)), w);
+    ObjectNode doc = (ObjectNode) JSON.readTree(w.toString());
     portable(doc, log);
 
     assertThat(doc.get("schema").asText()).isEqualTo("jtune.analysis/2");

@@ -1,0 +1,103 @@
+package io.jtune.experiment.report;
+
+import static io.jtune.gc.testing.JsonSchemas.errors;
+import static io.jtune.gc.testing.JsonSchemas.validAndRenameFails;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.common.format.OutputFormat;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanReader;
+import io.jtune.experiment.report.files.ExperimentRenderers;
+import io.jtune.experiment.report.files.ReportFiles;
+import io.jtune.experiment.run.Experiment;
+import io.jtune.experiment.run.RunResult;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The experiment's JSON documents of a real experiment on the lab (two candidates, one short
+ * run each): the experiment report as its renderer writes it and as experiment.json keeps it,
+ * each run's result.json and load.json, validated against the schema they name (gc's test jar:
+ * JsonSchemas); the same document with one field renamed fails validation.
+ */
+class DocumentSchemaTest {
+  private static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  @BeforeEach
+  void useLabJar() {
+    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
+  }
+
+  @AfterEach
+  void noChildLeft() {
+    System.clearProperty("jtune.lab.jar");
+    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+  }
+
+  @Test
+  void experimentItsRunsAndTheirLoadResults() throws IOException {
+    String yaml = """
+        name: schema
+        target: {lab: api}
+        baseline: a
+        candidates:
+          - {name: a}
+          - {name: b, flags: "-Xmn32m"}
+        levels:
+          - {name: l, concurrency: 2, warmup: 1s, duration: 2s, goals: {p99: -30%}}
+        repetitions: 1
+        cooldown: 0s
+        """;
+    Path out = dir.resolve("out");
+    Plan plan = PlanReader.read(new StringReader(yaml), "plan.yaml", dir);
+    List<RunResult> results = Experiment.prepare(plan, yaml, out, Experiment.Options.DEFAULTS, null).run();
+    ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
+    ReportFiles.writeAll(report, out);
+    StringWriter w = new StringWriter();
+    ExperimentRenderers.of(out).render(OutputFormat.JSON, report, new PrintWriter(w));
+    JsonNode doc = JSON.readTree(w.toString());
+    assertThat(doc.path("schema").asText()).isEqualTo("jtune.experiment/1");
+    assertThat(JSON.readTree(out.resolve("experiment.json").toFile())).isEqualTo(doc);
+    validAndRenameFails(doc, "/levels/0/candidates/1/metrics");
+    validAndRenameFails(doc, "/levels/0/winner");
+    validAndRenameFails(doc, "/recommendation");
+    // counts are integers (a run's count; the mean over runs need not be)
+    assertThat(doc.at("/levels/0/candidates/0/metrics/ygcCount/values/0").isIntegralNumber()).isTrue();
+    assertThat(doc.at("/levels/0/candidates/0/metrics/errors/max").isIntegralNumber()).isTrue();
+    assertThat(doc.at("/levels/0/candidates/0/metrics/p99/mean").isDouble()).isTrue();
+    ((ObjectNode) doc.at("/levels/0/candidates/0/metrics")).putObject("p99Micros").put("mean", 1.0);
+    assertThat(errors(doc)).as("a metric key plans do not know").isNotEmpty();
+
+    List<Path> runs;
+    try (Stream<Path> s = Files.list(out.resolve("runs"))) {
+      runs = s.sorted().toList();
+    }
+    assertThat(runs).hasSize(2);
+    for (Path run : runs) {
+      JsonNode result = JSON.readTree(run.resolve("result.json").toFile());
+      assertThat(result.path("schema").asText()).isEqualTo("jtune.run/1");
+      assertThat(result.path("status").asText()).as(result.path("failure").asText()).isEqualTo("ok");
+      validAndRenameFails(result, "/windowStartEpochMs");
+      assertThat(result.at("/metrics/ygcCount").isIntegralNumber() && result.at("/metrics/errors").isIntegralNumber())
+          .as("counts as integers: %s", result.path("metrics")).isTrue();
+      JsonNode load = JSON.readTree(run.resolve("load.json").toFile());
+      validAndRenameFails(load, "/latencyMs/p50");
+    }
+  }
+}
