@@ -73,6 +73,9 @@ public enum JvmOption {
   EXPLICIT_GC_INVOKES_CONCURRENT("ExplicitGCInvokesConcurrent", Kind.SWITCH, null, null),
   USE_STRING_DEDUPLICATION("UseStringDeduplication", Kind.SWITCH, null,
       new Span(8, Span.LATEST, "string deduplication exists from JDK 8u20")),
+  /** Compact object headers (8-byte headers instead of 12-16): experimental in 24, a product option from 25. */
+  USE_COMPACT_OBJECT_HEADERS("UseCompactObjectHeaders", Kind.SWITCH, null,
+      new Span(25, Span.LATEST, "compact object headers are a product option from JDK 25 (experimental in 24)")),
 
   // the operating system's memory
   ALWAYS_PRE_TOUCH("AlwaysPreTouch", Kind.SWITCH, null, null),
@@ -104,7 +107,8 @@ public enum JvmOption {
      * (generational ZGC by -XX:+ZGenerational in 21-23; the flag is obsolete from 24, where ZGC is
      * always generational), JEP 189/379 (Shenandoah in OpenJDK 12, product in 15; some vendors'
      * 8 and 11 builds have it, Oracle's builds never do: the catalogue does not assume it there),
-     * JDK-8229492 (UseParallelOldGC deprecated in 14, gone from 15). The JDK 17 and 25 rows are
+     * JDK-8229492 (UseParallelOldGC deprecated in 14, gone from 15), JEP 450/519 (compact object
+     * headers experimental in 24, product in 25). The JDK 17 and 25 rows are
      * checked against real JVMs' -XX:+PrintFlagsFinal by JvmOptionJdkTest (experiment module).
      */
     static final int LATEST = 25;

@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  */
 public final class JvmCheck {
   private static final Pattern VERSION = Pattern.compile("version \"(1\\.)?(\\d+)");
+  /** HotSpot's warning for an option it knows is gone: "Ignoring option ZGenerational; support was removed in 24.0". */
+  private static final Pattern IGNORED = Pattern.compile("warning: Ignoring option (\\w+);(.*)");
 
   private JvmCheck() {}
 
@@ -44,6 +46,15 @@ public final class JvmCheck {
               && !l.startsWith("Error: A fatal exception has occurred"))
           .findFirst().orElse(lines.isEmpty() ? "exit code " + f.exitCode() : lines.get(0));
       return new Result(major, false, why);
+    }
+    // an option the JVM no longer has but still parses is ignored with a warning and exit code 0:
+    // the candidate would run without what it claims to change
+    for (String l : lines) {
+      Matcher ignored = IGNORED.matcher(l);
+      if (ignored.find()) {
+        return new Result(major, false, "the JVM ignores -XX:" + ignored.group(1) + " (" + ignored.group(2).trim()
+            + "): it would run without it");
+      }
     }
     return new Result(major, true, "");
   }

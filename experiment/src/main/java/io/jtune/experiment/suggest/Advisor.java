@@ -8,6 +8,7 @@ import io.jtune.experiment.suggest.rule.AdviceContext;
 import io.jtune.experiment.suggest.rule.AdviceText;
 import io.jtune.experiment.suggest.rule.CandidateRule;
 import io.jtune.experiment.suggest.rule.CollectorChangeRule;
+import io.jtune.experiment.suggest.rule.CompactHeadersRule;
 import io.jtune.experiment.suggest.rule.FindingsRule;
 import io.jtune.experiment.suggest.rule.MetaspaceRule;
 import io.jtune.experiment.suggest.rule.PretouchRule;
@@ -129,13 +130,13 @@ public final class Advisor {
    */
   private static List<CandidateRule> rules(AdviceContext ctx) {
     if (ctx.gcNotTheProblem()) {
-      return List.of(new FindingsRule(), new PretouchRule(), new MetaspaceRule());
+      return List.of(new FindingsRule(), new CompactHeadersRule(), new PretouchRule(), new MetaspaceRule());
     }
     if (ctx.leak()) {
       return List.of(new FindingsRule(), new MetaspaceRule());
     }
-    return List.of(new FindingsRule(), new YoungSizingRule(), new CollectorChangeRule(), new PretouchRule(),
-        new MetaspaceRule());
+    return List.of(new FindingsRule(), new YoungSizingRule(), new CollectorChangeRule(), new CompactHeadersRule(),
+        new PretouchRule(), new MetaspaceRule());
   }
 
   /**

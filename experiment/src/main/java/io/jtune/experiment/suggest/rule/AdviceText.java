@@ -29,6 +29,15 @@ public final class AdviceText {
     return f("collector %s (%s), %s", c.collector().displayName(), c.collectorSource(), c.jdk().describe());
   }
 
+  /** Why compact object headers: the live set's share of the heap and what the smaller headers save. */
+  public static String compactHeaders(long liveBytes, long heapBytes, String liveSource) {
+    return f("The live set is %s of a %s heap (%s, %.0f%%). On JDK 25 compact object headers"
+        + " (-XX:+UseCompactObjectHeaders) shrink every object's header from 12 to 8 bytes: published results show"
+        + " about 22%% less heap used and 8%% less CPU on heaps of many small objects, so the same live set leaves"
+        + " more room to the collector. It changes no GC setting; compare its GC share and p99, and its CPU.",
+        ByteSize.human(liveBytes), ByteSize.human(heapBytes), liveSource, 100.0 * liveBytes / heapBytes);
+  }
+
   /** "heap 2 GB (-Xmx), young ... (...), metaspace peak ... (...)", or null when none is known. */
   public static String memory(AdviceContext c) {
     List<String> mem = new ArrayList<>();
