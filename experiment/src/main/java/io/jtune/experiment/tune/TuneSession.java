@@ -139,7 +139,11 @@ public final class TuneSession {
     // order, the plan's common goals first; the lines that messages name)
     PlanWriter.Written written = new PlanWriter().header(List.of("written by " + job.by())).written(plan);
     String yaml = written.text();
+    // the requests as given: a secret the file holds only redacted is still sent
+    Plan given = plan;
     plan = written.plan().withSource(null);
+    plan = plan.withLevels(plan.levels().stream()
+        .map(l -> l.withRequest(given.level(l.name()).orElse(l).request())).toList());
     listener.experimentStarting(plan, job.dir().resolve(Experiment.PLAN_FILE));
     Duration perRun = base.perRun() != null ? base.perRun().plus(plan.cooldown())
         : high.warmup().plus(high.duration()).plus(START_STOP);
