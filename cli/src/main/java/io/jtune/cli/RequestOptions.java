@@ -30,8 +30,16 @@ final class RequestOptions {
   @Option(names = {"-X", "--method"}, defaultValue = "GET", description = "HTTP method (default ${DEFAULT-VALUE})")
   String method;
 
-  @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'", description = "extra request header (repeatable)")
+  @Option(names = {"-H", "--header"}, paramLabel = "'NAME: VALUE'",
+      description = "extra request header (repeatable); a value may refer to an environment variable as $${env:NAME},"
+          + " read when the requests are sent")
   List<String> headers = new ArrayList<>();
+
+  @Option(names = "--secret-header", paramLabel = "NAME",
+      description = "a header whose value is secret (repeatable), besides Authorization, Proxy-Authorization, Cookie,"
+          + " Set-Cookie and names ending in -Key, -Token or -Secret: files hold its $${env:NAME} reference, never a value"
+          + " given in clear (<redacted>)")
+  List<String> secretHeaders = new ArrayList<>();
 
   @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE",
       description = "request body: the text given, or @FILE for the file's bytes (--body @FILE or --body=@FILE)")
@@ -100,7 +108,7 @@ final class RequestOptions {
         throw new JtuneException("--body " + body + " is not UTF-8 text (a plan keeps the body as text)");
       }
     }
-    return new LevelRequest(method, headers.stream().map(String::strip).toList(), text, insecure);
+    return new LevelRequest(method, headers.stream().map(String::strip).toList(), text, insecure, secretHeaders);
   }
 
   /**

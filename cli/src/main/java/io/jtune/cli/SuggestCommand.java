@@ -180,7 +180,7 @@ final class SuggestCommand implements Callable<Integer> {
     PlanReader.read(new StringReader(yaml), "the suggested plan", Path.of("").toAbsolutePath());
     stdout(output == null ? yaml : null).render(format, s, out);
     if (output != null) {
-      OutputFile.write(output, w -> w.print(yaml));
+      OutputFile.writePrivate(output, w -> w.print(yaml)); // request data: only its owner reads it
       spec.commandLine().getErr().println("jtune: plan written to " + output + " (" + plan.schedule().size()
           + " runs); run it with 'jtune experiment " + output + "'");
     }

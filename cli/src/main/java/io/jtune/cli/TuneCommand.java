@@ -44,8 +44,12 @@ import picocli.CommandLine.Spec;
           + " logging) and {port} by a free port; --ready is polled until it answers 200. Each run's GC log,"
           + " load result, latency log and thread dump land in DIR/runs/ID/, the reports in DIR.",
       "Every request of the load sends --method, --header and --body as 'jtune load' does; they are written into"
-          + " the plan, so 'jtune experiment --resume DIR' sends them too. With --insecure, https:// --ready and"
+          + " the plan, so 'jtune experiment --resume DIR' sends them too, except secret headers (Authorization,"
+          + " Cookie, names ending in -Key/-Token/-Secret, --secret-header): give those as $${env:NAME} to keep them"
+          + " for --resume; a value given in clear is written <redacted>. With --insecure, https:// --ready and"
           + " request URLs may have any certificate.",
+      "Whatever the session ends with, DIR/tune.json holds its verdict (recommendation.verdict), the diagnosis and"
+          + " the baseline's figures.",
       "Ctrl-C stops the service; 'jtune experiment --resume DIR' continues an interrupted experiment."},
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:done (whatever the verdict)", ExitCodes.INTERNAL_LINE,
@@ -63,7 +67,7 @@ import picocli.CommandLine.Spec;
       "        --quick",
       "  jtune tune --command \"java {jvmFlags} -jar app.jar --port {port}\" \\",
       "        --ready https://127.0.0.1:{port}/health --insecure --rate 200 \\",
-      "        --url /api/orders -X POST -H 'Authorization: Bearer T' \\",
+      "        --url /api/orders -X POST -H 'Authorization: Bearer $${env:API_TOKEN}' \\",
       "        -H 'Content-Type: application/json' --body=@order.json"})
 final class TuneCommand implements Callable<Integer> {
   /** A guess of a service's start and stop until one is timed. */

@@ -210,7 +210,7 @@ class SuggestCommandTest {
     CliRun r = CliRun.of("suggest", "--flags", "-Xmx512m -XX:+UseSerialGC", "--command",
         "java {jvmFlags} -jar app.jar --port={port}", "--ready", "https://127.0.0.1:{port}/health",
         "--url", "/login", "--url", "/items", "--weights", "3,1", "-X", "POST",
-        "-H", "Authorization: Basic dXNlcjpwdw==", "--body", "user=u&item=7", "--timeout", "3s", "--insecure",
+        "-H", "Authorization: Basic ${env:BASIC_CREDENTIALS}", "--body", "user=u&item=7", "--timeout", "3s", "--insecure",
         "-o", out.toString(), log(SERIAL_8));
     assertThat(r.exitCode()).as(r.err()).isZero();
     Plan p = PlanReader.read(out);
@@ -219,7 +219,8 @@ class SuggestCommandTest {
     for (Level l : p.levels()) {
       assertThat(l.urls()).as(l.name()).containsExactly("3 /login", "1 /items");
       assertThat(l.request()).as(l.name())
-          .isEqualTo(new LevelRequest("POST", List.of("Authorization: Basic dXNlcjpwdw=="), "user=u&item=7", true));
+          .isEqualTo(new LevelRequest("POST", List.of("Authorization: Basic ${env:BASIC_CREDENTIALS}"), "user=u&item=7",
+              true));
       assertThat(l.timeout()).as(l.name()).hasSeconds(3);
     }
     assertThat(Files.readString(out)).doesNotContain("Edit the levels' urls");

@@ -88,13 +88,31 @@ public record RequestTemplate(URI url, String method, List<String> headers, byte
     return address;
   }
 
+  /** The header with its references resolved: one line still. */
+  private static String resolved(String h) {
+    if (!SecretHeaders.hasReference(h)) {
+      return h;
+    }
+    String name = SecretHeaders.name(h);
+    String value = SecretHeaders.resolve(SecretHeaders.value(h), "header " + name);
+    if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
+      throw new LoadException("header " + name + ": the environment variable it refers to holds a line break");
+    }
+    return name + ": " + value;
+  }
+
   /** Whether responses carry no body whatever their headers say. */
   boolean isHead() {
     return method.equals("HEAD");
   }
 
-  /** The complete request as it goes on the wire: request line, headers, body. */
+  /**
+   * The complete request as it goes on the wire: request line, headers, body, each
+   * {@code ${env:NAME}} reference replaced by the variable's value now (see {@link SecretHeaders}).
+   */
   byte[] requestBytes() {
+    List<String> headers = this.headers.stream().map(RequestTemplate::resolved).toList();
+    byte[] body = SecretHeaders.resolveBody(this.body);
     StringBuilder head = new StringBuilder(256);
     String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
     head.append(method).append(' ').append(path);

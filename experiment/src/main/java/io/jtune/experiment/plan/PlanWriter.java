@@ -206,7 +206,8 @@ public final class PlanWriter {
       if (!request.isDefault()) {
         line("    ", "method: " + YamlText.quote(request.method()));
         if (!request.headers().isEmpty()) {
-          line("    ", "headers: " + YamlText.list(request.headers()));
+          // a secret given in clear is never written: a reference (${env:NAME}) is, else the value is redacted
+          line("    ", "headers: " + YamlText.list(request.headersForFile()));
         }
         if (!request.body().isEmpty()) {
           line("    ", "body: " + YamlText.quote(request.body()));

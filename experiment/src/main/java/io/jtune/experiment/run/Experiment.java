@@ -14,6 +14,7 @@ import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
 import io.jtune.experiment.attribution.GcAttribution;
 import io.jtune.experiment.attribution.PauseAttribution;
+import io.jtune.runtime.output.OutputFile;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -76,6 +77,8 @@ public final class Experiment {
       Files.createDirectories(dir.resolve("runs"));
       Path saved = dir.resolve(PLAN_FILE);
       if (!Files.exists(saved)) {
+        // the plan holds request data (headers, body): only its owner reads it
+        OutputFile.createPrivate(saved);
         Files.writeString(saved, planText, StandardCharsets.UTF_8);
         Path base = plan.source() == null ? Path.of("").toAbsolutePath() : plan.source().getParent();
         Files.writeString(dir.resolve(PLAN_BASE_FILE), base.toString() + "\n", StandardCharsets.UTF_8);

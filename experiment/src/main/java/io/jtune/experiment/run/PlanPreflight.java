@@ -13,6 +13,7 @@ import io.jtune.load.LoadProgress;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
 import io.jtune.load.RequestTemplate;
+import io.jtune.load.SecretHeaders;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The checks done before any long run, each failure one line naming the plan line: the lab
@@ -33,6 +35,12 @@ final class PlanPreflight {
   static void check(Plan plan, RunStarter starter, Path dir, RunListener listener) {
     String file = plan.source() == null ? "plan" : plan.source().getFileName().toString();
     ServiceSpec t = plan.target();
+    for (Level l : plan.levels()) {
+      String problem = secrets(l);
+      if (problem != null) {
+        throw new PlanException(file + " line " + l.line() + ": level '" + l.name() + "': " + problem);
+      }
+    }
     List<String> base = List.of();
     if (t.isLab()) {
       listener.checking("lab scenario '" + t.lab() + "'");
@@ -77,6 +85,31 @@ final class PlanPreflight {
     } catch (JtuneException e) {
       throw new PlanException(file + " line " + t.line() + ": the target does not start: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * What keeps the level's requests from being sent as they should, in one line, or null: a
+   * header whose secret was redacted when the plan was written (it is asked for again as a
+   * reference), or a reference to a variable that is not set.
+   */
+  private static String secrets(Level l) {
+    List<String> redacted = l.request().redactedHeaders();
+    if (!redacted.isEmpty()) {
+      String name = redacted.get(0);
+      return "header " + name + " was given in clear and not written to the plan (" + SecretHeaders.REDACTED
+          + "): give its value as a reference to an environment variable, e.g. '" + name + ": ${env:"
+          + name.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]+", "_") + "}' in the plan's headers or with -H, and"
+          + " set that variable";
+    }
+    try {
+      for (String h : l.request().headers()) {
+        SecretHeaders.resolve(SecretHeaders.value(h), "header " + SecretHeaders.name(h));
+      }
+      SecretHeaders.resolve(l.request().body(), "the request body");
+    } catch (LoadException e) {
+      return e.getMessage();
+    }
+    return null;
   }
 
   /**

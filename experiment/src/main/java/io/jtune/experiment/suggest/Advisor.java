@@ -38,8 +38,8 @@ import java.util.List;
  *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two.
  * </ul>
  * The complete configurations (young-sizing, collector changes) also carry the low-risk fixes
- * worth having in any configuration: MetaspaceSize = MaxMetaspaceSize from the observed
- * peak, -Xms = -Xmx with -XX:+AlwaysPreTouch, and the System.gc() remedy. Flags the target JDK
+ * worth having in any configuration: MetaspaceSize from the observed peak (MaxMetaspaceSize
+ * with room to grow: twice the peak, at least the committed size), -Xms = -Xmx with -XX:+AlwaysPreTouch, and the System.gc() remedy. Flags the target JDK
  * lacks are dropped, with a note.
  */
 public final class Advisor {

@@ -9,6 +9,7 @@ import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.Verdict;
 import io.jtune.experiment.report.files.ReportFiles;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
@@ -30,6 +31,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -41,7 +43,8 @@ import java.util.Optional;
  * return the verdict. Progress goes to a {@link TuneListener}; nothing is printed here. Every
  * document lands in the run directory: the baseline run under {@code baseline/}, the experiment's
  * runs under {@code runs/}, and plan.yaml (for 'jtune experiment --resume'), experiment.json and
- * report.txt/.md/.html.
+ * report.txt/.md/.html; whatever the session ends with (a leak, no candidates, a verdict, an error),
+ * {@value TuneJson#FILE} says so ({@link TuneJson}).
  */
 public final class TuneSession {
   /** How many times the first baseline's measured window the run that checks a rising live set is. */
@@ -60,6 +63,9 @@ public final class TuneSession {
   private int repetitions;
   private int candidates;
   private RunResult firstRun;
+  /** The latest baseline run and its analysis, for the document of a session stopped by an error. */
+  private RunResult lastRun;
+  private Analysis lastAnalysis;
 
   public TuneSession(TuneSettings settings, TuneListener listener) {
     this.job = settings;
@@ -88,6 +94,24 @@ public final class TuneSession {
   private TuneResult tune() throws IOException {
     TuneSettings.checkFreshDir(job.dir());
     Files.createDirectories(job.dir());
+    try {
+      return session();
+    } catch (JtuneException e) {
+      // a session stopped by an error still leaves its document, then the error is reported as before
+      String line = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip().lines().findFirst()
+          .orElse("");
+      List<Path> files = new ArrayList<>(List.of(job.dir().resolve(Experiment.PLAN_FILE),
+          job.dir().resolve(TuneSettings.BASELINE_DIR).resolve(Experiment.PLAN_FILE)));
+      if (lastRun != null) {
+        files.add(job.dir().resolve(TuneSettings.BASELINE_DIR).resolve("runs").resolve(lastRun.id()));
+      }
+      TuneJson.write(job.dir(), new TuneJson.Content(TuneJson.FAILED, TuneJson.FAILED, "the session stopped at an error",
+          null, lastAnalysis, null, lastRun, files, line));
+      throw e;
+    }
+  }
+
+  private TuneResult session() throws IOException {
     Level high = job.levels().get(0);
     Baseline base = job.gcLog() != null ? fromLog(high) : measure(high, high.duration(), TuneSettings.BASELINE_DIR);
     firstRun = base.run();
@@ -96,7 +120,7 @@ public final class TuneSession {
     }
     if (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null) {
       listener.memoryLeak(base.analysis().diagnosis(), base.liveRising(), base.run(), base.report());
-      return result(TuneResult.Outcome.MEMORY_LEAK, base, null, null, List.of(), true);
+      return result(TuneResult.Outcome.MEMORY_LEAK, Verdict.MEMORY_LEAK, base, null, null, List.of(), true);
     }
     refit(base);
     listener.suggesting();
@@ -104,7 +128,8 @@ public final class TuneSession {
     listener.suggested(s, !job.target().isLab());
     if (s.candidates().isEmpty()) {
       listener.noCandidates(s, base.report());
-      return result(TuneResult.Outcome.NO_CANDIDATES, base, null, null, List.of(), true);
+      return result(TuneResult.Outcome.NO_CANDIDATES, TuneJson.noCandidates(s.gcNotTheProblem()), base, null, null,
+          List.of(), true);
     }
     Plan plan = plan(s);
     listener.candidates(plan, job.target().isLab(), s.candidates().size() - (plan.candidates().size() - 1),
@@ -114,7 +139,11 @@ public final class TuneSession {
     // order, the plan's common goals first; the lines that messages name)
     PlanWriter.Written written = new PlanWriter().header(List.of("written by " + job.by())).written(plan);
     String yaml = written.text();
+    // the requests as given: a secret the file holds only redacted is still sent
+    Plan given = plan;
     plan = written.plan().withSource(null);
+    plan = plan.withLevels(plan.levels().stream()
+        .map(l -> l.withRequest(given.level(l.name()).orElse(l).request())).toList());
     listener.experimentStarting(plan, job.dir().resolve(Experiment.PLAN_FILE));
     Duration perRun = base.perRun() != null ? base.perRun().plus(plan.cooldown())
         : high.warmup().plus(high.duration()).plus(START_STOP);
@@ -124,12 +153,25 @@ public final class TuneSession {
     ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
     List<Path> files = ReportFiles.writeAll(report, job.dir());
     listener.verdict(report, plan, files, job.dir().resolve("runs"), base.report());
-    return result(TuneResult.Outcome.EXPERIMENT, base, plan, report, files,
+    return result(TuneResult.Outcome.EXPERIMENT, report.recommendation().verdict(), base, plan, report, files,
         results.stream().allMatch(RunResult::ok));
   }
 
-  private static TuneResult result(TuneResult.Outcome outcome, Baseline base, Plan plan, ExperimentReport report,
-      List<Path> files, boolean ok) {
+  /** The session's result, its document written first. */
+  private TuneResult result(TuneResult.Outcome outcome, Verdict verdict, Baseline base, Plan plan,
+      ExperimentReport report, List<Path> files, boolean ok) {
+    List<Path> written = new ArrayList<>(files);
+    if (plan != null) {
+      written.add(0, job.dir().resolve(Experiment.PLAN_FILE));
+    }
+    written.add(base.report());
+    if (base.run() != null) { // a log given is the user's, not written here
+      written.add(base.gcLog());
+    }
+    TuneJson.write(job.dir(), new TuneJson.Content(outcome.name().toLowerCase(Locale.ROOT).replace('_', '-'),
+        verdict.key(), report != null ? TuneJson.words(report) : verdict.words(),
+        report != null ? report.recommendation().winner() : null, base.analysis(), base.liveRising(), base.run(),
+        written, null));
     return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok,
         null);
   }
@@ -257,6 +299,7 @@ public final class TuneSession {
     UnderLoad underLoad = new UnderLoad(first);
     Experiment experiment = prepare(plan, yaml, dir, timer).alsoAnalyzing(underLoad);
     RunResult r = experiment.run().get(0);
+    lastRun = r;
     Path gcLog = dir.resolve("runs").resolve(r.id()).resolve("gc.log");
     Analysis a = null;
     JtuneException unreadable = null;
@@ -269,6 +312,7 @@ public final class TuneSession {
     }
     if (viewed.isPresent()) {
       a = viewed.get().analysis();
+      lastAnalysis = a;
       unreadable = viewed.get().failure();
     }
     StartupPauses startup = underLoad.startup;

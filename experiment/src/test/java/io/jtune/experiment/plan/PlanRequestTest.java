@@ -50,7 +50,7 @@ class PlanRequestTest {
 
   @Test
   void theWrittenPlanReadsBackTheSameRequests() {
-    Plan p = read(PLAN);
+    Plan p = read(PLAN.replace("Bearer t0ken", "Bearer ${env:API_TOKEN}"));
     String yaml = new PlanWriter().write(p);
     Plan back = read(yaml);
     for (String level : List.of("high", "low")) {
@@ -58,6 +58,23 @@ class PlanRequestTest {
           .isEqualTo(p.level(level).orElseThrow().request());
     }
     assertThat(yaml).contains("insecure: true").doesNotContain("method: \"GET\"");
+  }
+
+  @Test
+  void aSecretGivenInClearIsWrittenRedactedAndAReferenceAsGiven() {
+    Plan p = read(PLAN);
+    String yaml = new PlanWriter().write(p);
+    assertThat(yaml).doesNotContain("t0ken").contains("\"Authorization: <redacted>\"");
+    assertThat(read(yaml).level("high").orElseThrow().request().redactedHeaders()).containsExactly("Authorization");
+    Plan ref = read(PLAN.replace("Bearer t0ken", "Bearer ${env:API_TOKEN}").replace("\"Content-Type", "\"X-Mine: m\", \"Content-Type"));
+    Level high = ref.level("high").orElseThrow();
+    Plan marked = ref.withLevels(List.of(high.withRequest(new LevelRequest(high.request().method(),
+        high.request().headers(), high.request().body(), true, List.of("x-mine")))));
+    String written = new PlanWriter().write(marked);
+    assertThat(written).contains("\"Authorization: Bearer ${env:API_TOKEN}\"", "\"X-Mine: <redacted>\"")
+        .contains("Content-Type: application/json");
+    assertThat(read(written).level("high").orElseThrow().request().headers())
+        .containsExactly("Authorization: Bearer ${env:API_TOKEN}", "X-Mine: <redacted>", "Content-Type: application/json");
   }
 
   @Test

@@ -67,10 +67,12 @@ class CandidateRulesTest {
   }
 
   @Test
-  void metaspaceSizedTheSameForBothBounds() {
-    Candidate m = new MetaspaceRule().propose(context(AdvisorTest.SERIAL_8)).candidate().orElseThrow();
-    assertThat(m.flags()).hasSize(2);
-    String size = m.flags().get(0).substring(m.flags().get(0).indexOf('=') + 1);
-    assertThat(m.flags()).containsExactly("-XX:MetaspaceSize=" + size, "-XX:MaxMetaspaceSize=" + size);
+  void metaspaceCapLeavesRoomAboveTheThreshold() {
+    AdviceContext ctx = context(AdvisorTest.SERIAL_8);
+    Candidate m = new MetaspaceRule().propose(ctx).candidate().orElseThrow();
+    assertThat(m.flags()).containsExactly("-XX:MetaspaceSize=" + ctx.metaspaceMb() + "m",
+        "-XX:MaxMetaspaceSize=" + ctx.metaspaceCapMb() + "m");
+    assertThat(ctx.metaspaceCapMb() << 20).isGreaterThanOrEqualTo(2 * ctx.metaspacePeak());
+    assertThat(m.reason()).contains("OutOfMemoryError: Metaspace");
   }
 }

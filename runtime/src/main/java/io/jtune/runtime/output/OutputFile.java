@@ -17,6 +17,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -69,6 +70,27 @@ public final class OutputFile {
 
   /** Writes {@code content} into {@code target} as described above; returns {@code target}. */
   public static Path write(Path target, Content content) {
+    return write(target, content, false);
+  }
+
+  /**
+   * Writes {@code content} as {@link #write} does into a file only its owner may read (mode 0600
+   * from its creation, on a POSIX file system): a file that holds request data.
+   */
+  public static Path writePrivate(Path target, Content content) {
+    return write(target, content, true);
+  }
+
+  /** Creates {@code file} empty with mode 0600 (on a POSIX file system), failing when it exists. */
+  public static void createPrivate(Path file) throws IOException {
+    if (Files.getFileStore(file.toAbsolutePath().getParent()).supportsFileAttributeView(PosixFileAttributeView.class)) {
+      Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } else {
+      Files.createFile(file);
+    }
+  }
+
+  private static Path write(Path target, Content content, boolean owner) {
     Kind kind = kindOf(target);
     try {
       if (kind == Kind.SPECIAL) {
@@ -77,7 +99,7 @@ public final class OutputFile {
           writeAll(os, content);
         }
       } else {
-        replace(target, kind == Kind.REGULAR, content);
+        replace(target, kind == Kind.REGULAR, content, owner);
       }
       return target;
     } catch (IOException e) {
@@ -110,8 +132,8 @@ public final class OutputFile {
   }
 
   /** Temp file beside the target, renamed over it when complete. */
-  private static void replace(Path target, boolean existed, Content content) throws IOException {
-    Path tmp = createTemp(target);
+  private static void replace(Path target, boolean existed, Content content, boolean owner) throws IOException {
+    Path tmp = createTemp(target, owner);
     try {
       try (OutputStream os = Files.newOutputStream(tmp, StandardOpenOption.WRITE)) {
         writeAll(os, content);
@@ -119,20 +141,29 @@ public final class OutputFile {
       if (existed) {
         keepAttributes(target, tmp);
       }
+      PosixFileAttributeView view = Files.getFileAttributeView(tmp, PosixFileAttributeView.class);
+      if (owner && view != null) {
+        view.setPermissions(PosixFilePermissions.fromString("rw-------"));
+      }
       Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } finally {
       Files.deleteIfExists(tmp);
     }
   }
 
-  private static Path createTemp(Path target) throws IOException {
+  private static Path createTemp(Path target, boolean owner) throws IOException {
     Path dir = target.toAbsolutePath().getParent();
     String base = "." + target.getFileName() + ".";
     while (true) {
       Path tmp = dir.resolve(base + Long.toHexString(ThreadLocalRandom.current().nextLong() >>> 1) + ".tmp");
       try {
-        // created like any new file (mode 0666 less the umask), not 0600 as createTempFile would
-        Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+        // created like any new file (mode 0666 less the umask), not 0600 as createTempFile would,
+        // unless it holds request data
+        if (owner) {
+          createPrivate(tmp);
+        } else {
+          Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+        }
         return tmp;
       } catch (FileAlreadyExistsException e) {
         // another name

@@ -134,13 +134,41 @@ public record AdviceContext(
     return Math.max(3, Math.min(8, raw));
   }
 
-  /** MetaspaceSize for the peak: the peak + 50 %, rounded up to 64 MB; 256 MB when the peak is not known. */
+  /**
+   * MetaspaceSize, the threshold of the first metaspace collection, for the peak: the peak + 50 %,
+   * and at least what the JVM had committed, rounded up to 64 MB; 256 MB when the peak is not known.
+   */
   public long metaspaceMb() {
     if (metaspacePeak <= 0) {
-      return 256;
+      return Math.max(256, roundUp64(metaspaceCommitted()));
     }
-    long mb = (long) Math.ceil(metaspacePeak * 1.5 / (1L << 20));
-    return Math.max(64, (mb + 63) / 64 * 64);
+    return Math.max(64, Math.max(roundUp64(metaspacePeak * 1.5), roundUp64(metaspaceCommitted())));
+  }
+
+  /**
+   * MaxMetaspaceSize, a bound against a class-loader leak, not a size: twice the peak and at least
+   * the committed size, rounded up to 64 MB, never below {@link #metaspaceMb()}. A run of minutes
+   * has not loaded every class a service loads over days (a deploy, a rarely used path), and a
+   * cap it reaches is an OutOfMemoryError: Metaspace.
+   */
+  public long metaspaceCapMb() {
+    if (metaspacePeak <= 0) {
+      return metaspaceMb();
+    }
+    return Math.max(metaspaceMb(), roundUp64(metaspacePeak * 2.0));
+  }
+
+  /** The metaspace the logged JVM had committed at most (its capacity in the log), or -1. */
+  public long metaspaceCommitted() {
+    return analysis.facts().memory().metaspace().allocated();
+  }
+
+  private static long roundUp64(double bytes) {
+    if (bytes <= 0) {
+      return 0;
+    }
+    long mb = (long) Math.ceil(bytes / (1L << 20));
+    return (mb + 63) / 64 * 64;
   }
 
   /** The CPUs the logged JVM saw, or -1. */

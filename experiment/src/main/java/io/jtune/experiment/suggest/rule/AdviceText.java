@@ -230,12 +230,17 @@ public final class AdviceText {
     return title + (concurrent ? ": run them as concurrent cycles" : ": disable them (check NIO direct buffers first)");
   }
 
-  static String metaspace(long mb, long peak, String source, boolean problem) {
+  static String metaspace(long mb, long cap, long peak, long committed, String source, boolean problem) {
+    String bound = f("; MaxMetaspaceSize = %d MB, twice the peak and at least what the JVM committed: a cap is a"
+        + " guard against a class-loader leak, and a run this short has not loaded every class the service loads over"
+        + " days (a deploy, a rarely used path), so a cap near its peak would turn the next deploy into"
+        + " OutOfMemoryError: Metaspace", cap);
     return peak > 0
-        ? f("MetaspaceSize = MaxMetaspaceSize = %d MB: metaspace peak %s (%s) + 50%%, rounded up to 64 MB%s",
-            mb, ByteSize.human(peak), source, problem ? ", against Metadata GC Threshold collections" : "")
-        : "MetaspaceSize = MaxMetaspaceSize = 256 MB (room for a metaspace peak up to about 170 MB; the peak is"
-            + " not known: jstat -gc MU gives it, and the size is then the peak + 50%)";
+        ? f("MetaspaceSize = %d MB: metaspace peak %s (%s) + 50%%%s, rounded up to 64 MB%s", mb, ByteSize.human(peak),
+            source, committed > 0 ? f(", at least the %s committed", ByteSize.human(committed)) : "",
+            problem ? ", against Metadata GC Threshold collections" : "") + bound
+        : f("MetaspaceSize = MaxMetaspaceSize = %d MB (room for a metaspace peak up to about 170 MB; the peak is"
+            + " not known: jstat -gc MU gives it, and the sizes are then the peak + 50%% and twice the peak)", mb);
   }
 
   static String permGen(long mb) {

@@ -71,6 +71,13 @@ public final class FindingsRule implements CandidateRule {
     if (o == JvmOption.SURVIVOR_RATIO && ctx.survivorRatio() > 0) {
       return JvmOption.SURVIVOR_RATIO.set(ctx.survivorRatio());
     }
+    if (o == JvmOption.MAX_METASPACE_SIZE && ctx.metaspacePeak() > 0) {
+      // a cap with room to grow (see AdviceContext#metaspaceCapMb), not the threshold's size
+      return o.size(ctx.metaspaceCapMb() * (1L << 20));
+    }
+    if (o == JvmOption.METASPACE_SIZE && ctx.metaspacePeak() > 0) {
+      return o.size(ctx.metaspaceMb() * (1L << 20));
+    }
     if (o != null && METASPACE.contains(o) && ctx.metaspaceSource().equals("jstat MU") && ctx.metaspacePeak() > 0) {
       return o.size(ctx.metaspaceMb() * (1L << 20));
     }

@@ -30,7 +30,10 @@ final class LowRiskFlags {
     return out;
   }
 
-  /** MetaspaceSize = MaxMetaspaceSize from the peak (PermSize = MaxPermSize before JDK 8), unless set without trouble. */
+  /**
+   * MetaspaceSize from the peak and MaxMetaspaceSize with room to grow (PermSize = MaxPermSize
+   * before JDK 8), unless set without trouble.
+   */
   static List<String> metaspace(Draft d, List<String> why) {
     AdviceContext c = d.context();
     boolean problem = c.hasFinding("metadata-gc-threshold");
@@ -39,8 +42,9 @@ final class LowRiskFlags {
         return List.of();
       }
       long mb = c.metaspaceMb();
-      why.add(AdviceText.metaspace(mb, c.metaspacePeak(), c.metaspaceSource(), problem));
-      return List.of(JvmOption.METASPACE_SIZE.size(mb * MB), JvmOption.MAX_METASPACE_SIZE.size(mb * MB));
+      long cap = c.metaspaceCapMb();
+      why.add(AdviceText.metaspace(mb, cap, c.metaspacePeak(), c.metaspaceCommitted(), c.metaspaceSource(), problem));
+      return List.of(JvmOption.METASPACE_SIZE.size(mb * MB), JvmOption.MAX_METASPACE_SIZE.size(cap * MB));
     }
     if (c.jdk().max() <= 7 && problem && !c.flags().has(JvmOption.PERM_SIZE)) {
       long mb = c.metaspaceMb();

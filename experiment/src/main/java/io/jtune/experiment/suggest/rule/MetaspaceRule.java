@@ -3,7 +3,10 @@ package io.jtune.experiment.suggest.rule;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Candidate {@code metaspace}: MetaspaceSize = MaxMetaspaceSize alone (no Full GCs at deploy), when not set. */
+/**
+ * Candidate {@code metaspace}: MetaspaceSize from the peak (no Metadata GC Threshold collections at
+ * deploy) and MaxMetaspaceSize with room to grow, alone, when not set.
+ */
 public final class MetaspaceRule implements CandidateRule {
   @Override
   public Proposal propose(AdviceContext ctx) {

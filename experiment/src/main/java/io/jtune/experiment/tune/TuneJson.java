@@ -1,0 +1,146 @@
+package io.jtune.experiment.tune;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.common.format.Json;
+import io.jtune.common.format.JsonNumbers;
+import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.report.Verdict;
+import io.jtune.experiment.run.RunResult;
+import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.diagnosis.Diagnosis;
+import io.jtune.gc.diagnosis.Problem;
+import io.jtune.runtime.output.OutputFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The session's own document, {@value #FILE} in the run directory, written whatever the session
+ * ends with (schema {@value #SCHEMA}, JSON Schema in schemas/jtune.tune-1.schema.json): the
+ * verdict in {@code recommendation.verdict} (the words of experiment.json and of the printed
+ * summary; {@code failed} when the session stopped at an error, with its line in {@code error}),
+ * the baseline's diagnosis and measured figures, and the files written, relative to the run
+ * directory. Request headers and bodies are never part of it.
+ */
+public final class TuneJson {
+  public static final String SCHEMA = "jtune.tune/1";
+  public static final String FILE = "tune.json";
+  /** The verdict of a session stopped by an error (a baseline that does not start, a budget too small). */
+  public static final String FAILED = "failed";
+
+  /**
+   * What the document says.
+   *
+   * @param outcome {@code memory-leak}, {@code no-candidates}, {@code experiment} or {@code failed}
+   * @param verdict the verdict's key
+   * @param verdictText the verdict in words
+   * @param winner the winning candidate, or null
+   * @param analysis the baseline's analysis, or null when the session stopped before it
+   * @param liveRising the live set's rise under load that made the verdict a leak, or null
+   * @param baseline the baseline run, or null
+   * @param files the files written, absolute or relative to the run directory
+   * @param error the error line of a failed session, or null
+   */
+  record Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis,
+      String liveRising, RunResult baseline, List<Path> files, String error) {}
+
+  private TuneJson() {}
+
+  /** The verdict key of a session that suggested nothing. */
+  static Verdict noCandidates(boolean gcNotTheProblem) {
+    return gcNotTheProblem ? Verdict.NOT_A_GC_PROBLEM : Verdict.KEEP_BASELINE;
+  }
+
+  /** Writes the document into {@code dir}; returns its path. */
+  static Path write(Path dir, Content c) {
+    ObjectNode root = Json.object();
+    root.put("schema", SCHEMA);
+    root.put("outcome", c.outcome());
+    ObjectNode rec = root.putObject("recommendation");
+    rec.put("verdict", c.verdict());
+    rec.put("verdictText", c.verdictText());
+    if (c.winner() != null) {
+      rec.put("winner", c.winner());
+    }
+    if (c.error() != null) {
+      root.put("error", c.error());
+    }
+    if (c.analysis() != null) {
+      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising());
+    }
+    if (c.baseline() != null) {
+      baseline(root.putObject("baseline"), c.baseline(), dir);
+    }
+    ArrayNode files = root.putArray("files");
+    List<String> seen = new ArrayList<>();
+    for (Path f : c.files()) {
+      Path abs = f.isAbsolute() ? f : dir.resolve(f);
+      if (!Files.exists(abs)) {
+        continue;
+      }
+      String rel = relative(dir, abs);
+      if (!seen.contains(rel)) {
+        seen.add(rel);
+        files.add(rel);
+      }
+    }
+    Path out = dir.resolve(FILE);
+    OutputFile.write(out, w -> Json.write(root, w));
+    return out;
+  }
+
+  private static void diagnosis(ObjectNode d, Analysis a, String liveRising) {
+    Diagnosis dg = a.diagnosis();
+    boolean rising = liveRising != null && dg.primary() != Problem.MEMORY_LEAK;
+    d.put("primary", rising ? Problem.MEMORY_LEAK.code() : dg.primary().code());
+    ArrayNode secondary = d.putArray("secondary");
+    if (rising && dg.primary() != Problem.HEALTHY) {
+      secondary.add(dg.primary().code());
+    }
+    dg.secondary().forEach(p -> secondary.add(p.code()));
+    ArrayNode evidence = d.putArray("evidence");
+    if (rising) {
+      evidence.add(liveRising);
+    }
+    dg.evidence().forEach(evidence::add);
+    if (!dg.advice().isBlank()) {
+      d.put("advice", dg.advice());
+    }
+    ArrayNode findings = d.putArray("findings");
+    a.findings().forEach(f -> findings.add(f.id()));
+  }
+
+  private static void baseline(ObjectNode b, RunResult r, Path dir) {
+    b.put("id", r.id());
+    b.put("status", r.ok() ? "ok" : "failed");
+    if (r.failure() != null) {
+      b.put("failure", r.failure());
+    }
+    ObjectNode metrics = b.putObject("metrics");
+    Map<String, Double> sorted = new TreeMap<>(r.metrics() == null ? Map.of() : r.metrics());
+    sorted.forEach((k, v) -> {
+      if (v != null && Double.isFinite(v)) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+          metrics.put(k, v.longValue()); // counts as integers, as in the run's result.json
+        } else {
+          metrics.put(k, JsonNumbers.round(v, 4));
+        }
+      }
+    });
+  }
+
+  private static String relative(Path dir, Path file) {
+    Path d = dir.toAbsolutePath().normalize();
+    Path f = file.toAbsolutePath().normalize();
+    return (f.startsWith(d) ? d.relativize(f) : f).toString().replace('\\', '/');
+  }
+
+  /** The verdict in words of an experiment's recommendation. */
+  static String words(io.jtune.experiment.report.ExperimentReport report) {
+    return ExperimentText.verdictWords(report.recommendation());
+  }
+}
