@@ -1,6 +1,5 @@
 package io.jtune.gc.finding;
 
-import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.facts.GcFacts;
 import io.jtune.gc.model.MemoryModel;
@@ -55,8 +54,8 @@ final class ConcurrentTroubleRule implements FindingRule {
           aborts.count() + " G1 concurrent mark(s) aborted by a Full GC",
           aborts.examples(), aborts.count(),
           "Marking did not finish before the heap filled up. Start marking earlier"
-              + " (-XX:InitiatingHeapOccupancyPercent) or give the heap more room.",
-          List.of(JvmOption.INITIATING_HEAP_OCCUPANCY_PERCENT.set(35))));
+              + " (-XX:InitiatingHeapOccupancyPercent) or give the heap more room." + InitiatingOccupancy.why(model),
+          InitiatingOccupancy.flags(model)));
     }
   }
 }

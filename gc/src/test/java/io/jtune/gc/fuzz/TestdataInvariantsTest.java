@@ -7,10 +7,7 @@ import io.jtune.gc.AnalyzedLogs;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.render.AnalysisJson;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,20 +19,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fuzz targets run on each mutated input).
  */
 class TestdataInvariantsTest {
-  /** Files under testdata/ that are not GC logs. */
-  private static final Set<String> NOT_LOGS = Set.of(".md", ".tsv", ".java", ".sh", ".json", ".yaml", ".hlog",
-      ".load.txt", ".threads.txt", ".csv");
-
   static Stream<String> logs() throws IOException {
-    Path root = AnalyzedLogs.corpus().getParent();
-    try (Stream<Path> all = Files.walk(root)) {
-      List<String> out = all.filter(Files::isRegularFile)
-          .filter(p -> !p.getFileName().toString().startsWith("LICENSE"))
-          .filter(p -> NOT_LOGS.stream().noneMatch(s -> p.getFileName().toString().endsWith(s)))
-          .map(p -> root.relativize(p).toString()).sorted().toList();
-      assertThat(out).hasSizeGreaterThan(100);
-      return out.stream();
-    }
+    List<String> out = AnalyzedLogs.testdataLogs();
+    assertThat(out).hasSizeGreaterThan(100);
+    return out.stream();
   }
 
   @ParameterizedTest(name = "{0}")
