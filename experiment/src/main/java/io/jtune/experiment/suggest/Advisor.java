@@ -59,41 +59,47 @@ public final class Advisor {
    * @param jdk the major version of the JDK the candidates will run on, or 0 for the log's
    * @param measured what a measured baseline run shows the GC costs (its measured windows), or
    *     null to take it from the log
+   * @param startupEndS seconds from the JVM's start to when the load began (its start-up's pauses
+   *     are no reason for a pause goal), or NaN when not known
    */
   public record Inputs(List<String> flags, double qps, int concurrency, JstatGc jstat, double pauseTargetMs, int jdk,
-      GoalsForProblem.Cost measured) {
-    public static final Inputs NONE = new Inputs(null, Double.NaN, 0, null, Double.NaN, 0, null);
+      GoalsForProblem.Cost measured, double startupEndS) {
+    public static final Inputs NONE = new Inputs(null, Double.NaN, 0, null, Double.NaN, 0, null, Double.NaN);
 
     public Inputs {
       flags = flags == null ? null : List.copyOf(flags);
     }
 
     public Inputs withFlags(List<String> f) {
-      return new Inputs(f, qps, concurrency, jstat, pauseTargetMs, jdk, measured);
+      return new Inputs(f, qps, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS);
     }
 
     public Inputs withQps(double q) {
-      return new Inputs(flags, q, concurrency, jstat, pauseTargetMs, jdk, measured);
+      return new Inputs(flags, q, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS);
     }
 
     public Inputs withConcurrency(int c) {
-      return new Inputs(flags, qps, c, jstat, pauseTargetMs, jdk, measured);
+      return new Inputs(flags, qps, c, jstat, pauseTargetMs, jdk, measured, startupEndS);
     }
 
     public Inputs withJstat(JstatGc j) {
-      return new Inputs(flags, qps, concurrency, j, pauseTargetMs, jdk, measured);
+      return new Inputs(flags, qps, concurrency, j, pauseTargetMs, jdk, measured, startupEndS);
     }
 
     public Inputs withPauseTarget(double ms) {
-      return new Inputs(flags, qps, concurrency, jstat, ms, jdk, measured);
+      return new Inputs(flags, qps, concurrency, jstat, ms, jdk, measured, startupEndS);
     }
 
     public Inputs withJdk(int major) {
-      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, major, measured);
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, major, measured, startupEndS);
+    }
+
+    public Inputs withStartupEnd(double seconds) {
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, measured, seconds);
     }
 
     public Inputs withMeasured(GoalsForProblem.Cost cost) {
-      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, cost);
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, cost, startupEndS);
     }
   }
 

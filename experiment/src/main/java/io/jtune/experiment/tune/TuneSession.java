@@ -54,7 +54,7 @@ public final class TuneSession {
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
   private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun,
-      String liveRising, String levelled) {}
+      String liveRising, String levelled, double loadStartUptimeS) {}
 
   private final TuneSettings job;
   private final TuneListener listener;
@@ -142,7 +142,7 @@ public final class TuneSession {
     Advisor.Inputs in = Advisor.Inputs.NONE.withQps(qps).withConcurrency(high.concurrency());
     if (base.run() != null && base.run().ok()) {
       // the goals follow what the GC costs in the measured window, not in start-up
-      in = in.withMeasured(measuredCost(base.run()));
+      in = in.withMeasured(measuredCost(base.run())).withStartupEnd(base.loadStartUptimeS());
     }
     // the lab runs on this JDK; a command's JDK is the one its log names
     return job.target().isLab() ? in.withJdk(Runtime.version().feature()) : in.withFlags(job.flags());
@@ -219,7 +219,7 @@ public final class TuneSession {
     Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
     Path dir = job.dir().resolve(TuneSettings.BASELINE_DIR);
     listener.diagnosis(a, false);
-    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN);
   }
 
   /**
@@ -306,7 +306,8 @@ public final class TuneSession {
     listener.diagnosis(a, rising != null);
     // the experiment's runs take about as long as this one did (a longer run's less its longer window)
     Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
-    return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled);
+    return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled,
+        startup == null ? Double.NaN : startup.loadStartUptimeS());
   }
 
   /** The tune session's view of a baseline run: the service under load, its start-up left out. */
