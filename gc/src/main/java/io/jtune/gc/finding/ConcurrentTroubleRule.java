@@ -30,11 +30,15 @@ final class ConcurrentTroubleRule implements FindingRule {
           List.of()));
     }
     var cancelled = a.concurrent().notices(GcNotice.Kind.CYCLE_CANCELLED);
+    // cycles a System.gc() call cancelled are the explicit collection's (the system-gc finding's),
+    // not a race with allocation lost
+    long raced = cancelled.count() - a.concurrent().cancelledBySystemGc();
     // cancelled cycles that degenerated are the degenerated-cycle finding's
-    if (cancelled.count() > 0 && a.pauses().kind(PauseKind.DEGENERATED).count() == 0) {
+    if (raced > 0 && a.pauses().kind(PauseKind.DEGENERATED).count() == 0) {
       out.add(new Finding("cycle-cancelled", Severity.WARNING,
-          cancelled.count() + " concurrent cycle(s) cancelled",
-          cancelled.examples(), cancelled.count(),
+          raced + " concurrent cycle(s) cancelled",
+          cancelled.examples().stream().filter(x -> !String.valueOf(x.detail()).contains("System.gc()")).toList(),
+          raced,
           "The concurrent cycle lost the race with allocation and fell back to a stop-the-world (degenerated"
               + " or full) collection. Start cycles earlier, give the heap more headroom, or reduce allocation.",
           List.of()));
