@@ -42,6 +42,21 @@ public final class AnalyzedLogs {
     return corpus().getParent().resolve(name);
   }
 
+  /** Files under testdata/ that are not GC logs. */
+  private static final List<String> NOT_LOGS = List.of(".md", ".tsv", ".java", ".sh", ".json", ".yaml", ".hlog",
+      ".load.txt", ".threads.txt", ".csv");
+
+  /** Every GC log under testdata/ (the corpus, the case book, recorded services and runs), relative to it. */
+  public static List<String> testdataLogs() throws IOException {
+    Path root = corpus().getParent();
+    try (java.util.stream.Stream<Path> all = java.nio.file.Files.walk(root)) {
+      return all.filter(java.nio.file.Files::isRegularFile)
+          .filter(p -> !p.getFileName().toString().startsWith("LICENSE"))
+          .filter(p -> NOT_LOGS.stream().noneMatch(s -> p.getFileName().toString().endsWith(s)))
+          .map(p -> root.relativize(p).toString()).sorted().toList();
+    }
+  }
+
   /** The inputs (files, directories) analyzed as one, as {@code jtune analyze INPUT...} does. */
   public static Analysis analyze(List<String> inputs) {
     return GcAnalyzer.analyze(inputs, InputStream.nullInputStream(), AnalysisOptions.DEFAULTS);

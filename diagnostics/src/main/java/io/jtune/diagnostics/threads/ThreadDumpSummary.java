@@ -53,7 +53,8 @@ public record ThreadDumpSummary(
         states.merge(t.state(), 1, Integer::sum);
       }
       ThreadLock awaited = t.awaitedLock();
-      if (awaited != null) {
+      // a pool's idle or reserved thread waiting for work (waitForTask, getTask) is not contention
+      if (awaited != null && !t.waitsForWork()) {
         waitersByAddress.computeIfAbsent(awaited.address(), a -> new ArrayList<>()).add(t);
       }
     }

@@ -82,6 +82,30 @@ public record ThreadInfo(
   }
 
   /**
+   * Frames a pool's thread sits in while it waits for its next task (an idle worker, or a reserved
+   * thread parked until work is handed to it).
+   */
+  public static final List<String> WAIT_FOR_WORK_FRAMES = List.of(
+      "ThreadPoolExecutor.getTask(", "ForkJoinPool.awaitWork(", "ScheduledThreadPoolExecutor$DelayedWorkQueue.take(",
+      "LinkedBlockingQueue.take(", "LinkedBlockingQueue.poll(", "ArrayBlockingQueue.take(", "ArrayBlockingQueue.poll(",
+      "SynchronousQueue.take(", "SynchronousQueue.poll(", "LinkedTransferQueue.take(", "LinkedTransferQueue.poll(",
+      "TaskQueue.take(", "TaskQueue.poll(", "EPoll.wait(", "EPollArrayWrapper.epollWait(", ".waitForTask(",
+      ".reservedWait(");
+
+  /** Whether one of the top frames is a pool's wait for its next task (see {@link #WAIT_FOR_WORK_FRAMES}). */
+  public boolean waitsForWork() {
+    for (int i = 0; i < Math.min(12, frames.size()); i++) {
+      String frame = frames.get(i);
+      for (String idle : WAIT_FOR_WORK_FRAMES) {
+        if (frame.contains(idle)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
    * The lock the thread waits to enter or parks on: its first {@code waiting to lock},
    * {@code waiting to re-lock} or {@code parking to wait for} line, or null.
    */

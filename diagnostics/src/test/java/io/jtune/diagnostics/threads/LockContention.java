@@ -13,7 +13,10 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>Arguments: {@code monitor N} (a {@code synchronized} method of {@link SharedParser}) or
  * {@code reentrant N} (a {@link ReentrantLock}); {@code chatter} (a thread printing a line
- * every 5 ms); {@code --parent-pid PID} (exit when that process exits).
+ * every 5 ms); {@code reserved} (a pool's reserved thread {@code reserved-0} parked in its
+ * {@code waitForTask} on the pool's lock, which {@code pool-owner} holds: an idle thread waiting for
+ * work, as a server's reserved-thread executor keeps one); {@code --parent-pid PID} (exit when that
+ * process exits).
  */
 public final class LockContention {
   private LockContention() {}
@@ -40,6 +43,25 @@ public final class LockContention {
     }
   }
 
+  /** A pool that keeps a thread in reserve, parked until work is handed to it. */
+  static final class ReservedPool {
+    final ReentrantLock lock = new ReentrantLock();
+
+    void own() throws InterruptedException {
+      lock.lock();
+      try {
+        Thread.sleep(Long.MAX_VALUE);
+      } finally {
+        lock.unlock();
+      }
+    }
+
+    void waitForTask() {
+      lock.lock();
+      lock.unlock();
+    }
+  }
+
   public static void main(String[] args) throws Exception {
     List<String> a = List.of(args);
     if (a.contains("--parent-pid")) {
@@ -62,6 +84,12 @@ public final class LockContention {
     }
     for (Thread t : contenders) {
       awaitState(t, monitor ? Thread.State.BLOCKED : Thread.State.WAITING);
+    }
+    if (a.contains("reserved")) {
+      ReservedPool pool = new ReservedPool();
+      Thread owner = start("pool-owner", pool::own);
+      awaitState(owner, Thread.State.TIMED_WAITING);
+      awaitState(start("reserved-0", pool::waitForTask), Thread.State.WAITING);
     }
     if (a.contains("chatter")) {
       start("chatter", () -> {

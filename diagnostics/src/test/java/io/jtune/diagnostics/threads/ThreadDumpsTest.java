@@ -86,6 +86,26 @@ class ThreadDumpsTest {
     }
   }
 
+  /**
+   * A pool's reserved thread parked in its waitForTask on the pool's lock waits for work: it is not
+   * lock contention, while the request threads queued on the parser's lock still are.
+   */
+  @Test
+  void aReservedThreadWaitingForWorkIsNotLockContention() throws Exception {
+    int n = 3;
+    try (ContentionJvm jvm = ContentionJvm.start(jdk("current"), dir, "reentrant", Integer.toString(n), "reserved")) {
+      ThreadDump dump = single(jvm.jcmd("Thread.print", "-l"));
+      ThreadInfo reserved = thread(dump, "reserved-0");
+      assertThat(reserved.awaitedLock()).isNotNull();
+      assertThat(reserved.frames()).anyMatch(f -> f.contains("ReservedPool.waitForTask("));
+      assertThat(reserved.waitsForWork()).isTrue();
+      ThreadDumpSummary summary = dump.summary();
+      assertThat(summary.contended()).hasSize(1);
+      assertThat(summary.contended().get(0).waiters()).containsExactlyInAnyOrderElementsOf(contenders(n))
+          .doesNotContain("reserved-0");
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"current", "25"})
   void reentrantLockContentionWithAndWithoutOwnableSynchronizers(String which) throws Exception {

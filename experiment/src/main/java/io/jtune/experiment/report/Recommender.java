@@ -23,7 +23,9 @@ import java.util.stream.Collectors;
  *       the fix, whatever the candidates did);
  *   <li>adopt the candidate that, at every level, meets every goal (non-inferiority goals at least
  *       not missed: no significant regression beyond a margin) and at some level improves
- *       significantly what a goal asks to improve; of several, the lowest p99 at the highest load;
+ *       significantly what a goal asks to improve, or that at some level significantly lowers p99 or
+ *       raises throughput with no significant regression at any level ({@link ServiceGain}); of
+ *       several, the lowest p99 at the highest load;
  *   <li>not-a-gc-problem when the baseline's GC is small at every level (GC share, no Full GC,
  *       pauses below p99);
  *   <li>inconclusive when a side has fewer runs than an interval needs, or a candidate is ruled
@@ -45,10 +47,7 @@ final class Recommender {
     }
     List<String> names = plan.candidates().stream().map(Candidate::name).filter(n -> !n.equals(plan.baseline())).toList();
     LevelReport top = ExperimentReport.highestLoad(levels);
-    List<String> adoptable = names.stream()
-        .filter(n -> levels.stream().allMatch(l -> l.candidate(n).acceptable()))
-        .filter(n -> levels.stream().anyMatch(l -> l.candidate(n).improves()))
-        .toList();
+    List<String> adoptable = names.stream().filter(n -> meetsGoals(levels, n) || gains(levels, n)).toList();
     if (!adoptable.isEmpty()) {
       return adopt(plan, baseFlags, levels, top, adoptable, runs);
     }
@@ -92,6 +91,22 @@ final class Recommender {
     return new Recommendation(Verdict.KEEP_BASELINE, null, "Keep " + base + ": no candidate meets every goal at"
         + " every level without a significant regression." + (advice == null ? ""
         : " What the baseline's GC logs point to: " + advice), reasons, List.of(), false);
+  }
+
+  /** Whether the candidate meets every goal at every level and improves what one asks at some level. */
+  private static boolean meetsGoals(List<LevelReport> levels, String n) {
+    return levels.stream().allMatch(l -> l.candidate(n).acceptable()) && levels.stream().anyMatch(l -> l.candidate(n).improves());
+  }
+
+  /** Whether the candidate lowers p99 or raises throughput significantly somewhere and regresses nowhere. */
+  private static boolean gains(List<LevelReport> levels, String n) {
+    return levels.stream().allMatch(l -> ServiceGain.noRegression(l.candidate(n)))
+        && levels.stream().anyMatch(l -> ServiceGain.at(l.candidate(n)));
+  }
+
+  /** Whether the candidate improves significantly at this level: a goal's metric, or p99 or throughput. */
+  private static boolean improvesAt(CandidateReport c) {
+    return c.improves() || ServiceGain.at(c);
   }
 
   /**
@@ -193,6 +208,7 @@ final class Recommender {
           ExperimentText.change(top.candidate(best).deltas().get(Metric.P99))));
     }
     List<String> improved = new ArrayList<>();
+    List<String> gained = new ArrayList<>();
     for (LevelReport l : levels) {
       CandidateReport c = l.candidate(w);
       reasons.add(l.level().name() + ": " + headline(c));
@@ -201,6 +217,10 @@ final class Recommender {
           improved.add(v.goal().describe() + ": " + v.goal().metric().key() + " "
               + ExperimentText.change(c.deltas().get(v.goal().metric())) + " at " + l.level().name());
         }
+      }
+      if (ServiceGain.at(c)) {
+        ServiceGain.gains(c).stream().filter(g -> improved.stream().noneMatch(i -> i.contains(g)))
+            .forEach(g -> gained.add(g + " at " + l.level().name()));
       }
       for (GoalVerdict v : c.unsettled()) {
         reasons.add(l.level().name() + ": " + v.goal().describe() + " not shown, but no significant regression ("
@@ -215,8 +235,15 @@ final class Recommender {
     if (advice != null) {
       reasons.add("what the baseline's GC logs point to: " + advice);
     }
-    String summary = "Adopt " + w + ": it improves what the goals ask (" + String.join("; ", improved)
-        + ") with no significant regression at any level" + (adoptable.size() < 2 ? ""
+    String what = improved.isEmpty() ? "it significantly improves what the service's users see ("
+        + String.join("; ", gained) + ")"
+        : "it improves what the goals ask (" + String.join("; ", improved) + ")"
+        + (gained.isEmpty() ? "" : ", and " + String.join("; ", gained));
+    if (improved.isEmpty()) {
+      reasons.add("no goal asked for what it improves (the goals follow what the baseline showed the GC cost);"
+          + " a significant gain in p99 or throughput with no significant regression is adopted all the same");
+    }
+    String summary = "Adopt " + w + ": " + what + " with no significant regression at any level" + (adoptable.size() < 2 ? ""
         : w.equals(best) ? ", and has the lowest p99 at " + top.level().name() + " of the " + adoptable.size() + " that do"
         : ", and is the smallest change of the " + adoptable.size() + " that do (" + best + "'s p99 is not"
             + " significantly lower)")
@@ -284,7 +311,7 @@ final class Recommender {
         out.add(c.candidate().name() + (missed.isEmpty() ? "" : " misses " + String.join("; ", missed))
             + (missed.isEmpty() || open.isEmpty() ? "" : ", and") + (open.isEmpty() ? ""
             : " leaves unsettled " + String.join("; ", open)));
-      } else if (!c.improves()) {
+      } else if (!improvesAt(c)) {
         out.add(c.candidate().name() + " meets the goals but improves nothing significantly");
       } else {
         out.add(c.candidate().name() + " meets every goal here, but not at every level");
@@ -299,10 +326,12 @@ final class Recommender {
     for (LevelReport l : levels) {
       List<String> reasons = new ArrayList<>();
       String winner = null;
-      if (rec.winner() != null && l.candidate(rec.winner()).improves()) {
+      if (rec.winner() != null && improvesAt(l.candidate(rec.winner()))) {
         winner = rec.winner();
         CandidateReport w = l.candidate(winner);
-        reasons.add(winner + " meets every goal at " + l.level().name() + " and improves significantly what they ask");
+        reasons.add(w.improves() && w.acceptable() ? winner + " meets every goal at " + l.level().name()
+            + " and improves significantly what they ask" : winner + " significantly improves "
+            + String.join(", ", ServiceGain.gains(w)) + " at " + l.level().name() + " with no significant regression");
         for (GoalVerdict v : w.goals()) {
           reasons.add(v.goal().describe() + ": " + v.evidence());
         }

@@ -124,7 +124,7 @@ final class AdviceGathering {
     AdviceContext facts = new AdviceContext(a, jdk, baseline, flags, heapChosen, collector, collectorSource,
         pauseTargetMs, pauseGoal, heap, heapSource, young, youngSource, survivorDemand, survivorSource, liveRequestData,
         metaspacePeak, metaspaceSource, fullGcs, a.pauses().kind(PauseKind.FULL).maxMs(),
-        a.pauses().kind(PauseKind.YOUNG).percentileMs(99), startupFullGcs(a), model, gcNotTheProblem, in.qps(),
+        fullMaxAfter(a, in.startupEndS()), a.pauses().kind(PauseKind.YOUNG).percentileMs(99), startupFullGcs(a), model, gcNotTheProblem, in.qps(),
         in.concurrency(), List.of(), List.of());
     // the request data line (when computed) comes after the collector and memory lines, before the pauses
     evidence.add(0, AdviceText.collector(facts));
@@ -155,6 +155,21 @@ final class AdviceGathering {
       case USE_EPSILON_GC -> Collector.EPSILON;
       default -> Collector.UNKNOWN;
     };
+  }
+
+  /**
+   * The longest Full GC from {@code startupEndS} (seconds since the JVM started) on: those of the
+   * start-up, which the diagnosis of a service under load leaves out, are no reason for a pause
+   * goal. All of them when the start-up's end is not known.
+   */
+  private static double fullMaxAfter(Analysis a, double startupEndS) {
+    double all = a.pauses().kind(PauseKind.FULL).maxMs();
+    Series full = a.pauses().timeline().get(PauseKind.FULL);
+    if (Double.isNaN(startupEndS) || full == null) {
+      return all;
+    }
+    return full.points().stream().filter(p -> p.maxAtS() >= startupEndS).mapToDouble(Series.Point::max).max()
+        .orElse(0);
   }
 
   /** A Full GC in the first minute of a log that starts at the JVM's start (a Full GC on every deploy). */

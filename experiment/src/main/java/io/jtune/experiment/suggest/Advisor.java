@@ -58,36 +58,49 @@ public final class Advisor {
    * @param pauseTargetMs a pause goal in ms, or NaN when none was set (the analysis target is
    *     then used to judge pauses, but not as a goal)
    * @param jdk the major version of the JDK the candidates will run on, or 0 for the log's
+   * @param measured what a measured baseline run shows the GC costs (its measured windows), or
+   *     null to take it from the log
+   * @param startupEndS seconds from the JVM's start to when the load began (its start-up's pauses
+   *     are no reason for a pause goal), or NaN when not known
    */
-  public record Inputs(List<String> flags, double qps, int concurrency, JstatGc jstat, double pauseTargetMs, int jdk) {
-    public static final Inputs NONE = new Inputs(null, Double.NaN, 0, null, Double.NaN, 0);
+  public record Inputs(List<String> flags, double qps, int concurrency, JstatGc jstat, double pauseTargetMs, int jdk,
+      GoalsForProblem.Cost measured, double startupEndS) {
+    public static final Inputs NONE = new Inputs(null, Double.NaN, 0, null, Double.NaN, 0, null, Double.NaN);
 
     public Inputs {
       flags = flags == null ? null : List.copyOf(flags);
     }
 
     public Inputs withFlags(List<String> f) {
-      return new Inputs(f, qps, concurrency, jstat, pauseTargetMs, jdk);
+      return new Inputs(f, qps, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS);
     }
 
     public Inputs withQps(double q) {
-      return new Inputs(flags, q, concurrency, jstat, pauseTargetMs, jdk);
+      return new Inputs(flags, q, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS);
     }
 
     public Inputs withConcurrency(int c) {
-      return new Inputs(flags, qps, c, jstat, pauseTargetMs, jdk);
+      return new Inputs(flags, qps, c, jstat, pauseTargetMs, jdk, measured, startupEndS);
     }
 
     public Inputs withJstat(JstatGc j) {
-      return new Inputs(flags, qps, concurrency, j, pauseTargetMs, jdk);
+      return new Inputs(flags, qps, concurrency, j, pauseTargetMs, jdk, measured, startupEndS);
     }
 
     public Inputs withPauseTarget(double ms) {
-      return new Inputs(flags, qps, concurrency, jstat, ms, jdk);
+      return new Inputs(flags, qps, concurrency, jstat, ms, jdk, measured, startupEndS);
     }
 
     public Inputs withJdk(int major) {
-      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, major);
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, major, measured, startupEndS);
+    }
+
+    public Inputs withStartupEnd(double seconds) {
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, measured, seconds);
+    }
+
+    public Inputs withMeasured(GoalsForProblem.Cost cost) {
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, cost, startupEndS);
     }
   }
 
@@ -110,10 +123,14 @@ public final class Advisor {
     // candidates that change only what can fix the primary problem are tried before bundles
     List<Candidate> kept = distinct(ctx.baseline(), CandidateOrder.singleProblemFirst(proposed, orderCode(ctx)),
         ctx.gcNotTheProblem() ? MAX_HYGIENE_CANDIDATES : MAX_CANDIDATES);
-    // the goals follow the problem: its metric must improve, every other one must not get worse
+    // the goals follow the problem and what it costs here: what the baseline shows hurt must
+    // improve, every other metric must not get worse
     Diagnosis diagnosis = ctx.diagnosis();
+    GoalsForProblem.Cost cost = inputs.measured() != null ? inputs.measured()
+        : new GoalsForProblem.Cost(analysis.throughputNotApplicable() != null ? Double.NaN : 100 - analysis.throughputPct(),
+            ctx.fullGcs(), 0, Double.NaN);
     List<Level> levels = LoadLevels.levels(ctx.qps(), ctx.concurrency(), new LoadLevels.Baseline(ctx.fullGcs() > 0,
-        ctx.startupFullGcs(), ctx.gcNotTheProblem(), diagnosis.primary().code()));
+        ctx.startupFullGcs(), ctx.gcNotTheProblem(), diagnosis.primary().code(), cost));
     if (!(ctx.qps() > 0) && ctx.concurrency() <= 0) {
       notes.add(AdviceText.placeholderLevels(levels.get(0).concurrency()));
     }

@@ -8,22 +8,28 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The goals that fit the problem the diagnosis names: the metric the problem costs must improve
- * (significantly: the 95 % interval of the change wholly on the better side), and every other
- * metric must only not get worse than a margin (a non-inferiority goal judged on the interval).
+ * The goals that fit the problem the diagnosis names and what it costs in this service: a metric
+ * the problem costs, and the baseline shows hurt, must improve (significantly: the 95 % interval
+ * of the change wholly on the better side), and every other metric must only not get worse than a
+ * margin (a non-inferiority goal judged on the interval).
  *
- * <p>What must improve, by primary problem:
+ * <p>What must improve, by primary problem, where the baseline ({@link Cost}) shows the cost:
  * <ul>
  *   <li>metaspace-threshold: no Full GC while the target starts, at every level;
- *   <li>premature-promotion and concurrent-failure: Full GCs halved at every level, p99 10 % lower
- *       at the highest load;
- *   <li>heap-too-small and explicit-gc: Full GCs halved at every level;
+ *   <li>heap-too-small, explicit-gc, premature-promotion and concurrent-failure: Full GCs halved at
+ *       every level when the baseline has Full GCs (in its measured windows when a baseline run
+ *       measured them), the GC time share {@value #GC_SHARE_CUT_PCT} % lower when GC takes at least
+ *       {@value #GC_SHARE_HURTS_PCT} % of the time, p99 10 % lower at the highest load when most
+ *       requests slower than p99 were in a GC pause (premature-promotion and concurrent-failure: also
+ *       when that is not measured), failed requests halved when the baseline had some;
  *   <li>long-pauses and os-interference: max pause 20 % and p99 10 % lower at the highest load;
  *   <li>memory-leak, gc-not-the-problem and healthy: nothing (flags are not the fix; they must
  *       only not hurt).
  * </ul>
- * Latency and pause goals apply at the highest load only: at a low load GC barely shows in them,
- * so there they only have to stay within their margin.
+ * A problem whose cost the baseline does not show gets no goal that asks for better: the verdict
+ * then adopts a candidate only for a significant gain in p99 or throughput with no significant
+ * regression. Latency and pause goals apply at the highest load only: at a low load GC barely
+ * shows in them, so there they only have to stay within their margin.
  *
  * <p>Margins for the rest: throughput at most {@value #THROUGHPUT_MARGIN_PCT} % lower (requests
  * lost are the costliest regression), p99 at most {@value #LATENCY_MARGIN_PCT} % higher (run-to-run
@@ -39,6 +45,40 @@ public final class GoalsForProblem {
   /** The margin a plan may give peak RSS where memory is tight (not one of the defaults). */
   public static final double RSS_MARGIN_PCT = 10;
   public static final double FGC_MARGIN_PCT = 10;
+  /** A GC time share from which GC visibly costs the service (below it GC is not the bottleneck). */
+  public static final double GC_SHARE_HURTS_PCT = 5;
+  /** How much lower the GC time share must get where it hurts. */
+  public static final double GC_SHARE_CUT_PCT = 30;
+  /** The share of requests slower than p99 that were in a GC pause from which pauses make the tail. */
+  public static final double PAUSES_MAKE_THE_TAIL_PCT = 50;
+
+  /**
+   * What the problem costs in this service, as the baseline shows it.
+   *
+   * @param gcSharePct the share of the time in GC pauses, %, or NaN when not known
+   * @param fullGcs Full GCs of the baseline (in its measured windows when a run measured them), or
+   *     -1 when not known
+   * @param errors failed requests of the baseline run, or 0 when none or not measured
+   * @param slowInPausePct the share of requests slower than p99 that were in flight during a GC
+   *     pause, %, or NaN when not measured
+   */
+  public record Cost(double gcSharePct, double fullGcs, double errors, double slowInPausePct) {
+    /** Nothing known: every cost the problem can have is taken to be there. */
+    public static final Cost UNKNOWN = new Cost(Double.NaN, -1, 0, Double.NaN);
+
+    boolean fullGcsShown() {
+      return fullGcs != 0;
+    }
+
+    boolean gcShareHurts() {
+      return !(gcSharePct < GC_SHARE_HURTS_PCT);
+    }
+
+    /** Whether pauses make the tail: measured so, or (when {@code assumed}) not measured. */
+    boolean pausesMakeTheTail(boolean assumed) {
+      return Double.isNaN(slowInPausePct) ? assumed : slowInPausePct >= PAUSES_MAKE_THE_TAIL_PCT;
+    }
+  }
 
   /** The problem codes of a diagnosis' primary problem. */
   public static final List<String> CODES = List.of("memory-leak", "heap-too-small", "premature-promotion",
@@ -54,19 +94,37 @@ public final class GoalsForProblem {
    * @param highest whether the level has the highest load
    */
   public static Optional<Map<String, Goal>> of(String primaryCode, boolean highest) {
+    return of(primaryCode, highest, Cost.UNKNOWN);
+  }
+
+  /**
+   * The goals at one level for the primary problem {@code primaryCode} and what the baseline shows
+   * it costs, or empty when there is no code or it is not one of {@link #CODES}.
+   *
+   * @param highest whether the level has the highest load
+   */
+  public static Optional<Map<String, Goal>> of(String primaryCode, boolean highest, Cost cost) {
     if (primaryCode == null || !CODES.contains(primaryCode)) {
       return Optional.empty();
     }
     Map<String, Goal> g = new LinkedHashMap<>();
     switch (primaryCode) {
       case "metaspace-threshold" -> g.put("noFgcOnStartup", new Goal(Metric.STARTUP_FGC, Goal.Kind.AT_MOST, 0, "true", 0));
-      case "premature-promotion", "concurrent-failure" -> {
-        improve(g, Metric.FGC_COUNT, -50);
-        if (highest) {
+      case "premature-promotion", "concurrent-failure", "heap-too-small", "explicit-gc" -> {
+        if (cost.fullGcsShown()) {
+          improve(g, Metric.FGC_COUNT, -50);
+        }
+        if (!Double.isNaN(cost.gcSharePct()) && cost.gcShareHurts()) {
+          improve(g, Metric.GC_TIME_SHARE, -GC_SHARE_CUT_PCT);
+        }
+        boolean tailAssumed = primaryCode.equals("premature-promotion") || primaryCode.equals("concurrent-failure");
+        if (highest && cost.pausesMakeTheTail(tailAssumed)) {
           improve(g, Metric.P99, -10);
         }
+        if (cost.errors() > 0) {
+          improve(g, Metric.ERRORS, -50);
+        }
       }
-      case "heap-too-small", "explicit-gc" -> improve(g, Metric.FGC_COUNT, -50);
       case "long-pauses", "os-interference" -> {
         if (highest) {
           improve(g, Metric.MAX_PAUSE, -20);

@@ -34,10 +34,16 @@ final class LoadLevels {
    * What the baseline log says that the goals depend on.
    *
    * @param problem the diagnosis' primary problem code (see {@link GoalsForProblem#CODES}), or null
+   * @param cost what the problem costs in this service, as the baseline shows it
    */
-  record Baseline(boolean fullGcs, boolean startupFullGcs, boolean gcNotTheProblem, String problem) {
+  record Baseline(boolean fullGcs, boolean startupFullGcs, boolean gcNotTheProblem, String problem,
+      GoalsForProblem.Cost cost) {
     Baseline(boolean fullGcs, boolean startupFullGcs, boolean gcNotTheProblem) {
-      this(fullGcs, startupFullGcs, gcNotTheProblem, null);
+      this(fullGcs, startupFullGcs, gcNotTheProblem, null, GoalsForProblem.Cost.UNKNOWN);
+    }
+
+    Baseline(boolean fullGcs, boolean startupFullGcs, boolean gcNotTheProblem, String problem) {
+      this(fullGcs, startupFullGcs, gcNotTheProblem, problem, GoalsForProblem.Cost.UNKNOWN);
     }
   }
 
@@ -72,7 +78,7 @@ final class LoadLevels {
 
   /** The goals at one level: the problem's when the baseline names one, else the general ones. */
   static Map<String, Goal> goals(String level, boolean highest, Baseline b) {
-    return GoalsForProblem.of(b.problem(), highest).orElseGet(() -> goals(level, b));
+    return GoalsForProblem.of(b.problem(), highest, b.cost()).orElseGet(() -> goals(level, b));
   }
 
   /** The general goals at one level, when no problem is named. */

@@ -4,6 +4,7 @@ import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanWriter;
@@ -15,6 +16,7 @@ import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
+import io.jtune.experiment.suggest.GoalsForProblem;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.analysis.GcAnalyzer;
@@ -55,7 +57,7 @@ public final class TuneSession {
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
   private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun,
-      String liveRising, String levelled) {}
+      String liveRising, String levelled, double loadStartUptimeS) {}
 
   private final TuneSettings job;
   private final TuneListener listener;
@@ -180,8 +182,20 @@ public final class TuneSession {
     double qps = base.run() != null && base.run().ok() ? base.run().metric("throughputRps")
         : high.open() ? high.rateRps() : Double.NaN;
     Advisor.Inputs in = Advisor.Inputs.NONE.withQps(qps).withConcurrency(high.concurrency());
+    if (base.run() != null && base.run().ok()) {
+      // the goals follow what the GC costs in the measured window, not in start-up
+      in = in.withMeasured(measuredCost(base.run())).withStartupEnd(base.loadStartUptimeS());
+    }
     // the lab runs on this JDK; a command's JDK is the one its log names
     return job.target().isLab() ? in.withJdk(Runtime.version().feature()) : in.withFlags(job.flags());
+  }
+
+  /** What the baseline run's measured window shows the GC costs. */
+  static GoalsForProblem.Cost measuredCost(RunResult run) {
+    double fgc = run.metric(Metric.FGC_COUNT.key());
+    double errors = run.metric(Metric.ERRORS.key());
+    return new GoalsForProblem.Cost(run.metric(Metric.GC_TIME_SHARE.key()), Double.isNaN(fgc) ? -1 : fgc,
+        Double.isNaN(errors) ? 0 : errors, run.metric(Metric.SLOW_IN_PAUSE.key()));
   }
 
   /** The suggestion's plan with the job's levels (the suggestion's goals for the same level names) and candidates. */
@@ -247,7 +261,7 @@ public final class TuneSession {
     Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
     Path dir = job.dir().resolve(TuneSettings.BASELINE_DIR);
     listener.diagnosis(a, false);
-    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN);
   }
 
   /**
@@ -336,7 +350,8 @@ public final class TuneSession {
     listener.diagnosis(a, rising != null);
     // the experiment's runs take about as long as this one did (a longer run's less its longer window)
     Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
-    return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled);
+    return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled,
+        startup == null ? Double.NaN : startup.loadStartUptimeS());
   }
 
   /** The tune session's view of a baseline run: the service under load, its start-up left out. */

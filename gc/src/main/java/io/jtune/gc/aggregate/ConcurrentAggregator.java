@@ -63,6 +63,7 @@ public final class ConcurrentAggregator implements Aggregator {
   private final Durations allocationStalls = new Durations();
   private final Durations safepoints = new Durations();
   private double maxTimeToSafepointMs;
+  private long cancelledBySystemGc;
 
   @Override
   public void accept(GcEvent e) {
@@ -80,6 +81,9 @@ public final class ConcurrentAggregator implements Aggregator {
       notices.computeIfAbsent(n.kind(), k -> new ExampleList(5)).add(n.gcId(), n.uptimeS(), () -> describe(n));
       if (n.kind() == GcNotice.Kind.ALLOCATION_STALL) {
         allocationStalls.add(n.durationMs());
+      }
+      if (n.kind() == GcNotice.Kind.CYCLE_CANCELLED && n.text() != null && n.text().contains("System.gc()")) {
+        cancelledBySystemGc++;
       }
     } else if (e instanceof GcPause p) {
       collections.pause(p);
@@ -130,6 +134,14 @@ public final class ConcurrentAggregator implements Aggregator {
 
   public Map<GcNotice.Kind, ExampleList> notices() {
     return Collections.unmodifiableMap(notices);
+  }
+
+  /**
+   * Cycles cancelled by a System.gc() call (Shenandoah's "Cancelling concurrent GC: System.gc()"):
+   * the explicit collection took over, no race with allocation was lost.
+   */
+  public long cancelledBySystemGc() {
+    return cancelledBySystemGc;
   }
 
   public ExampleList notices(GcNotice.Kind k) {

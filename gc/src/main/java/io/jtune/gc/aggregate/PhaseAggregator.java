@@ -13,7 +13,9 @@ import java.util.Map;
 /**
  * Sub-phase times of young/mixed pauses (G1 `gc+phases`, JDK 8 G1 details): total per phase
  * name, to see where pause time goes (root and card scanning vs object copy:
- * old-to-young references found through the card table make young pauses long).
+ * old-to-young references found through the card table make young pauses long). A phase longer
+ * than its pause (beyond the logs' rounding) cannot be: the pause is counted as inconsistent and
+ * the phase is taken at the pause's length, so that no phase's share passes 100 %.
  */
 public final class PhaseAggregator implements Aggregator {
   private final Map<String, double[]> totals = new LinkedHashMap<>(); // totalMs, count, maxMs
@@ -26,6 +28,9 @@ public final class PhaseAggregator implements Aggregator {
   private double[][] lastTotals = new double[0][];
   private long pausesWithPhases;
   private double pauseMsWithPhases;
+  private long inconsistent;
+  /** How much a phase may pass its pause by the logs' rounding (0.1 ms phases, 0.001 ms pauses). */
+  private static final double ROUNDING_MS = 0.1;
 
   @Override
   public void accept(GcEvent e) {
@@ -37,6 +42,8 @@ public final class PhaseAggregator implements Aggregator {
     pauseMsWithPhases += p.durationMs();
     PhaseTimes phases = p.phases();
     int n = phases.size();
+    double pauseMs = p.durationMs();
+    boolean longer = false;
     if (lastNames.length < n) {
       lastNames = Arrays.copyOf(lastNames, n);
       lastTotals = Arrays.copyOf(lastTotals, n);
@@ -52,10 +59,22 @@ public final class PhaseAggregator implements Aggregator {
         lastTotals[i] = t;
       }
       double v = phases.ms(i);
+      if (v > pauseMs + ROUNDING_MS) {
+        longer = true;
+      }
+      v = Math.min(v, pauseMs);
       t[0] += v;
       t[1]++;
       t[2] = Math.max(t[2], v);
     }
+    if (longer) {
+      inconsistent++;
+    }
+  }
+
+  /** Pauses with a phase longer than the pause itself (the phase taken at the pause's length). */
+  public long inconsistentPauses() {
+    return inconsistent;
   }
 
   /** One phase's share of young/mixed pause time. */
@@ -75,7 +94,7 @@ public final class PhaseAggregator implements Aggregator {
     for (Map.Entry<String, double[]> e : totals.entrySet()) {
       double[] t = e.getValue();
       out.add(new PhaseShare(e.getKey(), t[0], (long) t[1], t[0] / t[1], t[2],
-          pauseMsWithPhases == 0 ? 0 : 100 * t[0] / pauseMsWithPhases));
+          pauseMsWithPhases == 0 ? 0 : Math.min(100, 100 * t[0] / pauseMsWithPhases)));
     }
     // ties (often all-zero phases) by name
     out.sort(java.util.Comparator.comparingDouble(PhaseShare::totalMs).reversed().thenComparing(PhaseShare::phase));

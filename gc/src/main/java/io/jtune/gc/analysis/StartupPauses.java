@@ -17,6 +17,7 @@ public final class StartupPauses implements Predicate<GcEvent> {
   private final long loadStartEpochMs;
   private int left;
   private double longestMs;
+  private double loadStartUptimeS = Double.NaN;
 
   /** @param loadStartEpochMs when the load began (wall clock); 0 or less keeps every pause */
   public StartupPauses(long loadStartEpochMs) {
@@ -25,6 +26,10 @@ public final class StartupPauses implements Predicate<GcEvent> {
 
   @Override
   public boolean test(GcEvent e) {
+    if (Double.isNaN(loadStartUptimeS) && loadStartEpochMs > 0 && e.epochMs() != GcEvent.NO_EPOCH
+        && e.uptimeS() >= 0) {
+      loadStartUptimeS = e.uptimeS() + (loadStartEpochMs - e.epochMs()) / 1000.0;
+    }
     if (loadStartEpochMs > 0 && e instanceof GcPause p && p.kind() != PauseKind.FULL
         && p.kind() != PauseKind.DEGENERATED && p.epochMs() != GcEvent.NO_EPOCH && p.epochMs() < loadStartEpochMs) {
       left++;
@@ -37,6 +42,14 @@ public final class StartupPauses implements Predicate<GcEvent> {
   /** How many pauses were left out. */
   public int left() {
     return left;
+  }
+
+  /**
+   * Seconds from the JVM's start to when the load began, from the first event that has both a
+   * wall-clock time and an uptime; NaN when the log gives neither or no load start was given.
+   */
+  public double loadStartUptimeS() {
+    return loadStartUptimeS;
   }
 
   /** The longest of them, in ms (0 when none). */

@@ -39,8 +39,8 @@ public final class Diagnoser {
     if (!leak && m.heapGrows()) {
       found.add(Problem.HEAP_TOO_SMALL);
       if (findings.stream().noneMatch(x -> x.id().equals("heap-too-small"))) {
-        evidence.add(String.format(Locale.US, "live set %s (%s) in an old generation of %s: less than %.0fx it",
-            ByteSize.human(m.live().bytes()), m.live().source(), ByteSize.human(m.oldCapacity()), MemoryModel.OLD_FIT));
+        evidence.add(String.format(Locale.US, "live set %s (%s) in %s: less than %.0fx it",
+            ByteSize.human(m.live().bytes()), m.live().source(), m.oldGenerationText(), MemoryModel.OLD_FIT));
       }
       advice = String.format(Locale.US, "Give the heap -Xmx%s (%s; now %s).", ByteSize.flagValue(m.targetHeap()),
           MemoryModel.HEAP_RULE, ByteSize.human(m.capacities().heapMax()));

@@ -1,6 +1,5 @@
 package io.jtune.gc.finding;
 
-import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.finding.Severity;
 import io.jtune.gc.facts.GcFacts;
 import io.jtune.gc.model.MemoryModel;
@@ -31,11 +30,15 @@ final class ConcurrentTroubleRule implements FindingRule {
           List.of()));
     }
     var cancelled = a.concurrent().notices(GcNotice.Kind.CYCLE_CANCELLED);
+    // cycles a System.gc() call cancelled are the explicit collection's (the system-gc finding's),
+    // not a race with allocation lost
+    long raced = cancelled.count() - a.concurrent().cancelledBySystemGc();
     // cancelled cycles that degenerated are the degenerated-cycle finding's
-    if (cancelled.count() > 0 && a.pauses().kind(PauseKind.DEGENERATED).count() == 0) {
+    if (raced > 0 && a.pauses().kind(PauseKind.DEGENERATED).count() == 0) {
       out.add(new Finding("cycle-cancelled", Severity.WARNING,
-          cancelled.count() + " concurrent cycle(s) cancelled",
-          cancelled.examples(), cancelled.count(),
+          raced + " concurrent cycle(s) cancelled",
+          cancelled.examples().stream().filter(x -> !String.valueOf(x.detail()).contains("System.gc()")).toList(),
+          raced,
           "The concurrent cycle lost the race with allocation and fell back to a stop-the-world (degenerated"
               + " or full) collection. Start cycles earlier, give the heap more headroom, or reduce allocation.",
           List.of()));
@@ -55,8 +58,8 @@ final class ConcurrentTroubleRule implements FindingRule {
           aborts.count() + " G1 concurrent mark(s) aborted by a Full GC",
           aborts.examples(), aborts.count(),
           "Marking did not finish before the heap filled up. Start marking earlier"
-              + " (-XX:InitiatingHeapOccupancyPercent) or give the heap more room.",
-          List.of(JvmOption.INITIATING_HEAP_OCCUPANCY_PERCENT.set(35))));
+              + " (-XX:InitiatingHeapOccupancyPercent) or give the heap more room." + InitiatingOccupancy.why(model),
+          InitiatingOccupancy.flags(model)));
     }
   }
 }

@@ -56,11 +56,19 @@ final class ExplicitGcRule implements FindingRule {
   /** Explicit collections that stopped the application: a Full GC each. */
   private static void fullGcs(GcFacts a, Collector c, long count, ExampleList hits, List<Finding> out) {
     boolean concurrentCapable = c == Collector.G1 || c.isCms() || c.isShenandoah();
+    // already in force: proposing it again changes nothing
+    boolean alreadyConcurrent = a.flags().isOn(JvmOption.EXPLICIT_GC_INVOKES_CONCURRENT);
+    long cancelling = a.concurrent().cancelledBySystemGc();
     String rec = WHO + " "
-        + (concurrentCapable
+        + (concurrentCapable && alreadyConcurrent
+            ? "-XX:+ExplicitGCInvokesConcurrent is already set, and these calls still stopped the application: if"
+                + " they are not needed (note: NIO direct buffers rely on them under memory pressure), disable them."
+            : concurrentCapable
             ? "With " + c.displayName() + ", let explicit GCs run as concurrent cycles instead of stop-the-world Full GCs."
-            : "If the calls are not needed (note: NIO direct buffers rely on them under memory pressure), disable them.");
-    List<String> flags = concurrentCapable
+            : "If the calls are not needed (note: NIO direct buffers rely on them under memory pressure), disable them.")
+        + (cancelling > 0 ? " " + cancelling + " of them cancelled a concurrent cycle that was running (\"Cancelling"
+            + " concurrent GC: System.gc()\"): the call, not the allocation, stopped it." : "");
+    List<String> flags = concurrentCapable && !alreadyConcurrent
         ? List.of(JvmOption.EXPLICIT_GC_INVOKES_CONCURRENT.on())
         : List.of(JvmOption.DISABLE_EXPLICIT_GC.on());
     out.add(new Finding("system-gc", Severity.WARNING, count + " collection(s) requested by System.gc()",

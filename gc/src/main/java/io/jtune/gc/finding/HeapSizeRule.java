@@ -29,8 +29,8 @@ final class HeapSizeRule implements FindingRule {
             m.capacities().hostMemory())), ByteSize.human(m.heapLimit()))
         : "";
     out.add(new Finding("heap-too-small", Severity.CRITICAL,
-        String.format(Locale.US, "Heap too small for its live set: %s live in an old generation of %s (less than %.0fx)",
-            ByteSize.human(m.live().bytes()), ByteSize.human(m.oldCapacity()), MemoryModel.OLD_FIT),
+        String.format(Locale.US, "Heap too small for its live set: %s live in %s (less than %.0fx)",
+            ByteSize.human(m.live().bytes()), m.oldGenerationText(), MemoryModel.OLD_FIT),
         List.of(new Example(-1, a.span().startS(), "live set " + ByteSize.human(m.live().bytes()) + ": "
             + m.live().source()), new Example(-1, a.span().startS(), "heap " + ByteSize.human(m.capacities().heapMax())
             + " (" + m.capacities().heapSource() + ")")),

@@ -51,8 +51,9 @@ final class PromotionFailureRule implements FindingRule {
           ev.subList(0, Math.min(10, ev.size())), g1,
           "G1 had no free regions to copy live objects into, so the pause turned long (and may be followed"
               + " by a Full GC). Keep more regions in reserve, start marking earlier, or give the heap more room;"
-              + " check for humongous allocations eating free regions.",
-          List.of(JvmOption.G1_RESERVE_PERCENT.set(20), JvmOption.INITIATING_HEAP_OCCUPANCY_PERCENT.set(35))));
+              + " check for humongous allocations eating free regions." + InitiatingOccupancy.why(model),
+          java.util.stream.Stream.concat(java.util.stream.Stream.of(JvmOption.G1_RESERVE_PERCENT.set(20)),
+              InitiatingOccupancy.flags(model).stream()).toList()));
     }
   }
 }

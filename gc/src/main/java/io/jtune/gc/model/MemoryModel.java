@@ -1,5 +1,7 @@
 package io.jtune.gc.model;
 
+import io.jtune.common.units.ByteSize;
+
 import io.jtune.gc.facts.GcFacts;
 /**
  * One JVM lifetime's memory, as every sizing finding and candidate reads it: the live set and its
@@ -144,6 +146,24 @@ public record MemoryModel(
       return capacities.old();
     }
     return capacities.heapMax() > 0 && capacities.young() > 0 ? capacities.heapMax() - capacities.young() : -1;
+  }
+
+  /**
+   * The old generation in words for evidence, "an old generation of 84.0 MB"; when the live set is
+   * larger than that capacity, which capacity it is and that the generation grew past it.
+   */
+  public String oldGenerationText() {
+    long old = oldCapacity();
+    String of = "an old generation of " + ByteSize.human(old);
+    if (!live.known() || old <= 0 || live.bytes() <= old) {
+      return of;
+    }
+    if (capacities.old() > 0) {
+      return of + " (its largest capacity logged; the live set, the heap's occupancy after GC, also counts what"
+          + " young kept)";
+    }
+    return of + " (the " + ByteSize.human(capacities.heapMax()) + " heap less young at its largest, "
+        + ByteSize.human(capacities.young()) + "; young shrank later and old grew past it to hold the live set)";
   }
 
   /** Whether the old generation holds at least {@value #OLD_FIT}x the live set (true when either is unknown). */

@@ -43,7 +43,8 @@ public final class MemoryModelBuilder {
   /** Share of the span in young pauses, percent, or NaN when the span is under a second. */
   private static double youngTimePct(GcFacts f) {
     double span = f.span().durationS();
-    return span >= 1 ? 100 * f.pauses().kind(PauseKind.YOUNG).totalMs() / 1000 / span : Double.NaN;
+    // pauses longer than the span (timestamps that went back, overlapping logs) cannot take more than all of it
+    return span >= 1 ? Math.min(100, 100 * f.pauses().kind(PauseKind.YOUNG).totalMs() / 1000 / span) : Double.NaN;
   }
 
   /**

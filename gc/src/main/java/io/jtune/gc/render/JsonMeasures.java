@@ -220,6 +220,10 @@ final class JsonMeasures {
   static ObjectNode phases(PhaseAggregator p) {
     ObjectNode o = NODES.objectNode();
     o.put("pausesWithPhases", p.pausesWithPhases());
+    if (p.inconsistentPauses() > 0) {
+      // only when there are some: documents of consistent logs stay as they were
+      o.put("pausesInconsistent", p.inconsistentPauses());
+    }
     ArrayNode arr = o.putArray("young");
     for (PhaseAggregator.PhaseShare s : p.shares()) {
       ObjectNode n = arr.addObject();

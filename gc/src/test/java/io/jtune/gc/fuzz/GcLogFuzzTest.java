@@ -152,6 +152,9 @@ class GcLogFuzzTest {
         if (isAmount(path)) {
           assertThat(v).as(path + " is not negative").isGreaterThanOrEqualTo(0.0);
         }
+        if (isShare(path)) {
+          assertThat(v).as(path + " is a share within 0-100").isBetween(0.0, 100.0);
+        }
         return;
       }
       if (n.isObject()) {
@@ -166,6 +169,12 @@ class GcLogFuzzTest {
       }
     }
 
+    /** Percentages and shares of a whole: within 0-100. */
+    private static boolean isShare(String path) {
+      String key = path.substring(path.lastIndexOf('.') + 1).replaceAll("\\[\\d+]$", "");
+      return key.endsWith("Pct") || key.endsWith("SharePct") || key.equals("share");
+    }
+
     /** Durations, counts, sizes and shares: the numbers that cannot be negative (slopes can). */
     private static boolean isAmount(String path) {
       String key = path.substring(path.lastIndexOf('.') + 1).replaceAll("\\[\\d+]$", "");
@@ -173,7 +182,8 @@ class GcLogFuzzTest {
         return false;
       }
       return key.endsWith("Ms") || key.endsWith("S") && !key.endsWith("PerS") || key.endsWith("Count")
-          || key.endsWith("Pct") || key.endsWith("Bytes") || key.endsWith("MBPerS");
+          || key.endsWith("Pct") || key.endsWith("Bytes") || key.endsWith("MBPerS") || key.endsWith("Rate")
+          || key.endsWith("PerMin");
     }
   }
 }

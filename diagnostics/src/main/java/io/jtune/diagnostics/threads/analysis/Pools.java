@@ -13,13 +13,6 @@ import java.util.regex.Pattern;
 public final class Pools {
   private static final Pattern TRAILING_NUMBER = Pattern.compile("[-_#. ]*\\d+$");
 
-  /** Frames a pool worker sits in while it waits for its next task. */
-  private static final List<String> IDLE_FRAMES = List.of(
-      "ThreadPoolExecutor.getTask(", "ForkJoinPool.awaitWork(", "ScheduledThreadPoolExecutor$DelayedWorkQueue.take(",
-      "LinkedBlockingQueue.take(", "LinkedBlockingQueue.poll(", "ArrayBlockingQueue.take(", "ArrayBlockingQueue.poll(",
-      "SynchronousQueue.take(", "SynchronousQueue.poll(", "LinkedTransferQueue.take(", "LinkedTransferQueue.poll(",
-      "TaskQueue.take(", "TaskQueue.poll(", "EPoll.wait(", "EPollArrayWrapper.epollWait(");
-
   /** Names of the JVM's own threads, which are not pools of the application. */
   private static final List<String> JVM_THREADS = List.of("C1 CompilerThread", "C2 CompilerThread", "Compiler",
       "GC ", "G1 ", "VM ", "Sweeper", "JVMCI");
@@ -31,20 +24,9 @@ public final class Pools {
     return TRAILING_NUMBER.matcher(threadName).replaceFirst("");
   }
 
-  /** True when a thread waits for its next task (see {@link #IDLE_FRAMES}). */
+  /** True when a thread waits for its next task (see {@link ThreadInfo#WAIT_FOR_WORK_FRAMES}). */
   public static boolean idle(ThreadInfo t) {
-    if (t.state() == Thread.State.BLOCKED) {
-      return false;
-    }
-    for (int i = 0; i < Math.min(12, t.frames().size()); i++) {
-      String frame = t.frames().get(i);
-      for (String idle : IDLE_FRAMES) {
-        if (frame.contains(idle)) {
-          return true;
-        }
-      }
-    }
-    return false;
+    return t.state() != Thread.State.BLOCKED && t.waitsForWork();
   }
 
   /**

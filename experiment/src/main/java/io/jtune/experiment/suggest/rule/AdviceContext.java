@@ -38,6 +38,8 @@ import java.util.Optional;
  * @param metaspaceSource where the metaspace peak comes from ("log" or "jstat MU")
  * @param fullGcs Full GCs in the log
  * @param fullMaxMs the longest Full GC, ms
+ * @param fullMaxUnderLoadMs the longest Full GC after the service started (start-up's left out when
+ *     it is known when the load began), ms
  * @param youngP99Ms the 99th percentile of young pauses, ms
  * @param startupFullGcs whether a Full GC came within the first minute of a log that starts at the JVM's start
  * @param model the memory model, with the capacities jstat knew and the log did not
@@ -68,6 +70,7 @@ public record AdviceContext(
     String metaspaceSource,
     long fullGcs,
     double fullMaxMs,
+    double fullMaxUnderLoadMs,
     double youngP99Ms,
     boolean startupFullGcs,
     MemoryModel model,
@@ -90,7 +93,7 @@ public record AdviceContext(
   public AdviceContext withProse(List<String> evidence, List<String> notes) {
     return new AdviceContext(analysis, jdk, baseline, flags, heapChosen, collector, collectorSource, pauseTargetMs,
         pauseGoal, heap, heapSource, young, youngSource, survivorDemand, survivorSource, liveRequestData, metaspacePeak,
-        metaspaceSource, fullGcs, fullMaxMs, youngP99Ms, startupFullGcs, model, gcNotTheProblem, qps, concurrency,
+        metaspaceSource, fullGcs, fullMaxMs, fullMaxUnderLoadMs, youngP99Ms, startupFullGcs, model, gcNotTheProblem, qps, concurrency,
         evidence, notes);
   }
 

@@ -196,6 +196,13 @@ public final class AdviceText {
     return "G1 with MaxGCPauseMillis=" + pauseMs + " sizes young itself to meet the goal (so no -Xmn)";
   }
 
+  static String stricterThanG1Default(long goal, long g1Default, boolean given) {
+    return f("; %d ms is stricter than G1's default %d ms because %s, and the pauses under load (start-up's left"
+        + " out) pass it: G1 then keeps young smaller and collects more often, trading throughput for shorter"
+        + " pauses", goal, g1Default, given ? "it is the pause goal given" : "it is the pause target the analysis"
+        + " judges pauses against (no pause goal was given)");
+  }
+
   static String g1PauseNow(long ms) {
     return "G1's pause goal is " + ms + " ms now";
   }

@@ -27,7 +27,8 @@ public final class CollectorChangeRule implements CandidateRule {
     long goal = Math.round(target);
     List<String> why = new ArrayList<>();
     boolean largeHeap = ctx.heap() >= LARGE_HEAP;
-    boolean longFull = ctx.fullGcs() > 0 && ctx.fullMaxMs() > target;
+    // a long Full GC while the service started is no reason for a pause goal (the diagnosis leaves it out)
+    boolean longFull = ctx.fullGcs() > 0 && ctx.fullMaxUnderLoadMs() > target;
     boolean longYoung = ctx.youngP99Ms() > target;
     if (largeHeap) {
       why.add(AdviceText.largeHeap(ctx.heap()));
@@ -36,7 +37,7 @@ public final class CollectorChangeRule implements CandidateRule {
       why.add(AdviceText.pauseGoal(target));
     }
     if (longFull) {
-      why.add(AdviceText.longFullGcs(ctx.fullGcs(), ctx.fullMaxMs(), target));
+      why.add(AdviceText.longFullGcs(ctx.fullGcs(), ctx.fullMaxUnderLoadMs(), target));
     }
     if (longYoung) {
       why.add(AdviceText.longYoungPauses(ctx.youngP99Ms(), target));
@@ -63,7 +64,7 @@ public final class CollectorChangeRule implements CandidateRule {
     boolean fixed = AdviceContext.fixedYoung(collector) || collector == Collector.UNKNOWN;
     if (fixed && ctx.jdk().atLeast(8) && !why.isEmpty()) {
       return switchTo(d, "g1", Collector.G1, List.of(JvmOption.USE_G1_GC.on(), JvmOption.MAX_GC_PAUSE_MILLIS.set(goal)),
-          why, AdviceText.g1SizesYoung(goal));
+          why, AdviceText.g1SizesYoung(goal) + stricter(ctx, goal));
     }
     if (collector == Collector.G1 && (longYoung || ctx.pauseGoal())) {
       String set = ctx.flags().value(JvmOption.MAX_GC_PAUSE_MILLIS);
@@ -71,7 +72,7 @@ public final class CollectorChangeRule implements CandidateRule {
       if (now != goal) {
         why.add(AdviceText.g1PauseNow(now));
         return switchTo(d, "g1-pause-" + goal, Collector.G1, List.of(JvmOption.MAX_GC_PAUSE_MILLIS.set(goal)), why,
-            AdviceText.G1_TIGHTER);
+            AdviceText.G1_TIGHTER + stricter(ctx, goal));
       }
     }
     boolean throughputFirst = !ctx.pauseGoal() && !largeHeap && !longYoung && !longFull;
@@ -102,6 +103,11 @@ public final class CollectorChangeRule implements CandidateRule {
     List<String> changes = new ArrayList<>(choose);
     changes.addAll(LowRiskFlags.forCollector(d, to, reasons));
     return d.candidate(name, changes, reasons);
+  }
+
+  /** Why a pause goal stricter than G1's default is asked for, or nothing when it is not stricter. */
+  private static String stricter(AdviceContext ctx, long goal) {
+    return goal < G1_DEFAULT_PAUSE_MS ? AdviceText.stricterThanG1Default(goal, G1_DEFAULT_PAUSE_MS, ctx.pauseGoal()) : "";
   }
 
   private static long parseLong(String s, long dflt) {

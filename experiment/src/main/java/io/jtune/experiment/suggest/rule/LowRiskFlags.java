@@ -24,6 +24,9 @@ final class LowRiskFlags {
     // under ZGC and Shenandoah System.gc() runs a concurrent cycle: nothing to change for the switch
     d.context().finding("system-gc").filter(f -> !to.collectsConcurrently()).ifPresent(f -> {
       boolean concurrent = to == Collector.G1 || to.isCms();
+      if (concurrent && d.context().flags().isOn(JvmOption.EXPLICIT_GC_INVOKES_CONCURRENT)) {
+        return; // already set: the baseline's flags carry it into the configuration
+      }
       out.add(concurrent ? JvmOption.EXPLICIT_GC_INVOKES_CONCURRENT.on() : JvmOption.DISABLE_EXPLICIT_GC.on());
       why.add(AdviceText.explicitGc(f.title(), concurrent));
     });
