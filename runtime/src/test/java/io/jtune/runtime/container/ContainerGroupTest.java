@@ -146,6 +146,20 @@ class ContainerGroupTest {
   }
 
   @Test
+  void aJtuneStoppedBySigtermRemovesItsGroupsOnTheWayOut() throws Exception {
+    ChildProcess jtune = start(ProcessSpec.of("jtune", List.of(JAVA.toString(), "-Xmx32m",
+        "-cp", System.getProperty("java.class.path"), ContainerFixture.class.getName())));
+    Matcher m = jtune.awaitStdout(Pattern.compile("group (\\S+) sleeper (\\d+)"), Duration.ofSeconds(30));
+    Path group = MEMORY.resolve(m.group(1));
+    ProcessHandle sleeper = ProcessHandle.of(Long.parseLong(m.group(2))).orElseThrow();
+    assertThat(group).exists();
+    jtune.handle().destroy(); // SIGTERM, as Ctrl-C or a stop from outside
+    assertThat(jtune.awaitExit(Duration.ofSeconds(30))).isPresent();
+    assertThat(sleeper.onExit().completeOnTimeout(null, 10, TimeUnit.SECONDS).join()).isNotNull();
+    assertThat(group).doesNotExist();
+  }
+
+  @Test
   void aKilledJtunesGroupIsRemovedOnTheNextStart() throws Exception {
     ChildProcess fakeJtune = start(ProcessSpec.of("killed jtune", List.of(JAVA.toString(), "-Xmx32m",
         "-cp", System.getProperty("java.class.path"), ContainerFixture.class.getName())));
