@@ -1,6 +1,7 @@
 package io.jtune.runtime.process;
 
 import io.jtune.common.JtuneException;
+import io.jtune.runtime.container.ContainerGroup;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -20,6 +21,11 @@ import java.util.regex.Pattern;
  * a watchdog kills it when it outlives its {@link ProcessSpec#timeout() timeout}, stopping is
  * graceful (SIGTERM) and then forced on the whole process tree, and a shutdown hook stops every
  * child still running when jtune exits, so no child outlives jtune.
+ *
+ * <p>A child with {@link ProcessSpec#limits() container limits} runs, with every process it
+ * starts, in a fresh cgroup ({@link ContainerGroup}) from its first instruction; the group is
+ * removed, with whatever still runs in it, as soon as the child has exited, and its counters
+ * stay readable through {@link #container()}.
  */
 public final class ChildProcess implements AutoCloseable {
   /** Lines kept from each output stream. */
@@ -27,14 +33,16 @@ public final class ChildProcess implements AutoCloseable {
 
   private final ProcessSpec spec;
   private final Process process;
+  private final ContainerGroup container;
   private final OutputTail stdout = new OutputTail(TAIL_LINES);
   private final OutputTail stderr = new OutputTail(TAIL_LINES);
   private final List<OutputDrain> drains = new ArrayList<>();
   private volatile boolean timedOut;
 
-  private ChildProcess(ProcessSpec spec, Process process) {
+  private ChildProcess(ProcessSpec spec, Process process, ContainerGroup container) {
     this.spec = spec;
     this.process = process;
+    this.container = container;
   }
 
   /** Starts the process; throws {@link JtuneException} with one line if it cannot be started. */
@@ -52,7 +60,9 @@ public final class ChildProcess implements AutoCloseable {
    * error lines to {@code stderrListener} as well as to the tails (either may be null).
    */
   public static ChildProcess start(ProcessSpec spec, Consumer<String> stdoutListener, Consumer<String> stderrListener) {
-    ProcessBuilder pb = new ProcessBuilder(spec.command());
+    // made before anything starts: without the right to make it, nothing runs
+    ContainerGroup container = spec.limits().any() ? ContainerGroup.create(spec.limits()) : null;
+    ProcessBuilder pb = new ProcessBuilder(container == null ? spec.command() : container.wrap(spec.command()));
     if (spec.workDir() != null) {
       pb.directory(spec.workDir().toFile());
     }
@@ -67,11 +77,17 @@ public final class ChildProcess implements AutoCloseable {
     try {
       process = pb.start();
     } catch (IOException e) {
+      if (container != null) {
+        container.close();
+      }
       // the message names the program ("Cannot run program \"java\" ..."); the arguments may span lines
       throw new JtuneException("cannot start " + spec.name() + ": " + e.getMessage(), e);
     }
     ProcessReaper.register(process);
-    ChildProcess child = new ChildProcess(spec, process);
+    ChildProcess child = new ChildProcess(spec, process, container);
+    if (container != null) {
+      process.onExit().thenRunAsync(child::removeContainer, ChildProcess::daemon);
+    }
     try {
       process.getOutputStream().close();
     } catch (IOException e) {
@@ -139,6 +155,11 @@ public final class ChildProcess implements AutoCloseable {
 
   public ProcessHandle handle() {
     return process.toHandle();
+  }
+
+  /** The cgroup it runs in when it runs under container limits: its limits and counters. */
+  public Optional<ContainerGroup> container() {
+    return Optional.ofNullable(container);
   }
 
   /** The command line it was started with. */
@@ -254,6 +275,7 @@ public final class ChildProcess implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     ProcessReaper.forget(process);
+    removeContainer();
     joinDrains();
     return process.isAlive() ? -1 : process.exitValue();
   }
@@ -281,6 +303,19 @@ public final class ChildProcess implements AutoCloseable {
       timedOut = true;
       kill();
     }
+  }
+
+  /** Kills what is left in its cgroup and removes the group (once), keeping the counters. */
+  private void removeContainer() {
+    if (container != null) {
+      container.close(); // a group it could not remove is named by its problem()
+    }
+  }
+
+  private static void daemon(Runnable r) {
+    Thread t = new Thread(r, "jtune-cgroup-remover");
+    t.setDaemon(true);
+    t.start();
   }
 
   private void joinDrains() {
