@@ -4,7 +4,6 @@ import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
-import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanWriter;
@@ -16,7 +15,6 @@ import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
-import io.jtune.experiment.suggest.GoalsForProblem;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.analysis.GcAnalyzer;
@@ -184,18 +182,10 @@ public final class TuneSession {
     Advisor.Inputs in = Advisor.Inputs.NONE.withQps(qps).withConcurrency(high.concurrency());
     if (base.run() != null && base.run().ok()) {
       // the goals follow what the GC costs in the measured window, not in start-up
-      in = in.withMeasured(measuredCost(base.run())).withStartupEnd(base.loadStartUptimeS());
+      in = in.withMeasured(BaselineCost.of(base.run())).withStartupEnd(base.loadStartUptimeS());
     }
     // the lab runs on this JDK; a command's JDK is the one its log names
     return job.target().isLab() ? in.withJdk(Runtime.version().feature()) : in.withFlags(job.flags());
-  }
-
-  /** What the baseline run's measured window shows the GC costs. */
-  static GoalsForProblem.Cost measuredCost(RunResult run) {
-    double fgc = run.metric(Metric.FGC_COUNT.key());
-    double errors = run.metric(Metric.ERRORS.key());
-    return new GoalsForProblem.Cost(run.metric(Metric.GC_TIME_SHARE.key()), Double.isNaN(fgc) ? -1 : fgc,
-        Double.isNaN(errors) ? 0 : errors, run.metric(Metric.SLOW_IN_PAUSE.key()));
   }
 
   /** The suggestion's plan with the job's levels (the suggestion's goals for the same level names) and candidates. */

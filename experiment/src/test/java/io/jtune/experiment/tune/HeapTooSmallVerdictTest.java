@@ -56,7 +56,7 @@ class HeapTooSmallVerdictTest {
     Plan p = plan();
     RunResult r1 = Experiment.readResults(DIR, p).stream().filter(r -> r.id().equals("high-base-r1")).findFirst()
         .orElseThrow();
-    Map<String, Goal> goals = GoalsForProblem.of("heap-too-small", true, TuneSession.measuredCost(r1)).orElseThrow();
+    Map<String, Goal> goals = GoalsForProblem.of("heap-too-small", true, BaselineCost.of(r1)).orElseThrow();
     // no Full GC in the measured window: Full GCs only must not appear, they are not what to cut
     assertThat(goals.get("fgcCount").kind()).isEqualTo(Goal.Kind.NON_INFERIOR);
     // GC took 16-18 % of the time and nearly every request slower than p99 was in a pause
@@ -65,7 +65,7 @@ class HeapTooSmallVerdictTest {
     assertThat(goals.get("throughputRps").kind()).isEqualTo(Goal.Kind.NON_INFERIOR);
     assertThat(goals).doesNotContainKey("errors");
     // at a lower load p99 only has to stay within its margin
-    assertThat(GoalsForProblem.of("heap-too-small", false, TuneSession.measuredCost(r1)).orElseThrow().get("p99")
+    assertThat(GoalsForProblem.of("heap-too-small", false, BaselineCost.of(r1)).orElseThrow().get("p99")
         .kind()).isEqualTo(Goal.Kind.NON_INFERIOR);
 
     ExperimentReport report = ExperimentReport.of(withGoals(p, goals), List.of(), Experiment.readResults(DIR, p));
