@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
             + " per request (measured with --pid, or --cpu-time) shows optimal threads ="
             + " ((wait + CPU) / CPU) x cores and the predicted RT beyond the knee."},
     exitCodeListHeading = ExitCodes.HEADING,
-    exitCodeList = {"0:done", "1:no request succeeded at any level, or an internal error", ExitCodes.USAGE_LINE},
+    exitCodeList = {"0:done", ExitCodes.INTERNAL_LINE, ExitCodes.USAGE_LINE,
+        "3:no request succeeded at any level (a result: the report is written, its errors say why)"},
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune capacity --max 128 --pid 4242 http://localhost:8080/api",
         "  jtune capacity --step-duration 10s --cpu-time 2.5ms http://localhost:8080/",
@@ -103,9 +104,11 @@ final class CapacityCommand implements Callable<Integer> {
       throw new JtuneException(e.getMessage(), e);
     }
     RENDERERS.render(format, result, out);
-    if (result.maxThroughputRps() == 0) {
-      err.println("jtune: no request succeeded");
-      return 1;
+    // every response an error (5xx, 4xx, resets) or none at all: nothing measured the service's capacity
+    if (result.steps().stream().allMatch(st -> st.requests() == st.errors())) {
+      err.println("jtune: no request succeeded (" + result.steps().stream().mapToLong(st -> st.errors()).sum()
+          + " errors)");
+      return ExitCodes.NO_SUCCESS;
     }
     return 0;
   }

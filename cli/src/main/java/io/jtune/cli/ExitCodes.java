@@ -14,6 +14,8 @@ final class ExitCodes {
   static final int INTERNAL = 1;
   static final int USAGE = 2;
   static final int RUNS_FAILED = 3;
+  /** {@code load} and {@code capacity}: no request succeeded, a result (the report says why), not a crash. */
+  static final int NO_SUCCESS = 3;
   static final int GATE_FAILED = 4;
 
   static final String HEADING = "%nExit codes:%n";

@@ -42,9 +42,10 @@ import picocli.CommandLine.Spec;
         "Durations take ms, s, m or h (a plain number is seconds)."},
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:done (some requests may have failed: see the errors)",
-        "1:no request succeeded, or an internal error",
+        ExitCodes.INTERNAL_LINE,
         ExitCodes.USAGE_LINE + " (also: unreachable server, untrusted certificate, a --gc-log"
-            + " without wall-clock stamps)"},
+            + " without wall-clock stamps)",
+        "3:no request succeeded (a result: the report is written, its errors say why)"},
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune load -c 32 -d 30s http://localhost:8080/",
         "  jtune load --rate 500 -d 1m --warmup 10s --hlog lat.hlog http://localhost/",
@@ -153,7 +154,7 @@ final class LoadCommand implements Callable<Integer> {
     renderers(attribution, gcLog).render(format, result, out);
     if (result.successes() == 0) {
       err.println("jtune: no request succeeded; errors: " + LoadResultText.errors(result));
-      return 1;
+      return ExitCodes.NO_SUCCESS;
     }
     if (gcLogProblem != null) {
       throw new JtuneException(gcLogProblem);

@@ -70,4 +70,28 @@ class CapacityCommandTest {
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).startsWith("jtune: concurrency levels must rise");
   }
+
+  @Test
+  void noSuccessfulResponseIsAResultWithItsReportNotACrash() throws Exception {
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 128);
+    server.createContext("/", exchange -> {
+      exchange.sendResponseHeaders(503, -1);
+      exchange.close();
+    });
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+      LoadCommandTest.Run run = LoadCommandTest.jtune("capacity", "--levels", "1,2", "--step-duration", "500ms",
+          "--step-warmup", "100ms", "--format", "json", url);
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(3);
+      assertThat(run.err()).startsWith("jtune: no request succeeded");
+      JsonNode root = new ObjectMapper().readTree(run.out());
+      // the sweep stops at the first level where nothing succeeded; that level is reported
+      assertThat(root.get("steps")).hasSize(1);
+      JsonNode step = root.get("steps").get(0);
+      assertThat(step.get("errors").asLong()).isPositive().isEqualTo(step.get("requests").asLong());
+    } finally {
+      server.stop(0);
+    }
+  }
 }

@@ -192,7 +192,7 @@ class LoadCommandTest {
     });
     // a long timeout: an answer that is no HTTP is an error when it is read, not when the wait is over
     Run run = jtune("load", "-c", "2", "-d", "1s", "--timeout", "30s", "--format", "json", url);
-    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.exitCode()).isEqualTo(3);
     assertThat(run.json().get("errors").get("protocol").asLong()).isPositive();
     assertThat(run.json().get("errors").get("timeout").asLong()).isZero();
     assertThat(run.json().get("successes").asLong()).isZero();
@@ -210,7 +210,7 @@ class LoadCommandTest {
       }
     });
     Run run = jtune("load", "-c", "2", "-d", "1s", "--format", "json", url);
-    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.exitCode()).isEqualTo(3);
     assertThat(run.json().get("errors").get("reset").asLong()).isPositive();
   }
 
@@ -243,11 +243,11 @@ class LoadCommandTest {
     // the reference, on the same host in the same test: the same run waiting 10 s for each answer
     // lasts the measured second and one timeout to drain (the requests sent first time out last)
     Run patient = jtune("load", "-c", "2", "-d", "1s", "--timeout", "10s", "--format", "json", url);
-    assertThat(patient.exitCode()).isEqualTo(1);
+    assertThat(patient.exitCode()).isEqualTo(3);
     assertThat(patient.json().get("errors").get("timeout").asLong()).isPositive();
     assertThat(patient.millis()).as("ms with a 10 s timeout").isGreaterThanOrEqualTo(10_000);
     Run run = jtune("load", "-c", "2", "-d", "1s", "--timeout", "300ms", "--format", "json", url);
-    assertThat(run.exitCode()).isEqualTo(1);
+    assertThat(run.exitCode()).isEqualTo(3);
     assertThat(run.json().get("errors").get("timeout").asLong()).isPositive();
     // measured second + one timeout to drain + start-up: well under the patient run's second + 10 s
     assertThat(run.millis()).as("ms with a 300 ms timeout, against %d ms with 10 s", patient.millis())
