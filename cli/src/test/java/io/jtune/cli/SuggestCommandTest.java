@@ -75,6 +75,41 @@ class SuggestCommandTest {
     }
   }
 
+  @Test
+  void pidReadsTheBaselineFromTheRunningJvm() throws Exception {
+    Path src = Files.writeString(dir.resolve("Wait.java"), """
+        public class Wait {
+          public static void main(String[] a) throws Exception {
+            System.out.println("ready");
+            System.out.flush();
+            Thread.sleep(60_000);
+          }
+        }
+        """);
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:+UseSerialGC", "-Xms80m", "-Xmx80m", "-Xmn20m", src.toString()).redirectErrorStream(true).start();
+    try {
+      java.io.BufferedReader ready = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()));
+      assertThat(ready.readLine()).isEqualTo("ready");
+      // the log is an older JVM's (JDK 8, its own sizes): the running service's flags are the baseline
+      CliRun r = CliRun.of("suggest", "--format", "json", "--pid", Long.toString(p.pid()), log(SERIAL_8));
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      List<String> base = new java.util.ArrayList<>();
+      new ObjectMapper().readTree(r.out()).path("baseline").path("flags").forEach(f -> base.add(f.asText()));
+      assertThat(base).contains("-Xms80m", "-Xmx80m", "-Xmn20m", "-XX:+UseSerialGC");
+
+      CliRun both = CliRun.of("suggest", "--pid", Long.toString(p.pid()), "--flags", "-Xmx1g", log(SERIAL_8));
+      assertThat(both.exitCode()).isEqualTo(2);
+      assertThat(both.err()).startsWith("jtune: --pid and --flags both give the baseline's flags");
+    } finally {
+      p.destroyForcibly();
+      p.waitFor();
+    }
+    CliRun gone = CliRun.of("suggest", "--pid", Long.toString(p.pid()), log(SERIAL_8));
+    assertThat(gone.exitCode()).isEqualTo(2);
+    assertThat(gone.err().lines().count()).isEqualTo(1);
+  }
+
   private static String log(String name) {
     return CliRun.corpusFile(name).toString();
   }
