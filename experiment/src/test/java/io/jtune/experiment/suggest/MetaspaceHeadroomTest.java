@@ -43,7 +43,8 @@ class MetaspaceHeadroomTest {
         continue; // not a GC log this analyzer reads (a load result, a jstat file, an invalid log)
       }
       long peak = a.facts().memory().metaspace().peak();
-      long committed = a.facts().memory().metaspace().allocated();
+      // committed as the log states it (a JDK 8 log's figure is the reserved space)
+      long committed = io.jtune.gc.finding.MetaspaceSizing.committed(a.facts());
       Suggestion s = Advisor.advise(a, Advisor.Inputs.NONE);
       for (Candidate c : s.candidates()) {
         long cap = size(c, "-XX:MaxMetaspaceSize=");

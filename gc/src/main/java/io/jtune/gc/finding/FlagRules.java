@@ -59,13 +59,14 @@ final class FlagRules implements FindingRule {
     if (major >= 8 && !f.has(JvmOption.METASPACE_SIZE) && !metadataGcs) {
       long peak = a.memory().metaspace().peak();
       long mb = MetaspaceSizing.recommendedMb(a, 256);
+      long capMb = MetaspaceSizing.capMb(a, 256);
       out.add(new Finding("metaspace-unset", Severity.INFO,
           "MetaspaceSize is not set: the first metaspace-triggered GC comes at ~21 MB",
           List.of(), 1,
           "Set MetaspaceSize (and MaxMetaspaceSize to bound it) from the observed peak"
               + (peak > 0 ? " (" + ByteSize.human(peak) + ")" : "") + " with headroom, so start-up and deploys do"
               + " not trigger collections for metadata.",
-          List.of(JvmOption.METASPACE_SIZE.size(ByteSize.MB * mb), JvmOption.MAX_METASPACE_SIZE.size(ByteSize.MB * mb))));
+          List.of(JvmOption.METASPACE_SIZE.size(ByteSize.MB * mb), JvmOption.MAX_METASPACE_SIZE.size(ByteSize.MB * capMb))));
     }
     OptionalLong xms = f.bytes(JvmOption.INITIAL_HEAP_SIZE);
     OptionalLong xmx = f.bytes(JvmOption.MAX_HEAP_SIZE);

@@ -33,15 +33,17 @@ final class MetadataThresholdRule implements FindingRule {
     List<Example> evidence = hits.count() > 0 ? hits.examples() : a.concurrent().collections().of(CAUSE).examples().examples();
     long peak = a.memory().metaspace().peak();
     long sizeMb = MetaspaceSizing.recommendedMb(a, 256);
+    long capMb = MetaspaceSizing.capMb(a, 256);
     String basis = peak > 0
         ? String.format(Locale.US, "observed metaspace peak %s + 50%% headroom, rounded up to 64 MB", ByteSize.human(peak))
         : "metaspace use not logged: size it from `jstat -gc` MU x 1.5";
     int major = a.javaMajor();
     boolean perm = major > 0 && major < 8;
     String v = ByteSize.flagValue(ByteSize.MB * sizeMb);
+    String cap = ByteSize.flagValue(ByteSize.MB * capMb);
     List<String> flags = perm
         ? List.of(JvmOption.PERM_SIZE.set(v), JvmOption.MAX_PERM_SIZE.set(v))
-        : List.of(JvmOption.METASPACE_SIZE.set(v), JvmOption.MAX_METASPACE_SIZE.set(v));
+        : List.of(JvmOption.METASPACE_SIZE.set(v), JvmOption.MAX_METASPACE_SIZE.set(cap));
     long full = a.pauses().count(CAUSE, PauseKind.FULL);
     if (full == 0) {
       // G1 starts a concurrent cycle with a young pause; ZGC and Shenandoah run a concurrent collection:
@@ -50,8 +52,9 @@ final class MetadataThresholdRule implements FindingRule {
           count + " GC(s) triggered by Metadata GC Threshold, none of them a Full GC",
           evidence, count,
           "Metaspace grew past its threshold, and this collector answered with a young pause or a concurrent"
-              + " cycle, not a Full GC: nothing to fix. MetaspaceSize = MaxMetaspaceSize = " + v + " (" + basis
-              + ") would avoid even these, and bound metaspace.",
+              + " cycle, not a Full GC: nothing to fix. MetaspaceSize = " + v + " (" + basis
+              + ") would avoid even these" + (perm ? "." : ", and MaxMetaspaceSize = " + cap
+              + " (at least twice the peak: a bound against a class-loader leak, not a size) bound metaspace."),
           List.of()));
       return;
     }
@@ -59,8 +62,10 @@ final class MetadataThresholdRule implements FindingRule {
         count + " GC(s) triggered by Metadata GC Threshold, " + (full == 1 ? "1 of them a Full GC" : full + " of them Full GCs"),
         evidence, count,
         "Metaspace grows from its small initial threshold and every crossing triggers a collection, here"
-            + " Full GCs, typically during start-up and deploys. Set the initial and maximum size equal, from the"
-            + " peak (" + basis + ").",
+            + " Full GCs, typically during start-up and deploys. Set the threshold from the peak (" + basis + ")"
+            + (perm ? " and the maximum equal to it." : "; the maximum at least twice the peak (" + cap + "), a bound"
+            + " against a class-loader leak: a cap near a short run's peak is an OutOfMemoryError: Metaspace at the"
+            + " next deploy."),
         flags));
   }
 }

@@ -68,7 +68,7 @@ class FindingsTest {
     assertThat(f.severity()).isEqualTo(Severity.INFO);
     assertThat(f.title()).contains("none of them a Full GC");
     assertThat(f.flags()).isEmpty();
-    assertThat(f.recommendation()).contains("MetaspaceSize = MaxMetaspaceSize = ");
+    assertThat(f.recommendation()).contains("MetaspaceSize = ", "MaxMetaspaceSize = ", "at least twice the peak");
   }
 
   @Test

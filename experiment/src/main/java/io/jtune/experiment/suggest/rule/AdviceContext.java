@@ -9,6 +9,7 @@ import io.jtune.gc.diagnosis.Problem;
 import io.jtune.gc.event.Collector;
 import io.jtune.gc.finding.Finding;
 import io.jtune.gc.model.MemoryModel;
+import io.jtune.gc.finding.MetaspaceSizing;
 import java.util.List;
 import java.util.Optional;
 
@@ -137,39 +138,20 @@ public record AdviceContext(
     return Math.max(3, Math.min(8, raw));
   }
 
-  /**
-   * MetaspaceSize, the threshold of the first metaspace collection, for the peak: the peak + 50 %,
-   * and at least what the JVM had committed, rounded up to 64 MB; 256 MB when the peak is not known.
-   */
+  /** MetaspaceSize, the threshold of metaspace collections, in MB: one rule with the findings' ({@link MetaspaceSizing}). */
   public long metaspaceMb() {
-    if (metaspacePeak <= 0) {
-      return Math.max(256, roundUp64(metaspaceCommitted()));
-    }
-    return Math.max(64, Math.max(roundUp64(metaspacePeak * 1.5), roundUp64(metaspaceCommitted())));
+    return MetaspaceSizing.thresholdMb(metaspacePeak, metaspaceCommitted(), 256);
   }
 
-  /**
-   * MaxMetaspaceSize, a bound against a class-loader leak, not a size: twice the peak and at least
-   * the committed size, rounded up to 64 MB, never below {@link #metaspaceMb()}. A run of minutes
-   * has not loaded every class a service loads over days (a deploy, a rarely used path), and a
-   * cap it reaches is an OutOfMemoryError: Metaspace.
-   */
+  /** MaxMetaspaceSize in MB, a bound against a class-loader leak, not a size ({@link MetaspaceSizing}). */
   public long metaspaceCapMb() {
-    if (metaspacePeak <= 0) {
-      return metaspaceMb();
-    }
-    return Math.max(metaspaceMb(), roundUp64(metaspacePeak * 2.0));
+    return MetaspaceSizing.capMb(metaspacePeak, metaspaceCommitted(), 256);
   }
 
-  /** The metaspace the logged JVM had committed at most (its capacity in the log), or -1. */
+  /** The metaspace the logged JVM had committed at most, or -1 ({@link MetaspaceSizing#committed}). */
   public long metaspaceCommitted() {
-    return analysis.facts().memory().metaspace().allocated();
+    return MetaspaceSizing.committed(analysis.facts());
   }
-
-  private static long roundUp64(double bytes) {
-    if (bytes <= 0) {
-      return 0;
-    }
     long mb = (long) Math.ceil(bytes / (1L << 20));
     return (mb + 63) / 64 * 64;
   }
