@@ -152,9 +152,6 @@ public record AdviceContext(
   public long metaspaceCommitted() {
     return MetaspaceSizing.committed(analysis.facts());
   }
-    long mb = (long) Math.ceil(bytes / (1L << 20));
-    return (mb + 63) / 64 * 64;
-  }
 
   /** The CPUs the logged JVM saw, or -1. */
   public int cpus() {
