@@ -198,7 +198,9 @@ class ExperimentCommandTest {
 
   @Test
   void sigintStopsTheTargetAndResumeRedoesTheInterruptedRun() throws Exception {
-    Path plan = Files.writeString(dir.resolve("twins.yaml"), TWINS.replace("repetitions: 3", "repetitions: 1"));
+    // runs of 8 s: the signal must land inside the second run, also when a busy host makes the test see it late
+    Path plan = Files.writeString(dir.resolve("twins.yaml"), TWINS.replace("repetitions: 3", "repetitions: 1")
+        .replace("duration: 3s", "duration: 8s"));
     Path out = dir.resolve("run");
     Process p = jtune(plan, out);
     try {
