@@ -37,7 +37,7 @@ public final class PlanReader {
 
   private PlanReader(String file, Path base) {
     this.base = base;
-    this.syntax = new PlanSyntax(file, base);
+    this.syntax = new PlanSyntax(file);
     this.goalReader = new GoalReader(syntax);
     this.levelReader = new LevelReader(syntax, goalReader);
   }

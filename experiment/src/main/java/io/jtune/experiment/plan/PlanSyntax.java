@@ -1,34 +1,25 @@
 package io.jtune.experiment.plan;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
  * What every part of the plan reader shares: the file the plan came from (named in each error
- * with its line), the directory its relative paths are against, and the checks of single values
- * and names. Errors are {@link PlanException}s whose one line names the file and line.
+ * with its line) and the checks of single values and names. Errors are {@link PlanException}s whose one line names the file and line.
  */
 final class PlanSyntax {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
   private final String file;
-  private final Path base;
 
-  PlanSyntax(String file, Path base) {
+  PlanSyntax(String file) {
     this.file = file;
-    this.base = base;
   }
 
   /** The plan's file name as errors name it. */
   String file() {
     return file;
-  }
-
-  /** The directory relative paths of the plan are against. */
-  Path base() {
-    return base;
   }
 
   PlanException error(YamlTree.Node n, String message) {
