@@ -69,14 +69,20 @@ final class CommandService implements RunningService {
 
   /** The java process among the command's descendants: the deepest one named java. */
   private Optional<Long> findJvm() {
-    List<ProcessHandle> javas = new ArrayList<>();
+    List<Long> javas = javas();
+    return javas.isEmpty() ? Optional.empty() : Optional.of(javas.get(javas.size() - 1));
+  }
+
+  /** The pids of the java processes the command runs, parents before their children. */
+  List<Long> javas() {
+    List<Long> javas = new ArrayList<>();
     shell.handle().descendants().forEach(h -> {
       String cmd = h.info().command().orElse("");
       if (cmd.endsWith("/java") || cmd.equals("java")) {
-        javas.add(h);
+        javas.add(h.pid());
       }
     });
-    return javas.isEmpty() ? Optional.empty() : Optional.of(javas.get(javas.size() - 1).pid());
+    return javas;
   }
 
   @Override

@@ -26,7 +26,8 @@ import java.util.Locale;
 /**
  * The checks done before any long run, each failure one line naming the plan line: the lab
  * scenario exists, every candidate's flags are accepted by the JVM that will run them, and the
- * target starts with the baseline's flags and serves every level's requests.
+ * target starts with the baseline's flags, gives them to the JVM jtune measures (not to a parent
+ * that forks it) and serves every level's requests.
  */
 final class PlanPreflight {
   private PlanPreflight() {
@@ -82,6 +83,8 @@ final class PlanPreflight {
       }
     } catch (PlanException e) {
       throw e;
+    } catch (FlagsReach.NotReceived e) {
+      throw new PlanException(file + " line " + t.line() + ": " + e.getMessage(), e);
     } catch (JtuneException e) {
       throw new PlanException(file + " line " + t.line() + ": the target does not start: " + e.getMessage(), e);
     }

@@ -40,6 +40,9 @@ final class ServiceLauncher {
     CommandService target = CommandService.start(cmd, work, base);
     try {
       target.awaitReady(ready, t.readyTimeout(), insecure);
+      // the JVM measured must be the one given the flags and the GC log (not a parent that forks it)
+      FlagsReach.check(target.jvmPid(), target.javas(), t.command().contains("{jvmFlags}") ? flags : List.of(),
+          t.command().contains("{gcLog}") ? gcLog.toAbsolutePath().toString() : null);
     } catch (RuntimeException e) {
       target.close();
       throw e;
