@@ -10,6 +10,7 @@ import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.FlagDiff;
+import io.jtune.experiment.report.Regressions;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
@@ -248,7 +249,10 @@ final class TunePrinter implements TuneListener {
     ExperimentText.text(report, o);
     o.println();
     var rec = report.recommendation();
-    o.println("Summary: verdict " + rec.verdict().key() + (rec.winner() == null ? "" : ", winner " + rec.winner()));
+    // a tried candidate that made things significantly worse is named here too, not only in the report
+    String worse = Regressions.text(Regressions.of(report.levels()));
+    o.println("Summary: verdict " + rec.verdict().key() + (rec.winner() == null ? "" : ", winner " + rec.winner())
+        + (worse.isEmpty() ? "" : "; " + Character.toLowerCase(worse.charAt(0)) + worse.substring(1)));
     if (rec.winner() == null) {
       o.println("Flag diff: none, keep the baseline's flags" + (plan.baselineCandidate().flags().isEmpty() ? ""
           : " (" + String.join(" ", plan.baselineCandidate().flags()) + ")"));

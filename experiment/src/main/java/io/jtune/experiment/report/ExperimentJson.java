@@ -169,6 +169,17 @@ public final class ExperimentJson {
     strings(rn.putArray("reasons"), rec.reasons());
     strings(rn.putArray("flagDiff"), rec.flagDiff());
     rn.put("gcNotTheBottleneck", rec.gcNotTheBottleneck());
+    ArrayNode worse = rn.putArray("regressions");
+    for (Regressions.Regression g : Regressions.of(r.levels())) {
+      ObjectNode w = worse.addObject();
+      w.put("candidate", g.candidate());
+      w.put("level", g.level());
+      w.put("metric", g.metric().key());
+      w.put("change", ExperimentText.change(g.delta()));
+      num(w, "pct", g.delta().pct());
+      num(w, "pctLow", g.delta().pctLow());
+      num(w, "pctHigh", g.delta().pctHigh());
+    }
     return root;
   }
 

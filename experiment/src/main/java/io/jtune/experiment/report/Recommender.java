@@ -45,6 +45,26 @@ final class Recommender {
     if (leak != null) {
       return leak;
     }
+    return namingRegressions(judge(plan, baseFlags, levels, runs), levels);
+  }
+
+  /**
+   * The recommendation with every significant regression of a tried candidate other than the
+   * adopted one named in its summary and its reasons (the adopted one's are in its own summary).
+   */
+  private static Recommendation namingRegressions(Recommendation rec, List<LevelReport> levels) {
+    List<Regressions.Regression> worse = Regressions.of(levels).stream()
+        .filter(r -> !r.candidate().equals(rec.winner())).toList();
+    if (worse.isEmpty()) {
+      return rec;
+    }
+    List<String> reasons = new ArrayList<>(rec.reasons());
+    reasons.add(0, Regressions.text(worse));
+    return new Recommendation(rec.verdict(), rec.winner(), rec.summary() + " " + Regressions.text(worse) + ".",
+        reasons, rec.flagDiff(), rec.gcNotTheBottleneck());
+  }
+
+  private static Recommendation judge(Plan plan, List<String> baseFlags, List<LevelReport> levels, List<RunResult> runs) {
     List<String> names = plan.candidates().stream().map(Candidate::name).filter(n -> !n.equals(plan.baseline())).toList();
     LevelReport top = ExperimentReport.highestLoad(levels);
     List<String> adoptable = names.stream().filter(n -> meetsGoals(levels, n) || gains(levels, n)).toList();
@@ -243,7 +263,10 @@ final class Recommender {
       reasons.add("no goal asked for what it improves (the goals follow what the baseline showed the GC cost);"
           + " a significant gain in p99 or throughput with no significant regression is adopted all the same");
     }
-    String summary = "Adopt " + w + ": " + what + " with no significant regression at any level" + (adoptable.size() < 2 ? ""
+    List<Regressions.Regression> own = Regressions.of(levels, w);
+    String regression = own.isEmpty() ? " with no significant regression at any level"
+        : ", though it made " + Regressions.atLevels(own) + " significantly worse";
+    String summary = "Adopt " + w + ": " + what + regression + (adoptable.size() < 2 ? ""
         : w.equals(best) ? ", and has the lowest p99 at " + top.level().name() + " of the " + adoptable.size() + " that do"
         : ", and is the smallest change of the " + adoptable.size() + " that do (" + best + "'s p99 is not"
             + " significantly lower)")

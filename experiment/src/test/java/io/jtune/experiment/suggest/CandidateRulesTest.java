@@ -66,9 +66,28 @@ class CandidateRulesTest {
         .doesNotContain("-XX:+DisableExplicitGC");
   }
 
+  /** The case book's metaspace log: Parallel (JDK 17), three Full GCs triggered by Metadata GC Threshold. */
+  private static final String METASPACE_BOOT = "../casebook/metaspace-boot.log";
+
+  @Test
+  void theMetaspaceCandidateOnlyWhereMetaspaceCostAFullGc() {
+    // Full GCs triggered by the metaspace threshold: a cost, so a candidate
+    AdviceContext boot = context(METASPACE_BOOT);
+    assertThat(boot.seriousFinding("metadata-gc-threshold")).isPresent();
+    assertThat(new MetaspaceRule().propose(boot).candidate()).isPresent();
+    // G1 answered the threshold with a young pause: nothing to fix, no hygiene candidate to try
+    AdviceContext g1 = context("GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1YoungMetadataGcThreshold.txt");
+    assertThat(g1.hasFinding("metadata-gc-threshold")).isTrue();
+    assertThat(g1.seriousFinding("metadata-gc-threshold")).isEmpty();
+    assertThat(new MetaspaceRule().propose(g1).candidate()).isEmpty();
+    assertThat(Advisor.advise(AdvisorTest.analyze(
+        "GCViewer/src__test__resources__openjdk__SampleSun1_8_0G1YoungMetadataGcThreshold.txt"), Advisor.Inputs.NONE)
+        .candidates()).noneMatch(c -> c.name().equals("metaspace"));
+  }
+
   @Test
   void metaspaceCapLeavesRoomAboveTheThreshold() {
-    AdviceContext ctx = context(AdvisorTest.SERIAL_8);
+    AdviceContext ctx = context(METASPACE_BOOT);
     Candidate m = new MetaspaceRule().propose(ctx).candidate().orElseThrow();
     assertThat(m.flags()).containsExactly("-XX:MetaspaceSize=" + ctx.metaspaceMb() + "m",
         "-XX:MaxMetaspaceSize=" + ctx.metaspaceCapMb() + "m");
