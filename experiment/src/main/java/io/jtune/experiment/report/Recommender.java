@@ -33,7 +33,8 @@ import java.util.stream.Collectors;
  *   <li>keep-baseline otherwise.
  * </ol>
  * A level's winner follows the verdict: the adopted candidate where it improved significantly,
- * else none, so no level names a winner the verdict does not adopt.
+ * else none, so no level names a winner the verdict does not adopt. Whatever the verdict, every
+ * significant regression of a tried candidate is named in the summary ({@link Regressions}).
  */
 final class Recommender {
   private static final String LEAK = "memory-leak";
@@ -265,7 +266,7 @@ final class Recommender {
     }
     List<Regressions.Regression> own = Regressions.of(levels, w);
     String regression = own.isEmpty() ? " with no significant regression at any level"
-        : ", though it made " + Regressions.atLevels(own) + " significantly worse";
+        : ", though at a significant cost (" + Regressions.atLevels(own) + ")";
     String summary = "Adopt " + w + ": " + what + regression + (adoptable.size() < 2 ? ""
         : w.equals(best) ? ", and has the lowest p99 at " + top.level().name() + " of the " + adoptable.size() + " that do"
         : ", and is the smallest change of the " + adoptable.size() + " that do (" + best + "'s p99 is not"
