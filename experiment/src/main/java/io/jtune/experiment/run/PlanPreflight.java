@@ -129,6 +129,6 @@ final class PlanPreflight {
     }
     String what = r.errors().get(ErrorKind.STATUS_4XX) > 0 ? "answers HTTP 4xx"
         : r.errors().get(ErrorKind.STATUS_5XX) > 0 ? "answers HTTP 5xx" : "does not answer";
-    return request.method() + " " + request.url() + " " + what;
+    return request.method() + " " + request.urlText() + " " + what;
   }
 }
