@@ -1,6 +1,5 @@
 package io.jtune.load;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
@@ -99,14 +98,5 @@ public final class SecretHeaders {
           + " is not set");
     }
     return v;
-  }
-
-  /** A body with its references resolved (a body that holds none is returned as it is). */
-  public static byte[] resolveBody(byte[] body) {
-    String text = new String(body, StandardCharsets.ISO_8859_1);
-    if (!hasReference(text)) {
-      return body;
-    }
-    return resolve(new String(body, StandardCharsets.UTF_8), "the request body").getBytes(StandardCharsets.UTF_8);
   }
 }
