@@ -48,7 +48,7 @@ final class RequestOptions {
           "URL paths and queries, header values and bodies that are UTF-8 text may hold templates, each request"
               + " filled in anew (quote them in single quotes): $${seq} (1, 2, ...), $${uuid}, $${rand:MIN-MAX},"
               + " $${hex:N}, $${now} (ISO time), $${nowMs}, $${env:NAME}, $${COLUMN} (a --data file's column);"
-              + " $$$${ is a literal $${"})
+              + " one more $ before $${ sends it as written"})
   String body;
 
   @Option(names = "--data", paramLabel = "FILE",
