@@ -1,13 +1,14 @@
 package io.jtune.cli;
 
 import io.jtune.common.JtuneException;
+import io.jtune.experiment.plan.BodyFile;
 import io.jtune.experiment.plan.LevelRequest;
+import io.jtune.load.DataFile;
+import io.jtune.load.DataOrder;
 import io.jtune.load.LoadException;
 import io.jtune.load.RequestTemplate;
 import io.jtune.load.WeightedUrl;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -42,8 +43,22 @@ final class RequestOptions {
   List<String> secretHeaders = new ArrayList<>();
 
   @Option(names = {"-b", "--body"}, paramLabel = "TEXT|@FILE",
-      description = "request body: the text given, or @FILE for the file's bytes (--body @FILE or --body=@FILE)")
+      description = {"request body: the text given, or @FILE for the file's bytes, any bytes and size (--body @FILE or"
+          + " --body=@FILE); plans refer to the file by path and SHA-256",
+          "URL paths and queries, header values and bodies that are UTF-8 text may hold templates, each request"
+              + " filled in anew (quote them in single quotes): $${seq} (1, 2, ...), $${uuid}, $${rand:MIN-MAX},"
+              + " $${hex:N}, $${now} (ISO time), $${nowMs}, $${env:NAME}, $${COLUMN} (a --data file's column);"
+              + " one more $ before $${ sends it as written"})
   String body;
+
+  @Option(names = "--data", paramLabel = "FILE",
+      description = "rows for $${COLUMN} templates: CSV with a header line, or JSON lines; each request takes one row")
+  Path data;
+
+  @Option(names = "--data-order", paramLabel = "ORDER", defaultValue = "sequential",
+      description = "the order requests take --data rows in, starting again at the top: sequential, random or"
+          + " shuffle (every row once per pass) (default ${DEFAULT-VALUE})")
+  String dataOrder;
 
   @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
       description = "longest wait for one response or connect (default ${DEFAULT-VALUE})")
@@ -77,10 +92,14 @@ final class RequestOptions {
       if (weights != null && weights.size() != urls.size()) {
         throw new LoadException("--weights has " + weights.size() + " values for " + urls.size() + " URLs");
       }
+      DataFile rows = dataFile();
       List<RequestTemplate> out = new ArrayList<>();
       for (int i = 0; i < urls.size(); i++) {
-        out.add(new RequestTemplate(RequestTemplate.parseUrl(urls.get(i)), method, headers, bytes,
-            weights == null ? 1 : weights.get(i)));
+        RequestTemplate t = new RequestTemplate(RequestTemplate.parseUrl(urls.get(i)), method, headers, bytes,
+            weights == null ? 1 : weights.get(i), rows);
+        // an unknown template name or column is an error now, before any request
+        t.check();
+        out.add(t);
       }
       return out;
     } catch (LoadException e) {
@@ -88,27 +107,30 @@ final class RequestOptions {
     }
   }
 
+  /** The --data file read now (null without --data): a missing or empty file is a one-line error. */
+  private DataFile dataFile() {
+    return data == null ? null : DataFile.read(data, DataOrder.parse(dataOrder));
+  }
+
   /**
-   * A plan level's request: method, headers, body (text: a plan keeps it as text) and insecure,
-   * checked as the load checks them.
+   * A plan level's request: method, headers, body text or body file (a plan refers to the file by
+   * path and SHA-256, whatever its bytes and size), data file and insecure, checked as the load
+   * checks them (templates included; the URLs are checked when the plan's requests are first sent).
    */
   LevelRequest levelRequest() {
-    byte[] bytes;
     try {
-      bytes = body(body);
-      new RequestTemplate(RequestTemplate.parseUrl("http://127.0.0.1/"), method, headers, bytes, 1);
+      byte[] bytes = body(body);
+      DataFile rows = dataFile();
+      new RequestTemplate(RequestTemplate.parseUrl("http://127.0.0.1/"), method, headers, bytes, 1, rows).check();
+      BodyFile file = body != null && body.startsWith("@") ? BodyFile.of(Path.of(body.substring(1))) : null;
+      String text = body == null || file != null ? null : body;
+      LevelRequest.DataSource source = data == null ? null
+          : new LevelRequest.DataSource(data.toAbsolutePath().normalize(), rows.order());
+      return new LevelRequest(method, headers.stream().map(String::strip).toList(), text, insecure, secretHeaders,
+          file, source);
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
     }
-    String text = null;
-    if (bytes != null) {
-      try {
-        text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
-      } catch (CharacterCodingException e) {
-        throw new JtuneException("--body " + body + " is not UTF-8 text (a plan keeps the body as text)");
-      }
-    }
-    return new LevelRequest(method, headers.stream().map(String::strip).toList(), text, insecure, secretHeaders);
   }
 
   /**

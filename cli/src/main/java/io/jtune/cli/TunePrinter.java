@@ -276,8 +276,8 @@ final class TunePrinter implements TuneListener {
     if (!r.headers().isEmpty()) {
       extras.add(r.headers().size() + (r.headers().size() == 1 ? " header" : " headers"));
     }
-    if (!r.body().isEmpty()) {
-      extras.add("a " + r.body().getBytes(StandardCharsets.UTF_8).length + "-byte body");
+    if (r.bodyLength() > 0) {
+      extras.add("a " + r.bodyLength() + "-byte body");
     }
     if (r.insecure()) {
       extras.add("any certificate");

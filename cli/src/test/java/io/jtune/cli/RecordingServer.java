@@ -17,7 +17,8 @@ import java.util.concurrent.Executors;
 /**
  * A service for {@code jtune tune} to start as a command (a JVM of its own): a JDK HTTP server
  * on 127.0.0.1 that answers {@code /ready} with 200 and every other request with 200 after
- * appending one line to a record file: {@code METHOD PATH | Authorization | Content-Type | BODY},
+ * appending one line to a record file: {@code METHOD PATH | Authorization | Content-Type | BODY}
+ * (a body of more than 4 KB as its SHA-256 and length),
  * and allocating 2 MB of garbage, so its JVM collects a few times in a short run.
  * Arguments: PORT RECORD-FILE [PKCS12-KEY-STORE] (with a key store it serves https://).
  */
@@ -31,6 +32,19 @@ final class RecordingServer {
   /** The line the server records for one request. */
   static String line(String method, String path, String authorization, String contentType, String body) {
     return method + " " + path + " | " + authorization + " | " + contentType + " | " + body;
+  }
+
+  /** A body as recorded: its text, or for one of more than 4 KB its SHA-256 and length. */
+  static String body(byte[] bytes) {
+    if (bytes.length <= 4096) {
+      return new String(bytes, StandardCharsets.UTF_8);
+    }
+    try {
+      return "sha256 " + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+          .digest(bytes)) + ", " + bytes.length + " bytes";
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   public static void main(String[] args) throws Exception {
@@ -52,7 +66,7 @@ final class RecordingServer {
   private static void answer(HttpExchange exchange, Path record) throws IOException {
     String body;
     try (InputStream in = exchange.getRequestBody()) {
-      body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+      body = body(in.readAllBytes());
     }
     String path = exchange.getRequestURI().getPath();
     if (!path.equals("/ready")) {

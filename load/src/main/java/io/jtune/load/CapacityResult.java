@@ -199,7 +199,7 @@ public record CapacityResult(
   public void writeJson(Writer out) {
     ObjectNode root = Json.object();
     root.put("schema", SCHEMA);
-    root.put("url", sweep.base().targets().get(0).url().toString());
+    root.put("url", sweep.base().targets().get(0).urlText());
     root.put("stepS", round(sweep.stepDuration().toNanos() / 1e9, 3));
     ArrayNode rows = root.putArray("steps");
     for (CapacityStep s : steps) {

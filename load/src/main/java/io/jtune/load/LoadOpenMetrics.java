@@ -30,7 +30,7 @@ public final class LoadOpenMetrics {
     om.family("jtune_load_run", Type.INFO, null, "The load run: its model (closed: a fixed number of connections;"
         + " open: a fixed arrival rate) and its target URLs").info(Labels.of(
             "model", plan.model().name().toLowerCase(Locale.ROOT),
-            "targets", String.join(",", plan.targets().stream().map(t -> t.method() + " " + t.url()).toList())));
+            "targets", String.join(",", plan.targets().stream().map(t -> t.method() + " " + t.urlText()).toList())));
     om.family("jtune_load_start_timestamp_seconds", Type.GAUGE, "seconds",
         "When the run started, seconds since the Unix epoch").sample(Labels.NONE, r.startTime().toEpochMilli() / 1000.0);
     om.family("jtune_load_duration_seconds", Type.GAUGE, "seconds", "Length of the measured part (after warm-up)")

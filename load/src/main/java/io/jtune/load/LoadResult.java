@@ -102,7 +102,7 @@ public record LoadResult(
     ArrayNode targets = root.putArray("targets");
     for (RequestTemplate target : plan.targets()) {
       targets.addObject()
-          .put("url", target.url().toString())
+          .put("url", target.urlText())
           .put("method", target.method())
           .put("weight", target.weight());
     }

@@ -19,7 +19,7 @@ public final class LoadResultText {
           plan.connections(), seconds(r.measuredSeconds()), warmup(plan));
     }
     for (RequestTemplate t : plan.targets()) {
-      out.printf(Locale.US, "  %s %s%s%n", t.method(), t.url(),
+      out.printf(Locale.US, "  %s %s%s%n", t.method(), t.urlText(),
           plan.targets().size() > 1 ? "  (weight " + t.weight() + ")" : "");
     }
     out.printf(Locale.US, "requests     %,d completed, %,d succeeded%n", r.requests(), r.successes());

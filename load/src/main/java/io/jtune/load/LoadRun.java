@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import javax.net.ssl.SSLContext;
 import org.HdrHistogram.Histogram;
@@ -117,6 +118,9 @@ public final class LoadRun {
   }
 
   private LoadResult run() {
+    // every template is checked before the first connection
+    CompiledRequest[] compiled = CompiledRequest.of(plan.targets());
+    AtomicLong sequence = new AtomicLong();
     SSLContext tls = plan.usesTls() ? TlsContexts.create(plan.insecure()) : null;
     checkReachable(plan, tls);
     long firstMeasuredIndex = plan.model() == LoadModel.OPEN
@@ -127,7 +131,8 @@ public final class LoadRun {
     List<Thread> threads = new ArrayList<>();
     try {
       for (int i = 0; i < plan.threads(); i++) {
-        LoadWorker worker = new LoadWorker(gate, plan, i, plan.threads(), firstMeasuredIndex, tls);
+        LoadWorker worker = new LoadWorker(gate, plan, compiled, sequence, i, plan.threads(), firstMeasuredIndex,
+            tls);
         if (keepRequests) {
           worker.keepRequests(keptPerWorker());
         }

@@ -8,6 +8,7 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
@@ -25,6 +26,12 @@ final class LoadWorker implements Runnable {
    * twice (and, when the run keeps request spans, stores two numbers in preallocated arrays);
    * it allocates nothing. Only connection setup (after errors, or when the server
    * closes) allocates.
+   *
+   * A request that is the same every time is written from a duplicate of one shared direct
+   * buffer. A templated one (CompiledRequest) is rendered per request into the loop's ByteSink
+   * and copied into the connection's own direct buffer (grown only when a request is longer than
+   * any before it); a body that does not vary follows it from a shared buffer in the same
+   * gathering write, so a large fixed body is never copied.
    *
    * https:// connections run the same states through a TlsChannel: CONNECTING lasts until
    * the TLS handshake is done (its time counts in the request waiting for the connection, like
@@ -51,7 +58,17 @@ final class LoadWorker implements Runnable {
   private static final class Connection {
     final ResponseParser parser = new ResponseParser();
     final int slot;
+    /** Per target: the request when it never varies, else null. */
     final ByteBuffer[] requests;
+    /** Per target: its fixed body when the rest of the request varies, else null. */
+    final ByteBuffer[] bodies;
+    /** The buffers of the request in flight, written in order. */
+    final ByteBuffer[] segments = new ByteBuffer[2];
+    int segmentCount;
+    /** This connection's rendering of its last templated request. */
+    ByteBuffer rendered;
+    /** Whether the request in flight is sent again as it was rendered (its first socket closed under it). */
+    boolean resend;
     SocketChannel channel;
     SelectionKey key;
     int state = DISCONNECTED;
@@ -74,9 +91,10 @@ final class LoadWorker implements Runnable {
     /** The slot's TLS buffers, made on its first https:// connection and kept across reconnects. */
     TlsChannel tlsBuffers;
 
-    Connection(int slot, ByteBuffer[] requests) {
+    Connection(int slot, ByteBuffer[] requests, ByteBuffer[] bodies) {
       this.slot = slot;
       this.requests = requests;
+      this.bodies = bodies;
     }
   }
 
@@ -92,6 +110,12 @@ final class LoadWorker implements Runnable {
   private final int[] targetAddress;
   private final boolean[] targetIsHead;
   private final int[] cumulativeWeight;
+  private final CompiledRequest[] compiled;
+  /** Numbers templated requests across all loops of the run (${seq}, data rows in order). */
+  private final AtomicLong sequence;
+  private final CompiledTemplate.Values values = new CompiledTemplate.Values();
+  private final ByteSink rendering = new ByteSink(512);
+  private final ByteSink bodyRendering = new ByteSink(256);
   private final Selector selector;
   private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
   private final byte[] readBytes = new byte[READ_BUFFER_BYTES];
@@ -131,8 +155,10 @@ final class LoadWorker implements Runnable {
    */
   RequestSample[] samples;
 
-  LoadWorker(StartingGate gate, LoadPlan plan, int workerIndex, int workerCount, long firstMeasuredIndex,
-      SSLContext tlsContext) throws IOException {
+  LoadWorker(StartingGate gate, LoadPlan plan, CompiledRequest[] compiled, AtomicLong sequence, int workerIndex,
+      int workerCount, long firstMeasuredIndex, SSLContext tlsContext) throws IOException {
+    this.compiled = compiled;
+    this.sequence = sequence;
     this.gate = gate;
     this.model = plan.model();
     List<RequestTemplate> targets = plan.targets();
@@ -146,6 +172,7 @@ final class LoadWorker implements Runnable {
     this.targetIsHead = new boolean[targets.size()];
     this.cumulativeWeight = new int[targets.size()];
     ByteBuffer[] templates = new ByteBuffer[targets.size()];
+    ByteBuffer[] fixedBodies = new ByteBuffer[targets.size()];
     int sum = 0;
     for (int t = 0; t < targets.size(); t++) {
       RequestTemplate target = targets.get(t);
@@ -153,18 +180,25 @@ final class LoadWorker implements Runnable {
       targetIsHead[t] = target.isHead();
       sum += target.weight();
       cumulativeWeight[t] = sum;
-      byte[] bytes = target.requestBytes();
-      templates[t] = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+      byte[] bytes = compiled[t].fixed();
+      if (bytes != null) {
+        templates[t] = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
+      } else if (!compiled[t].bodyVaries() && compiled[t].fixedBody().length > 0) {
+        byte[] body = compiled[t].fixedBody();
+        fixedBodies[t] = ByteBuffer.allocateDirect(body.length).put(body).flip();
+      }
     }
     int count = plan.connections() / workerCount + (workerIndex < plan.connections() % workerCount ? 1 : 0);
     this.connections = new Connection[count];
     long rampNanos = plan.rampUp().toNanos();
     for (int i = 0; i < count; i++) {
       ByteBuffer[] requests = new ByteBuffer[templates.length];
+      ByteBuffer[] bodies = new ByteBuffer[templates.length];
       for (int t = 0; t < templates.length; t++) {
-        requests[t] = templates[t].duplicate();
+        requests[t] = templates[t] == null ? null : templates[t].duplicate();
+        bodies[t] = fixedBodies[t] == null ? null : fixedBodies[t].duplicate();
       }
-      connections[i] = new Connection(i, requests);
+      connections[i] = new Connection(i, requests, bodies);
       int globalIndex = workerIndex + i * workerCount;
       connections[i].reconnectAtNanos = model == LoadModel.CLOSED
           ? rampNanos * globalIndex / plan.connections()
@@ -372,6 +406,7 @@ final class LoadWorker implements Runnable {
   private void send(Connection c, int target, long intendedNanos, int phase) {
     inFlight++;
     c.target = target;
+    c.resend = false;
     c.intendedNanos = intendedNanos;
     c.phase = phase;
     if (c.state != IDLE || c.addressIndex != targetAddress[target]) {
@@ -385,23 +420,71 @@ final class LoadWorker implements Runnable {
 
   private void write(Connection c) {
     c.pendingTarget = -1;
-    ByteBuffer request = c.requests[c.target];
-    request.rewind();
+    if (c.resend) {
+      for (int i = 0; i < c.segmentCount; i++) {
+        c.segments[i].rewind();
+      }
+    } else {
+      prepare(c);
+    }
     c.parser.start(targetIsHead[c.target]);
     c.sentNanos = System.nanoTime();
     c.state = SENDING;
     continueWrite(c);
   }
 
+  /** Puts the request to send in {@code c.segments}: the fixed one, or this request's rendering. */
+  private void prepare(Connection c) {
+    int t = c.target;
+    ByteBuffer fixed = c.requests[t];
+    if (fixed != null) {
+      fixed.rewind();
+      c.segments[0] = fixed;
+      c.segmentCount = 1;
+      return;
+    }
+    CompiledRequest r = compiled[t];
+    CompiledTemplate.Values v = values;
+    if (r.usesSequence) {
+      v.seq = sequence.incrementAndGet();
+    }
+    if (r.usesRow) {
+      v.row = r.data().row(v.seq, v.random);
+    }
+    if (r.usesClock) {
+      v.nowMs = System.currentTimeMillis();
+    }
+    r.render(rendering, bodyRendering, v);
+    ByteBuffer out = c.rendered;
+    if (out == null || out.capacity() < rendering.length) {
+      out = ByteBuffer.allocateDirect(Math.max(rendering.length, out == null ? 512 : 2 * out.capacity()));
+      c.rendered = out;
+    }
+    out.clear();
+    out.put(rendering.bytes, 0, rendering.length).flip();
+    c.segments[0] = out;
+    ByteBuffer body = c.bodies[t];
+    if (body != null) {
+      body.rewind();
+      c.segments[1] = body;
+      c.segmentCount = 2;
+    } else {
+      c.segmentCount = 1;
+    }
+  }
+
   private void continueWrite(Connection c) {
-    ByteBuffer request = c.requests[c.target];
     boolean sent;
     try {
-      if (c.tls == null) {
+      if (c.tls != null) {
+        sent = c.tls.write(c.channel, c.segments, c.segmentCount);
+      } else if (c.segmentCount == 1) {
+        ByteBuffer request = c.segments[0];
         c.channel.write(request);
         sent = !request.hasRemaining();
       } else {
-        sent = c.tls.write(c.channel, request);
+        c.channel.write(c.segments, 0, c.segmentCount);
+        sent = !c.segments[c.segmentCount - 1].hasRemaining();
       }
     } catch (IOException e) {
       requestFailed(c, ErrorKind.RESET, 0);
@@ -537,6 +620,7 @@ final class LoadWorker implements Runnable {
    */
   private void resendOnNewConnection(Connection c) {
     closeChannel(c);
+    c.resend = true;
     c.pendingTarget = c.target;
     connect(c, c.addressIndex);
   }

@@ -3,15 +3,17 @@ package io.jtune.load;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * One HTTP request that a load run sends over and over: URL, method, extra headers, body and
- * its share of the traffic (weight) among several request templates.
+ * its share of the traffic (weight) among several request templates. The URL's path and query,
+ * header values and a UTF-8 body may hold references ({@link Templates}) that each request fills
+ * in, some from the rows of a data file ({@code data}, null for none); a body that is not UTF-8
+ * text is bytes, sent as they are.
  */
-public record RequestTemplate(URI url, String method, List<String> headers, byte[] body, int weight) {
+public record RequestTemplate(URI url, String method, List<String> headers, byte[] body, int weight, DataFile data) {
 
   public RequestTemplate {
     if (url == null) {
@@ -41,15 +43,46 @@ public record RequestTemplate(URI url, String method, List<String> headers, byte
     body = body == null ? new byte[0] : body.clone();
   }
 
+  /** A request without a data file. */
+  public RequestTemplate(URI url, String method, List<String> headers, byte[] body, int weight) {
+    this(url, method, headers, body, weight, null);
+  }
+
+  /** The same request taking its {@code ${COLUMN}} values from {@code newData} (null: none). */
+  public RequestTemplate withData(DataFile newData) {
+    return new RequestTemplate(url, method, headers, body, weight, newData);
+  }
+
+  /**
+   * Compiles the request as a run will, so that an unknown template name, a column the data file
+   * lacks or an unset environment variable is a one-line {@link LoadException} now.
+   */
+  public void check() {
+    CompiledRequest.of(this);
+  }
+
+  /** Whether every request is the same: no reference in the URL, headers or body. */
+  public boolean fixed() {
+    return CompiledRequest.of(this).fixed() != null;
+  }
+
+  /** The URL as given, its references written {@code ${...}}. */
+  public String urlText() {
+    return Templates.fromUri(url.toString());
+  }
+
   /** A GET of the URL with weight 1. */
   public static RequestTemplate get(String url) {
     return new RequestTemplate(parseUrl(url), "GET", List.of(), null, 1);
   }
 
-  /** Parses an http:// or https:// URL, failing with a one-line message. */
+  /**
+   * Parses an http:// or https:// URL, failing with a one-line message; references in it
+   * ({@code ${uuid}}) are kept percent-encoded ({@link Templates#uriSafe}).
+   */
   public static URI parseUrl(String text) {
     try {
-      URI uri = new URI(text);
+      URI uri = new URI(Templates.uriSafe(text));
       if (uri.getScheme() == null) {
         throw new LoadException("invalid URL '" + text + "' (expected http://host[:port]/path or https://...)");
       }
@@ -88,66 +121,21 @@ public record RequestTemplate(URI url, String method, List<String> headers, byte
     return address;
   }
 
-  /** The header with its references resolved: one line still. */
-  private static String resolved(String h) {
-    if (!SecretHeaders.hasReference(h)) {
-      return h;
-    }
-    String name = SecretHeaders.name(h);
-    String value = SecretHeaders.resolve(SecretHeaders.value(h), "header " + name);
-    if (value.indexOf('\r') >= 0 || value.indexOf('\n') >= 0) {
-      throw new LoadException("header " + name + ": the environment variable it refers to holds a line break");
-    }
-    return name + ": " + value;
-  }
-
   /** Whether responses carry no body whatever their headers say. */
   boolean isHead() {
     return method.equals("HEAD");
   }
 
   /**
-   * The complete request as it goes on the wire: request line, headers, body, each
-   * {@code ${env:NAME}} reference replaced by the variable's value now (see {@link SecretHeaders}).
+   * The complete request as it goes on the wire when every request is the same: request line,
+   * headers, body, each {@code ${env:NAME}} reference replaced by the variable's value now (see
+   * {@link SecretHeaders}); a {@link LoadException} when the request varies.
    */
   byte[] requestBytes() {
-    List<String> headers = this.headers.stream().map(RequestTemplate::resolved).toList();
-    byte[] body = SecretHeaders.resolveBody(this.body);
-    StringBuilder head = new StringBuilder(256);
-    String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
-    head.append(method).append(' ').append(path);
-    if (url.getRawQuery() != null) {
-      head.append('?').append(url.getRawQuery());
+    byte[] fixed = CompiledRequest.of(this).fixed();
+    if (fixed == null) {
+      throw new LoadException("the request " + method + " " + urlText() + " differs from request to request");
     }
-    head.append(" HTTP/1.1\r\n");
-    boolean hasHost = false;
-    boolean hasUserAgent = false;
-    for (String h : headers) {
-      String name = h.substring(0, h.indexOf(':')).trim().toLowerCase(Locale.ROOT);
-      hasHost |= name.equals("host");
-      hasUserAgent |= name.equals("user-agent");
-    }
-    if (!hasHost) {
-      head.append("Host: ").append(url.getHost());
-      if (url.getPort() >= 0) {
-        head.append(':').append(url.getPort());
-      }
-      head.append("\r\n");
-    }
-    if (!hasUserAgent) {
-      head.append("User-Agent: jtune-load\r\n");
-    }
-    for (String h : headers) {
-      head.append(h).append("\r\n");
-    }
-    if (body.length > 0 || !(method.equals("GET") || method.equals("HEAD"))) {
-      head.append("Content-Length: ").append(body.length).append("\r\n");
-    }
-    head.append("\r\n");
-    byte[] headBytes = head.toString().getBytes(StandardCharsets.ISO_8859_1);
-    byte[] all = new byte[headBytes.length + body.length];
-    System.arraycopy(headBytes, 0, all, 0, headBytes.length);
-    System.arraycopy(body, 0, all, headBytes.length, body.length);
-    return all;
+    return fixed;
   }
 }

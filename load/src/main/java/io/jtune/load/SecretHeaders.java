@@ -1,6 +1,5 @@
 package io.jtune.load;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.function.UnaryOperator;
@@ -75,27 +74,29 @@ public final class SecretHeaders {
     Matcher m = REFERENCE.matcher(text);
     StringBuilder out = new StringBuilder();
     while (m.find()) {
-      String var = m.group(1);
-      if (!NAME.matcher(var).matches()) {
-        throw new LoadException(what + ": '${env:" + var + "}' is not an environment variable name");
-      }
-      String v = env.apply(var);
-      if (v == null) {
-        throw new LoadException(what + " refers to ${env:" + var + "}, but the environment variable " + var
-            + " is not set");
-      }
-      m.appendReplacement(out, Matcher.quoteReplacement(v));
+      m.appendReplacement(out, Matcher.quoteReplacement(variable(m.group(1), what, env)));
     }
     m.appendTail(out);
     return out.toString();
   }
 
-  /** A body with its references resolved (a body that holds none is returned as it is). */
-  public static byte[] resolveBody(byte[] body) {
-    String text = new String(body, StandardCharsets.ISO_8859_1);
-    if (!hasReference(text)) {
-      return body;
+  /**
+   * The value of the environment variable {@code name} that {@code ${env:NAME}} refers to;
+   * {@code what} names the text in the one-line error for an unset variable or a bad name.
+   */
+  public static String variable(String name, String what) {
+    return variable(name, what, System::getenv);
+  }
+
+  private static String variable(String var, String what, UnaryOperator<String> env) {
+    if (!NAME.matcher(var).matches()) {
+      throw new LoadException(what + ": '${env:" + var + "}' is not an environment variable name");
     }
-    return resolve(new String(body, StandardCharsets.UTF_8), "the request body").getBytes(StandardCharsets.UTF_8);
+    String v = env.apply(var);
+    if (v == null) {
+      throw new LoadException(what + " refers to ${env:" + var + "}, but the environment variable " + var
+          + " is not set");
+    }
+    return v;
   }
 }

@@ -106,6 +106,27 @@ final class TlsChannel {
     }
   }
 
+  /** As {@link #write(SocketChannel, ByteBuffer)} for the first {@code count} buffers, in order. */
+  boolean write(SocketChannel channel, ByteBuffer[] request, int count) throws IOException {
+    if (count == 1) {
+      return write(channel, request[0]);
+    }
+    while (true) {
+      if (!flush(channel)) {
+        return false;
+      }
+      if (!request[count - 1].hasRemaining()) {
+        return true;
+      }
+      netOut.clear();
+      SSLEngineResult result = engine.wrap(request, 0, count, netOut);
+      netOut.flip();
+      if (result.getStatus() != SSLEngineResult.Status.OK) {
+        throw new SSLException("cannot send over TLS: " + result.getStatus());
+      }
+    }
+  }
+
   /**
    * Unwraps the next TLS record read so far into {@code app} (cleared first): the count of
    * application bytes it produced (0 for a record that carries none, such as a session ticket),

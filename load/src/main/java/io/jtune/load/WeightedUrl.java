@@ -66,7 +66,7 @@ public record WeightedUrl(int weight, String url, boolean weightWritten) {
 
   /** The URL to send to: a full URL as it is, a path resolved against the target's {@code base}. */
   public URI against(URI base) {
-    return absolute() ? URI.create(url) : base.resolve(url);
+    return absolute() ? URI.create(Templates.uriSafe(url)) : base.resolve(Templates.uriSafe(url));
   }
 
   /** {@code WEIGHT URL} when the weight was written, else the URL: the text {@link #parse} reads. */

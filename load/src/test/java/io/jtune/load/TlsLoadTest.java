@@ -93,6 +93,24 @@ class TlsLoadTest {
   }
 
   @Test
+  void templatedHeadsWithALargeFixedBinaryBodyArriveIntactOverTls() throws Exception {
+    byte[] body = new byte[300_000];
+    new java.util.Random(9).nextBytes(body);
+    Set<String> ids = ConcurrentHashMap.newKeySet();
+    // the rendered head and the shared body go out in one gathering wrap, over several TLS records
+    try (TlsTestServers.Https server = TlsTestServers.https(serverTls, seen -> java.util.Arrays.equals(seen.body(), body)
+        && seen.path().matches("/up/[0-9a-f]{12}") && ids.add(seen.path())
+        && TlsTestServers.header(seen, "X-Seq").get(0).matches("\\d+"))) {
+      RequestTemplate t = new RequestTemplate(RequestTemplate.parseUrl(server.url("/up/${hex:12}")), "PUT",
+          List.of("X-Seq: ${seq}"), body, 1);
+      LoadResult r = LoadRun.execute(LoadPlan.closed(List.of(t), 3, Duration.ZERO)
+          .withRequests(60, Duration.ZERO).withInsecure(true), LoadProgress.NONE);
+      assertThat(r.successes()).isEqualTo(60);
+      assertThat(ids).hasSize(60);
+    }
+  }
+
+  @Test
   void aServerThatClosesMidHandshakeGivesCountedErrorsNotAHang() throws Exception {
     try (TlsTestServers.ClosesMidHandshake server = new TlsTestServers.ClosesMidHandshake(serverTls)) {
       LoadPlan plan = LoadPlan.closed(List.of(RequestTemplate.get(server.url("/"))), 2, Duration.ofSeconds(1))

@@ -1,7 +1,9 @@
 package io.jtune.experiment.plan;
 
+import io.jtune.load.DataOrder;
 import io.jtune.load.LoadException;
 import io.jtune.load.WeightedUrl;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,17 +15,20 @@ import java.util.Set;
 /**
  * Reads a plan's {@code levels:}: per load level its name, rate (open model) or concurrency
  * (closed model), URLs with optional weights, warm-up, duration, timeout, goals (the plan's, then
- * its own) and request (method, headers, body, insecure).
+ * its own) and request (method, headers, body or body file, data file, insecure).
  */
 final class LevelReader {
   private static final int MAX_LEVELS = 100;
 
   private final PlanSyntax syntax;
   private final GoalReader goals;
+  /** What relative paths (body and data files) are against: the plan's directory. */
+  private final Path base;
 
-  LevelReader(PlanSyntax syntax, GoalReader goals) {
+  LevelReader(PlanSyntax syntax, GoalReader goals, Path base) {
     this.syntax = syntax;
     this.goals = goals;
+    this.base = base;
   }
 
   List<Level> read(YamlTree.Node n, Map<String, Goal> planGoals) {
@@ -100,7 +105,45 @@ final class LevelReader {
     if (!insecure.equals("true") && !insecure.equals("false")) {
       throw syntax.error(o.get("insecure"), "insecure is true or false, not '" + insecure + "'");
     }
-    return new LevelRequest(method, headers, body, insecure.equals("true"));
+    BodyFile bodyFile = o.has("bodyFile") ? bodyFile(o.get("bodyFile")) : null;
+    if (bodyFile != null && o.has("body")) {
+      throw syntax.error(o.get("bodyFile"), "give 'body' or 'bodyFile', not both");
+    }
+    LevelRequest.DataSource data = o.has("data") ? data(o.get("data")) : null;
+    return new LevelRequest(method, headers, body, insecure.equals("true"), List.of(), bodyFile, data);
+  }
+
+  /**
+   * {@code bodyFile: {path, sha256, bytes}}: the file whose bytes are the body, as it was when
+   * the plan was written (checked when the requests are built: a missing or changed file is named).
+   */
+  private BodyFile bodyFile(YamlTree.Node n) {
+    PlanObject f = syntax.obj(n, "bodyFile ({path, sha256, bytes})");
+    String path = f.string("path", null);
+    String sha = f.string("sha256", null);
+    long bytes = f.integer("bytes", -1, 0, BodyFile.MAX_BYTES);
+    f.finish();
+    if (path == null || path.isBlank() || sha == null || !sha.matches("[0-9a-f]{64}") || bytes < 0) {
+      throw syntax.error(n, "bodyFile needs 'path', 'sha256' (64 hex digits) and 'bytes': the file as the plan was"
+          + " written");
+    }
+    return new BodyFile(base.resolve(path).normalize(), sha, bytes);
+  }
+
+  /** {@code data: {path, order}}: the data file templates take ${COLUMN} values from. */
+  private LevelRequest.DataSource data(YamlTree.Node n) {
+    PlanObject f = syntax.obj(n, "data ({path, order})");
+    String path = f.string("path", null);
+    String order = f.string("order", "sequential");
+    f.finish();
+    if (path == null || path.isBlank()) {
+      throw syntax.error(n, "data needs 'path': a CSV file with a header line, or JSON lines");
+    }
+    try {
+      return new LevelRequest.DataSource(base.resolve(path).normalize(), DataOrder.parse(order));
+    } catch (LoadException e) {
+      throw syntax.error(n, e.getMessage());
+    }
   }
 
   /** "3 /a" given as a list item stays one entry; a string "3 /a" splits into words, so rejoin weight + path. */
@@ -132,7 +175,7 @@ final class LevelReader {
     }
     String path = url.url();
     try {
-      java.net.URI uri = new java.net.URI(path);
+      java.net.URI uri = new java.net.URI(io.jtune.load.Templates.uriSafe(path));
       if (!url.absolute() && !path.startsWith("/") || url.absolute() && uri.getHost() == null) {
         throw new java.net.URISyntaxException(path, "not a path starting with '/' or an http(s) URL with a host");
       }

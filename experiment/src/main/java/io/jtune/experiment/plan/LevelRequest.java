@@ -1,22 +1,29 @@
 package io.jtune.experiment.plan;
 
+import io.jtune.load.DataFile;
+import io.jtune.load.DataOrder;
+import io.jtune.load.LoadException;
 import io.jtune.load.SecretHeaders;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
  * What each request of a load level sends, beyond its URL: the method, extra headers and body,
- * and whether https:// certificates go unchecked.
+ * the data file its templates take values from, and whether https:// certificates go unchecked.
  *
  * @param method HTTP method, GET by default
  * @param headers extra headers, each {@code "Name: value"}; values may hold {@code ${env:NAME}}
- *     references, resolved when the requests are sent
- * @param body request body text, empty for none (may hold references too)
+ *     references and other templates, resolved when the requests are sent
+ * @param body request body text, empty for none (may hold templates too)
  * @param insecure https:// only, for testing: accept any certificate and host name
  * @param secretHeaders the names of headers the user marked as secret, besides those
  *     {@link SecretHeaders} knows: written to files only as references or redacted
+ * @param bodyFile the file whose bytes are the body (any bytes, any size), with its SHA-256 as
+ *     the plan was written, or null; a plan refers to it, never copies it
+ * @param data the data file templates take {@code ${COLUMN}} values from, with its order, or null
  */
 public record LevelRequest(String method, List<String> headers, String body, boolean insecure,
-    List<String> secretHeaders) {
+    List<String> secretHeaders, BodyFile bodyFile, DataSource data) {
   /** A plain GET with no extra headers or body, certificates checked. */
   public static final LevelRequest GET = new LevelRequest("GET", List.of(), "", false);
 
@@ -24,14 +31,50 @@ public record LevelRequest(String method, List<String> headers, String body, boo
     headers = List.copyOf(headers);
     body = body == null ? "" : body;
     secretHeaders = secretHeaders == null ? List.of() : List.copyOf(secretHeaders);
+    if (bodyFile != null && !body.isEmpty()) {
+      throw new PlanException("a request has a body or a body file, not both");
+    }
+  }
+
+  public LevelRequest(String method, List<String> headers, String body, boolean insecure,
+      List<String> secretHeaders) {
+    this(method, headers, body, insecure, secretHeaders, null, null);
   }
 
   public LevelRequest(String method, List<String> headers, String body, boolean insecure) {
-    this(method, headers, body, insecure, List.of());
+    this(method, headers, body, insecure, List.of(), null, null);
+  }
+
+  /** A data file and the order requests take its rows in. */
+  public record DataSource(java.nio.file.Path path, DataOrder order) {
+    /** The file read now: a missing, empty or malformed file is a one-line {@link PlanException}. */
+    public DataFile read() {
+      try {
+        return DataFile.read(path, order);
+      } catch (LoadException e) {
+        throw new PlanException(e.getMessage(), e);
+      }
+    }
   }
 
   public boolean isDefault() {
-    return method.equals("GET") && headers.isEmpty() && body.isEmpty() && !insecure;
+    return method.equals("GET") && headers.isEmpty() && body.isEmpty() && bodyFile == null && data == null
+        && !insecure;
+  }
+
+  /** The body's bytes: the body file's (checked against its SHA-256), else the body text's. */
+  public byte[] bodyBytes() {
+    return bodyFile != null ? bodyFile.read() : body.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The body's size in bytes (a body file's as the plan was written). */
+  public long bodyLength() {
+    return bodyFile != null ? bodyFile.size() : body.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  /** The data file read now, or null when the level has none. */
+  public DataFile dataFile() {
+    return data == null ? null : data.read();
   }
 
   /** The headers as files hold them: a sensitive one given in clear redacted. */

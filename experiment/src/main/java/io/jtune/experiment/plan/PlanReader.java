@@ -39,7 +39,7 @@ public final class PlanReader {
     this.base = base;
     this.syntax = new PlanSyntax(file);
     this.goalReader = new GoalReader(syntax);
-    this.levelReader = new LevelReader(syntax, goalReader);
+    this.levelReader = new LevelReader(syntax, goalReader, base);
   }
 
   /** Reads a plan file. */

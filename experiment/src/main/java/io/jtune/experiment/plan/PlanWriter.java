@@ -212,6 +212,19 @@ public final class PlanWriter {
         if (!request.body().isEmpty()) {
           line("    ", "body: " + YamlText.quote(request.body()));
         }
+        if (request.bodyFile() != null) {
+          // the plan refers to the body's file and its checksum; the bytes stay in the file
+          BodyFile f = request.bodyFile();
+          line("    ", "bodyFile:  # the request body: this file's bytes, checked against the SHA-256 before sending");
+          line("      ", "path: " + YamlText.quote(YamlText.path(f.path())));
+          line("      ", "sha256: " + YamlText.quote(f.sha256()));
+          line("      ", "bytes: " + f.size());
+        }
+        if (request.data() != null) {
+          line("    ", "data:  # templates take ${COLUMN} values from this file's rows");
+          line("      ", "path: " + YamlText.quote(YamlText.path(request.data().path())));
+          line("      ", "order: " + YamlText.quote(request.data().order().text()));
+        }
         if (request.insecure()) {
           line("    ", "insecure: true  # https:// certificates are not checked (for testing only)");
         }

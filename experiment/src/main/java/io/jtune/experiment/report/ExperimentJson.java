@@ -90,7 +90,7 @@ public final class ExperimentJson {
         rq.put("method", request.method());
         strings(rq.putArray("headerNames"), request.headers().stream()
             .map(h -> h.substring(0, h.indexOf(':')).strip()).toList());
-        rq.put("bodyBytes", request.body().getBytes(StandardCharsets.UTF_8).length);
+        rq.put("bodyBytes", request.bodyLength());
         rq.put("insecure", request.insecure());
       }
       ArrayNode goals = ln.putArray("goals");

@@ -2,12 +2,12 @@ package io.jtune.experiment.run;
 
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
+import io.jtune.load.DataFile;
 import io.jtune.load.LoadModel;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.RequestTemplate;
 import io.jtune.load.WeightedUrl;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,10 +20,12 @@ final class LevelLoad {
   /** The level's requests against a running target. */
   static List<RequestTemplate> targets(Level level, URI base) {
     List<RequestTemplate> out = new ArrayList<>();
+    LevelRequest request = level.request();
+    byte[] body = request.bodyBytes();
+    DataFile data = request.dataFile();
     for (WeightedUrl u : level.weightedUrls()) {
-      LevelRequest request = level.request();
       out.add(new RequestTemplate(RequestTemplate.parseUrl(u.against(base).toString()), request.method(), request.headers(),
-          request.body().getBytes(StandardCharsets.UTF_8), u.weight()));
+          body, u.weight(), data));
     }
     return out;
   }

@@ -93,7 +93,8 @@ final class PlanPreflight {
   /**
    * What keeps the level's requests from being sent as they should, in one line, or null: a
    * header whose secret was redacted when the plan was written (it is asked for again as a
-   * reference), or a reference to a variable that is not set.
+   * reference), a reference to a variable that is not set, a body file missing or changed, or a
+   * data file missing or empty.
    */
   private static String secrets(Level l) {
     List<String> redacted = l.request().redactedHeaders();
@@ -109,7 +110,10 @@ final class PlanPreflight {
         SecretHeaders.resolve(SecretHeaders.value(h), "header " + SecretHeaders.name(h));
       }
       SecretHeaders.resolve(l.request().body(), "the request body");
-    } catch (LoadException e) {
+      // a body file missing or changed since the plan was written, a data file gone or empty
+      l.request().bodyBytes();
+      l.request().dataFile();
+    } catch (LoadException | PlanException e) {
       return e.getMessage();
     }
     return null;
@@ -132,6 +136,6 @@ final class PlanPreflight {
     }
     String what = r.errors().get(ErrorKind.STATUS_4XX) > 0 ? "answers HTTP 4xx"
         : r.errors().get(ErrorKind.STATUS_5XX) > 0 ? "answers HTTP 5xx" : "does not answer";
-    return request.method() + " " + request.url() + " " + what;
+    return request.method() + " " + request.urlText() + " " + what;
   }
 }

@@ -7,6 +7,7 @@ import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A level's method, headers, body and insecure: read, written back, checked. */
 class PlanRequestTest {
@@ -75,6 +76,44 @@ class PlanRequestTest {
         .contains("Content-Type: application/json");
     assertThat(read(written).level("high").orElseThrow().request().headers())
         .containsExactly("Authorization: Bearer ${env:API_TOKEN}", "X-Mine: <redacted>", "Content-Type: application/json");
+  }
+
+  @Test
+  void aBodyFileAndADataFileAreReferredToByPathAndChecksumNeverCopied(@TempDir Path dir) throws Exception {
+    Path doc = dir.resolve("report.docx");
+    byte[] bytes = new byte[1_100_000];
+    new java.util.Random(5).nextBytes(bytes);
+    java.nio.file.Files.write(doc, bytes);
+    java.nio.file.Files.writeString(dir.resolve("users.csv"), "id,name\n1,ann\n");
+    Plan p = PlanReader.read(new StringReader(PLAN.replace("body: '{\"item\": 7, \"note\": \"a \\\"quoted\\\" word\"}'",
+        "bodyFile: {path: report.docx, sha256: " + BodyFile.sha256(bytes) + ", bytes: 1100000}\n"
+            + "    data: {path: users.csv, order: shuffle}").replace("\"3 /orders\"", "\"3 /orders/${id}?k=${uuid}\"")),
+        "plan.yaml", dir);
+    LevelRequest high = p.level("high").orElseThrow().request();
+    assertThat(high.bodyFile()).isEqualTo(new BodyFile(doc, BodyFile.sha256(bytes), 1_100_000));
+    assertThat(high.bodyBytes()).isEqualTo(bytes);
+    assertThat(high.data()).isEqualTo(new LevelRequest.DataSource(dir.resolve("users.csv"), io.jtune.load.DataOrder.SHUFFLE));
+    assertThat(high.dataFile().columns()).containsExactly("id", "name");
+    String yaml = new PlanWriter().write(p);
+    // a 1.1 MB body stays in its file: the plan holds its path and checksum
+    assertThat(yaml.length()).isLessThan(4_000);
+    assertThat(yaml).contains("path: \"" + doc + "\"", "sha256: \"" + BodyFile.sha256(bytes) + "\"", "bytes: 1100000",
+        "order: \"shuffle\"", "/orders/${id}?k=${uuid}");
+    Plan back = read(yaml);
+    assertThat(back.level("high").orElseThrow().request().bodyFile()).isEqualTo(high.bodyFile());
+    assertThat(back.level("high").orElseThrow().request().data()).isEqualTo(high.data());
+    assertThat(back.level("high").orElseThrow().urls()).isEqualTo(p.level("high").orElseThrow().urls());
+
+    bytes[0] ^= 1;
+    java.nio.file.Files.write(doc, bytes);
+    assertThatThrownBy(high::bodyBytes).isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("body file " + doc + " changed since the plan was written (SHA-256 now ");
+    java.nio.file.Files.delete(doc);
+    assertThatThrownBy(high::bodyBytes).isInstanceOf(PlanException.class)
+        .hasMessage("body file " + doc + " is missing (the plan sends its bytes as the request body)");
+    assertThatThrownBy(() -> read(yaml.replace("bytes: 1100000", "bytes: -1"))).isInstanceOf(PlanException.class);
+    assertThatThrownBy(() -> read(yaml.replace("order: \"shuffle\"", "order: \"backwards\"")))
+        .hasMessageContaining("use sequential, random or shuffle");
   }
 
   @Test
