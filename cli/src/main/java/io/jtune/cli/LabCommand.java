@@ -154,7 +154,12 @@ final class LabCommand implements Callable<Integer> {
     out.println("scenario   " + s.name());
     out.println("about      " + s.about());
     out.println("load       " + s.load() + " against /scenario");
-    out.println("jvm flags  " + String.join(" ", s.jvmFlags()));
+    out.println("jvm flags  " + (s.jvmFlags().isEmpty() ? "(none: the JVM's defaults)" : String.join(" ", s.jvmFlags())));
+    if (s.inContainer()) {
+      out.println("container  " + String.join(", ", java.util.stream.Stream.of(
+          s.containerMemory().isEmpty() ? null : "memory " + s.containerMemory(),
+          s.containerCpus().isEmpty() ? null : "cpus " + s.containerCpus()).filter(java.util.Objects::nonNull).toList()));
+    }
     if (!s.labArgs().isEmpty()) {
       out.println("lab args   " + String.join(" ", s.labArgs()));
     }

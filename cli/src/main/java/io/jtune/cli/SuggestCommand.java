@@ -31,7 +31,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import io.jtune.common.units.CpuQuantity;
+import io.jtune.common.units.MemoryQuantity;
+import io.jtune.experiment.suggest.rule.ContainerLimit;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -98,6 +102,15 @@ final class SuggestCommand implements Callable<Integer> {
   @Option(names = "--jdk", paramLabel = "N", description = "major version of the JDK the candidates will run on (default: the log's)")
   Integer jdk;
 
+  @Option(names = "--container-memory-limit", paramLabel = "SIZE",
+      description = "the memory limit of the container the service runs in (512Mi, 1Gi, 512m): every candidate's heap"
+          + " stays within the limit less the JVM's non-heap memory (estimated from the log) less headroom")
+  String containerMemory;
+
+  @Option(names = "--container-cpus", paramLabel = "N",
+      description = "the CPU limit of that container (1, 1.5, 500m): GC threads sized to it where the JVM sees more CPUs")
+  String containerCpus;
+
   @Option(names = "--lab", paramLabel = "SCENARIO", description = "plan target: a lab scenario (its flags are the baseline)")
   String lab;
 
@@ -127,9 +140,25 @@ final class SuggestCommand implements Callable<Integer> {
       description = "what stdout shows: text (default), yaml (the plan itself), json (schema jtune.suggestion/1)")
   OutputFormat format;
 
+  /** The container limits given ({@link ContainerLimit#NONE} without); a bad quantity is a usage error. */
+  private ContainerLimit containerLimit() {
+    if (containerMemory == null && containerCpus == null) {
+      return ContainerLimit.NONE;
+    }
+    try {
+      long bytes = containerMemory == null ? -1 : MemoryQuantity.parse(containerMemory).bytes();
+      double cpus = containerCpus == null ? Double.NaN : CpuQuantity.parse(containerCpus).cores();
+      return ContainerLimit.of(bytes, cpus, "--container-memory-limit");
+    } catch (JtuneException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--container-memory-limit/--container-cpus: "
+          + e.getMessage());
+    }
+  }
+
   @Override
   public Integer call() throws IOException {
     validate();
+    containerLimit();
     List<String> paths = RequestOptions.weighted(urls != null ? urls : List.of(), weights.weights);
     LevelRequest levelRequest = request.levelRequest();
     Double pauseTargetMs = pauseTarget == null ? null : DurationConverter.millis(pauseTarget);
@@ -158,7 +187,8 @@ final class SuggestCommand implements Callable<Integer> {
         .withConcurrency(clients)
         .withJstat(jstat == null ? null : JstatGc.read(jstat))
         .withPauseTarget(pauseTargetMs == null ? Double.NaN : pauseTargetMs)
-        .withJdk(jdk == null ? 0 : jdk);
+        .withJdk(jdk == null ? 0 : jdk)
+        .withContainer(containerLimit());
     Suggestion s = Advisor.advise(analysis, in);
     PrintWriter out = spec.commandLine().getOut();
     boolean planWanted = output != null || format == OutputFormat.YAML;

@@ -278,4 +278,17 @@ class SuggestCommandTest {
     }
     return youngKb / (ratio + 2);
   }
+
+  @Test
+  void aContainerLimitBoundsTheHeapAndABadOneIsAUsageError() {
+    String log = CliRun.corpusFile("../casebook/container-default-heap.log").toString();
+    CliRun r = CliRun.of("suggest", "--container-memory-limit", "512Mi", log);
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.out()).contains("container-fit").contains("Heap budget: the 512.0 MB container limit")
+        .contains("No -Xmx: the JVM's default heap");
+    CliRun bad = CliRun.of("suggest", "--container-memory-limit", "lots", log);
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err().strip().lines().count()).as(bad.err()).isLessThanOrEqualTo(2);
+    assertThat(bad.err()).contains("'lots' is not a memory size").doesNotContain("Exception");
+  }
 }

@@ -18,7 +18,21 @@ class ScenarioCatalogTest {
   void shipsEveryCase() {
     assertThat(ScenarioCatalog.shipped().all()).extracting(LabScenario::name).containsExactly(
         "api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn", "metaspace-boot",
-        "cpu-bound", "io-bound");
+        "cpu-bound", "io-bound", "container-default-heap", "container-heap-over-limit");
+  }
+
+  @Test
+  void theContainerCasesDeclareTheirLimits() {
+    LabScenario defaults = ScenarioCatalog.shipped().find("container-default-heap").orElseThrow();
+    assertThat(defaults.containerMemory()).isEqualTo("512Mi");
+    assertThat(defaults.containerCpus()).isEmpty();
+    assertThat(defaults.jvmFlags()).as("the JVM's defaults are the case").isEmpty();
+    assertThat(defaults.describe()).contains("container  memory 512Mi").contains("(none: the JVM's defaults)");
+    LabScenario over = ScenarioCatalog.shipped().find("container-heap-over-limit").orElseThrow();
+    assertThat(over.containerMemory()).isEqualTo("320Mi");
+    assertThat(over.jvmFlags()).contains("-Xmx300m", "-XX:+AlwaysPreTouch");
+    assertThat(ScenarioCatalog.shipped().all().stream().filter(LabScenario::inContainer).map(LabScenario::name))
+        .containsExactly("container-default-heap", "container-heap-over-limit");
   }
 
   @Test

@@ -53,6 +53,9 @@ public enum JvmOption {
   GC_TIME_RATIO("GCTimeRatio", Kind.NUMBER, null, null),
   PARALLEL_GC_THREADS("ParallelGCThreads", Kind.NUMBER, null, null),
   CONC_GC_THREADS("ConcGCThreads", Kind.NUMBER, null, null),
+  /** The CPUs the JVM sizes its thread pools and chooses its collector by, whatever the container gives. */
+  ACTIVE_PROCESSOR_COUNT("ActiveProcessorCount", Kind.NUMBER, null,
+      new Span(10, Span.LATEST, "-XX:ActiveProcessorCount exists from JDK 10 (and 8u191)")),
   INITIATING_HEAP_OCCUPANCY_PERCENT("InitiatingHeapOccupancyPercent", Kind.NUMBER, null, null),
   G1_RESERVE_PERCENT("G1ReservePercent", Kind.NUMBER, null, null),
   G1_HEAP_REGION_SIZE("G1HeapRegionSize", Kind.SIZE, null, Span.G1),

@@ -70,6 +70,15 @@ public final class ExperimentJson {
       if (x.gcAttribution() != null) {
         rn.set("gcAttribution", Json.mapper().valueToTree(x.gcAttribution()));
       }
+      if (x.nativeMemory() != null) {
+        ObjectNode nm = rn.putObject("nativeMemory");
+        nm.setAll((ObjectNode) Json.mapper().valueToTree(x.nativeMemory()));
+        nm.put("nonHeapBytes", x.nativeMemory().nonHeapBytes());
+        double pct = x.nativeMemory().committedVsRssPct();
+        if (!Double.isNaN(pct)) {
+          nm.put("committedVsRssPct", round(pct, 2));
+        }
+      }
     }
     ArrayNode levels = root.putArray("levels");
     for (var l : r.levels()) {

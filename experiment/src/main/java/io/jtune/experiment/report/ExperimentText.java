@@ -136,6 +136,7 @@ public final class ExperimentText {
         bullet(o, md, reason);
       }
       attribution(o, md, r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList());
+      nativeMemory(o, md, r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList());
     }
     o.println();
     var rec = r.recommendation();
@@ -181,6 +182,18 @@ public final class ExperimentText {
         + " run's GC log):");
     for (RunResult x : with) {
       bullet(o, md, x.id() + ": " + AttributionText.summary(x.gcAttribution()));
+    }
+  }
+
+  /** The native memory of each run that tracked it (the baseline's), one line a run. */
+  private static void nativeMemory(PrintWriter o, boolean md, List<RunResult> runs) {
+    List<RunResult> with = runs.stream().filter(x -> x.nativeMemory() != null).toList();
+    if (with.isEmpty()) {
+      return;
+    }
+    line(o, md, NativeMemoryText.ABOUT);
+    for (RunResult x : with) {
+      bullet(o, md, x.id() + ": " + NativeMemoryText.summary(x.nativeMemory()));
     }
   }
 

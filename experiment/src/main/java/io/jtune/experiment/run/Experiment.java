@@ -45,9 +45,20 @@ public final class Experiment {
 
   private static final AnalysisOptions RUN_OPTIONS = new AnalysisOptions(60, 50, Double.NaN, null, true);
 
-  /** Options beyond the plan. */
-  public record Options(boolean jfr, boolean threadDumps) {
-    public static final Options DEFAULTS = new Options(false, true);
+  /**
+   * Options beyond the plan.
+   *
+   * @param jfr a JFR recording per run
+   * @param threadDumps a thread dump half-way through each warm-up
+   * @param nativeMemory Native Memory Tracking on the baseline's runs, its summary taken at the
+   *     end of each measured window (the non-heap budget a container limit must hold)
+   */
+  public record Options(boolean jfr, boolean threadDumps, boolean nativeMemory) {
+    public static final Options DEFAULTS = new Options(false, true, true);
+
+    public Options(boolean jfr, boolean threadDumps) {
+      this(jfr, threadDumps, true);
+    }
   }
 
   private final Plan plan;
@@ -63,7 +74,7 @@ public final class Experiment {
     this.dir = dir;
     this.options = options;
     this.listener = listener == null ? RunListener.NONE : listener;
-    this.starter = new RunStarter(plan, options.jfr());
+    this.starter = new RunStarter(plan, options.jfr(), options.nativeMemory());
   }
 
   /**
@@ -172,7 +183,7 @@ public final class Experiment {
       long jvmStart = ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Instant::toEpochMilli)
           .orElse(System.currentTimeMillis());
       long ready = System.currentTimeMillis();
-      RunSampler m = new RunSampler(target, level, rd, options.threadDumps());
+      RunSampler m = new RunSampler(target, level, rd, options.threadDumps(), starter.tracksNativeMemory(c));
       LoadPlan lp = LevelLoad.loadPlan(level, target.url());
       LoadResult load = LoadRun.execute(lp, m.progress(listener.loadProgress(key,
           (level.warmup().toMillis() + level.duration().toMillis()) / 1000.0)), rd.resolve("load.hlog"), true);
@@ -204,7 +215,7 @@ public final class Experiment {
       RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "ok",
           null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20),
           RunDiagnosis.of(a, tail), options.jfr() ? RecordingEvidence.of(rd.resolve("recording.jfr")) : null,
-          attribution);
+          attribution).withNativeMemory(m.native_);
       RunStore.write(rd, r);
       return r;
     } catch (RuntimeException | IOException e) {

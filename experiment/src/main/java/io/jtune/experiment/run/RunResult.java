@@ -2,6 +2,7 @@ package io.jtune.experiment.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import io.jtune.diagnostics.nmt.NativeMemory;
 import io.jtune.experiment.attribution.GcAttribution;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,8 @@ import java.util.Map;
  * @param recording what the run's JFR recording (experiment --jfr) shows, or null without one
  * @param gcAttribution the measured requests lined up with the target's stop-the-world pauses, or null
  *     when not measured (a failed run, a GC log without wall-clock stamps)
+ * @param nativeMemory the JVM's native memory by Native Memory Tracking at the end of the measured
+ *     window, beside its RSS (the baseline's runs), or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -54,7 +57,8 @@ public record RunResult(
     List<String> outputTail,
     GcProblem gcProblem,
     RecordingSeen recording,
-    GcAttribution gcAttribution) {
+    GcAttribution gcAttribution,
+    NativeMemory nativeMemory) {
 
   public static final String SCHEMA = "jtune.run/1";
 
@@ -64,7 +68,23 @@ public record RunResult(
       long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
       List<String> outputTail, GcProblem gcProblem, RecordingSeen recording) {
     this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
-        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, null);
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, null, null);
+  }
+
+  /** A result with latency-to-GC attribution, without native memory. */
+  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
+      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
+      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
+      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording, GcAttribution gcAttribution) {
+    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, gcAttribution, null);
+  }
+
+  /** This result with the native memory taken at the end of its window (null: none). */
+  public RunResult withNativeMemory(NativeMemory m) {
+    return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
+        windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
+        gcAttribution, m);
   }
 
   public boolean ok() {

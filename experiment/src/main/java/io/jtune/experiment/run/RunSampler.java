@@ -1,6 +1,8 @@
 package io.jtune.experiment.run;
 
 import io.jtune.common.JtuneException;
+import io.jtune.diagnostics.nmt.NativeMemory;
+import io.jtune.diagnostics.nmt.NmtProbe;
 import io.jtune.experiment.plan.Level;
 import io.jtune.load.HostCpu;
 import io.jtune.load.LoadProgress;
@@ -17,10 +19,12 @@ import java.util.List;
 
 /**
  * Samples a run around its measured window: the service's CPU and the rest of the host's at the
- * window's start and end, a thread dump half-way through the warm-up, the peak RSS at the end.
+ * window's start and end, a thread dump half-way through the warm-up, the peak RSS at the end;
+ * on a run with Native Memory Tracking on, the JVM's native memory at the window's end.
  */
 final class RunSampler {
   private final boolean threadDumps;
+  private final boolean nativeMemory;
   private final RunningService target;
   private final Level level;
   private final Path rd;
@@ -32,11 +36,19 @@ final class RunSampler {
   private long self0 = -1;
   double othersCpuPct = -1;
   volatile RunResult.ThreadsSeen threads;
+  /** The native memory at the window's end (runs with NMT on), or null. */
+  NativeMemory native_;
   private volatile Thread dumper;
   private volatile boolean measuring;
 
   RunSampler(RunningService target, Level level, Path rd, boolean threadDumps) {
+    this(target, level, rd, threadDumps, false);
+  }
+
+  /** With {@code nativeMemory}, the target runs with NMT on and {@link #end()} takes its summary. */
+  RunSampler(RunningService target, Level level, Path rd, boolean threadDumps, boolean nativeMemory) {
     this.threadDumps = threadDumps;
+    this.nativeMemory = nativeMemory;
     this.target = target;
     this.level = level;
     this.rd = rd;
@@ -97,6 +109,14 @@ final class RunSampler {
         }
       } catch (RuntimeException e) {
         cpuPct = -1;
+      }
+    }
+    if (nativeMemory && target.isAlive()) {
+      try {
+        native_ = NmtProbe.take(target.jvmPid(), rd.resolve("native-memory.txt"));
+      } catch (JtuneException e) {
+        // jcmd could not attach (another user, a JVM in a container of its own): the run goes on without it
+        native_ = null;
       }
     }
     Thread d = dumper;

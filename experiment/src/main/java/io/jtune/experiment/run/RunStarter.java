@@ -1,5 +1,6 @@
 package io.jtune.experiment.run;
 
+import io.jtune.diagnostics.nmt.NmtProbe;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.ServiceSpec;
@@ -19,12 +20,27 @@ import java.util.Map;
 final class RunStarter {
   private final Plan plan;
   private final boolean jfr;
+  private final boolean nativeMemory;
   private final Map<String, Integer> majors = new HashMap<>();
   private LabLauncher lab;
 
   RunStarter(Plan plan, boolean jfr) {
+    this(plan, jfr, false);
+  }
+
+  RunStarter(Plan plan, boolean jfr, boolean nativeMemory) {
     this.plan = plan;
     this.jfr = jfr;
+    this.nativeMemory = nativeMemory;
+  }
+
+  /**
+   * Whether the candidate's runs track native memory: the baseline's, when asked (NMT costs the
+   * JVM a little: the candidates run without it, and the baseline, whose non-heap memory the
+   * advice sizes from, with it in every repetition alike).
+   */
+  boolean tracksNativeMemory(Candidate c) {
+    return nativeMemory && c.name().equals(plan.baseline());
   }
 
   /** The lab launcher, found once for a lab target. */
@@ -58,6 +74,9 @@ final class RunStarter {
     boolean commandLogs = !t.isLab() && t.command().contains("{gcLog}");
     if (!commandLogs) {
       flags.addAll(JvmCheck.gcLogFlags(major, gcLog.toAbsolutePath()));
+    }
+    if (tracksNativeMemory(c) && flags.stream().noneMatch(f -> f.startsWith("-XX:NativeMemoryTracking="))) {
+      flags.add(NmtProbe.FLAG);
     }
     if (jfr) {
       flags.add("-XX:StartFlightRecording=filename=" + runDir.resolve("recording.jfr").toAbsolutePath()

@@ -6,6 +6,8 @@ import io.jtune.common.jvm.JvmFlags;
 import io.jtune.common.jvm.JvmOption;
 import io.jtune.experiment.suggest.rule.AdviceContext;
 import io.jtune.experiment.suggest.rule.AdviceText;
+import io.jtune.experiment.suggest.rule.ContainerLimit;
+import io.jtune.experiment.suggest.rule.ContainerText;
 import io.jtune.experiment.suggest.rule.UsableFlags;
 import io.jtune.gc.aggregate.MemoryAggregator;
 import io.jtune.gc.aggregate.Series;
@@ -116,6 +118,14 @@ final class AdviceGathering {
           js.metaspaceUsedPeakBytes(), -1, -1));
     }
     long liveRequestData = requestData(m, js);
+    boolean collectorChosen = a.flags().chosenCollectorOption().isPresent()
+        || in.flags() != null && JvmFlags.of(in.flags()).chosenCollectorOption().isPresent();
+    ContainerLimit container = in.container() == null ? ContainerLimit.NONE : in.container();
+    if (container.hasMemoryLimit()) {
+      // the heap every candidate proposes stays within the limit less the JVM's non-heap memory less headroom
+      model = model.withContainer(container.budget(metaspacePeak));
+      evidence.add(ContainerText.budget(model.container()));
+    }
 
     boolean verdictRule = a.findings().stream().anyMatch(f -> f.id().equals("gc-not-the-problem"));
     boolean seriousFlags = a.findings().stream().anyMatch(f -> f.severity() != Severity.INFO && !f.flags().isEmpty());
@@ -125,7 +135,7 @@ final class AdviceGathering {
         pauseTargetMs, pauseGoal, heap, heapSource, young, youngSource, survivorDemand, survivorSource, liveRequestData,
         metaspacePeak, metaspaceSource, fullGcs, a.pauses().kind(PauseKind.FULL).maxMs(),
         fullMaxAfter(a, in.startupEndS()), a.pauses().kind(PauseKind.YOUNG).percentileMs(99), startupFullGcs(a), model, gcNotTheProblem, in.qps(),
-        in.concurrency(), List.of(), List.of());
+        in.concurrency(), List.of(), List.of(), collectorChosen, container);
     // the request data line (when computed) comes after the collector and memory lines, before the pauses
     evidence.add(0, AdviceText.collector(facts));
     String mem = AdviceText.memory(facts);

@@ -9,6 +9,9 @@ import io.jtune.experiment.suggest.rule.AdviceText;
 import io.jtune.experiment.suggest.rule.CandidateRule;
 import io.jtune.experiment.suggest.rule.CollectorChangeRule;
 import io.jtune.experiment.suggest.rule.CompactHeadersRule;
+import io.jtune.experiment.suggest.rule.ContainerExplicit;
+import io.jtune.experiment.suggest.rule.ContainerFitRule;
+import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.experiment.suggest.rule.FindingsRule;
 import io.jtune.experiment.suggest.rule.MetaspaceRule;
 import io.jtune.experiment.suggest.rule.PretouchRule;
@@ -35,8 +38,12 @@ import java.util.List;
  *       young (rare or cheap young GCs, a leak, cache churn);
  *   <li>a collector change ({@code g1}, {@code zgc}, {@code parallel}) when the heap size, the
  *       pause goal or the pauses seen justify it, or {@code g1-pause-N} on G1 already;
- *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two.
+ *   <li>low-risk fill-ins ({@code pretouch}, {@code metaspace}) while there are fewer than two;
+ *   <li>{@code container-fit} inside a container's memory limit: the heap the limit allows (limit
+ *       less non-heap less headroom) where the heap is the JVM's default or more than the limit holds.
  * </ul>
+ * Inside a container's memory limit every candidate states its heap (-Xmx within the budget) and
+ * its collector ({@link ContainerExplicit}).
  * The complete configurations (young-sizing, collector changes) also carry the low-risk fixes
  * worth having in any configuration: MetaspaceSize from the observed peak (MaxMetaspaceSize
  * with room to grow: twice the peak, at least the committed size), -Xms = -Xmx with -XX:+AlwaysPreTouch, and the System.gc() remedy. Flags the target JDK
@@ -62,45 +69,56 @@ public final class Advisor {
    *     null to take it from the log
    * @param startupEndS seconds from the JVM's start to when the load began (its start-up's pauses
    *     are no reason for a pause goal), or NaN when not known
+   * @param container the container limits the service runs in, or null
    */
   public record Inputs(List<String> flags, double qps, int concurrency, JstatGc jstat, double pauseTargetMs, int jdk,
-      GoalsForProblem.Cost measured, double startupEndS) {
-    public static final Inputs NONE = new Inputs(null, Double.NaN, 0, null, Double.NaN, 0, null, Double.NaN);
+      GoalsForProblem.Cost measured, double startupEndS, ContainerLimit container) {
+    public static final Inputs NONE = new Inputs(null, Double.NaN, 0, null, Double.NaN, 0, null, Double.NaN, null);
 
     public Inputs {
       flags = flags == null ? null : List.copyOf(flags);
     }
 
+    public Inputs(List<String> flags, double qps, int concurrency, JstatGc jstat, double pauseTargetMs, int jdk,
+        GoalsForProblem.Cost measured, double startupEndS) {
+      this(flags, qps, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS, null);
+    }
+
     public Inputs withFlags(List<String> f) {
-      return new Inputs(f, qps, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS);
+      return new Inputs(f, qps, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS, container);
     }
 
     public Inputs withQps(double q) {
-      return new Inputs(flags, q, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS);
+      return new Inputs(flags, q, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS, container);
     }
 
     public Inputs withConcurrency(int c) {
-      return new Inputs(flags, qps, c, jstat, pauseTargetMs, jdk, measured, startupEndS);
+      return new Inputs(flags, qps, c, jstat, pauseTargetMs, jdk, measured, startupEndS, container);
     }
 
     public Inputs withJstat(JstatGc j) {
-      return new Inputs(flags, qps, concurrency, j, pauseTargetMs, jdk, measured, startupEndS);
+      return new Inputs(flags, qps, concurrency, j, pauseTargetMs, jdk, measured, startupEndS, container);
     }
 
     public Inputs withPauseTarget(double ms) {
-      return new Inputs(flags, qps, concurrency, jstat, ms, jdk, measured, startupEndS);
+      return new Inputs(flags, qps, concurrency, jstat, ms, jdk, measured, startupEndS, container);
     }
 
     public Inputs withJdk(int major) {
-      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, major, measured, startupEndS);
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, major, measured, startupEndS, container);
     }
 
     public Inputs withStartupEnd(double seconds) {
-      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, measured, seconds);
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, measured, seconds, container);
     }
 
     public Inputs withMeasured(GoalsForProblem.Cost cost) {
-      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, cost, startupEndS);
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, cost, startupEndS, container);
+    }
+
+    /** With the container the service runs in (its limits, the native memory measured in it). */
+    public Inputs withContainer(ContainerLimit c) {
+      return new Inputs(flags, qps, concurrency, jstat, pauseTargetMs, jdk, measured, startupEndS, c);
     }
   }
 
@@ -121,6 +139,7 @@ public final class Advisor {
       notes.add(AdviceText.LEAK);
     }
     // candidates that change only what can fix the primary problem are tried before bundles
+    proposed = ContainerExplicit.of(ctx, proposed);
     List<Candidate> kept = distinct(ctx.baseline(), CandidateOrder.singleProblemFirst(proposed, orderCode(ctx)),
         ctx.gcNotTheProblem() ? MAX_HYGIENE_CANDIDATES : MAX_CANDIDATES);
     // the goals follow the problem and what it costs here: what the baseline shows hurt must
@@ -147,13 +166,15 @@ public final class Advisor {
    */
   private static List<CandidateRule> rules(AdviceContext ctx) {
     if (ctx.gcNotTheProblem()) {
-      return List.of(new FindingsRule(), new CompactHeadersRule(), new PretouchRule(), new MetaspaceRule());
+      return List.of(new ContainerFitRule(), new FindingsRule(), new CompactHeadersRule(), new PretouchRule(),
+          new MetaspaceRule());
     }
     if (ctx.leak()) {
-      return List.of(new FindingsRule(), new MetaspaceRule());
+      // a cache larger than a default heap in a container looks like a leak until a heap that holds it shows it level off
+      return List.of(new ContainerFitRule(), new FindingsRule(), new MetaspaceRule());
     }
-    return List.of(new FindingsRule(), new YoungSizingRule(), new CollectorChangeRule(), new CompactHeadersRule(),
-        new PretouchRule(), new MetaspaceRule());
+    return List.of(new ContainerFitRule(), new FindingsRule(), new YoungSizingRule(), new CollectorChangeRule(),
+        new CompactHeadersRule(), new PretouchRule(), new MetaspaceRule());
   }
 
   /**

@@ -15,6 +15,7 @@ import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
+import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.analysis.GcAnalyzer;
@@ -183,6 +184,8 @@ public final class TuneSession {
     if (base.run() != null && base.run().ok()) {
       // the goals follow what the GC costs in the measured window, not in start-up
       in = in.withMeasured(BaselineCost.of(base.run())).withStartupEnd(base.loadStartUptimeS());
+      // the baseline's native memory (NMT): the non-heap budget once a container limit is given
+      in = in.withContainer(ContainerLimit.NONE.withNativeMemory(base.run().nativeMemory()));
     }
     // the lab runs on this JDK; a command's JDK is the one its log names
     return job.target().isLab() ? in.withJdk(Runtime.version().feature()) : in.withFlags(job.flags());

@@ -77,6 +77,13 @@ class DocumentSchemaTest {
     validAndRenameFails(doc, "/levels/0/candidates/1/metrics");
     validAndRenameFails(doc, "/levels/0/winner");
     validAndRenameFails(doc, "/recommendation");
+    // the baseline's run tracked its native memory (NMT), the candidate's did not
+    int base = doc.at("/runs/list/0/id").asText().equals("l-a-r1") ? 0 : 1;
+    assertThat(doc.at("/runs/list/" + base + "/id").asText()).isEqualTo("l-a-r1");
+    assertThat(doc.at("/runs/list/" + base + "/nativeMemory/heapBytes").asLong()).isPositive();
+    assertThat(doc.at("/runs/list/" + base + "/nativeMemory/nonHeapBytes").asLong()).isPositive();
+    assertThat(doc.at("/runs/list/" + (1 - base) + "/nativeMemory").isMissingNode()).isTrue();
+    validAndRenameFails(doc, "/runs/list/" + base + "/nativeMemory/threads");
     // counts are integers (a run's count; the mean over runs need not be)
     assertThat(doc.at("/levels/0/candidates/0/metrics/ygcCount/values/0").isIntegralNumber()).isTrue();
     assertThat(doc.at("/levels/0/candidates/0/metrics/errors/max").isIntegralNumber()).isTrue();
@@ -94,6 +101,10 @@ class DocumentSchemaTest {
       assertThat(result.path("schema").asText()).isEqualTo("jtune.run/1");
       assertThat(result.path("status").asText()).as(result.path("failure").asText()).isEqualTo("ok");
       validAndRenameFails(result, "/windowStartEpochMs");
+      if (result.path("candidate").asText().equals("a")) {
+        validAndRenameFails(result, "/nativeMemory/gcBytes");
+        assertThat(run.resolve("native-memory.txt")).content().contains("Native Memory Tracking:");
+      }
       assertThat(result.at("/metrics/ygcCount").isIntegralNumber() && result.at("/metrics/errors").isIntegralNumber())
           .as("counts as integers: %s", result.path("metrics")).isTrue();
       JsonNode load = JSON.readTree(run.resolve("load.json").toFile());

@@ -31,6 +31,9 @@ import io.jtune.gc.facts.GcFacts;
  * @param forcedFullGcs Full GCs the application did not ask for (not System.gc() or metadata)
  * @param cacheChurn the evidence of old-to-young churn (long-lived entries promoted, then
  *     evicted: Full GCs keep coming while the live set after them stays level), or null
+ * @param container the heap a container's memory limit allows (limit less non-heap less
+ *     headroom), or null when no limit was given: then the heap stays within {@value #HOST_SHARE}
+ *     of the host's memory
  */
 public record MemoryModel(
     LiveSet live,
@@ -46,7 +49,23 @@ public record MemoryModel(
     boolean fixedYoung,
     boolean survivorOverflowLogged,
     long forcedFullGcs,
-    String cacheChurn) {
+    String cacheChurn,
+    ContainerBudget container) {
+
+  /** A model without a container budget. */
+  public MemoryModel(LiveSet live, double allocationRateMBps, double promotionRateMBps, long survivorDemandBytes,
+      String survivorDemandSource, Capacities capacities, double pauseGoalMs, double youngIntervalS, double youngP99Ms,
+      double youngTimePct, boolean fixedYoung, boolean survivorOverflowLogged, long forcedFullGcs, String cacheChurn) {
+    this(live, allocationRateMBps, promotionRateMBps, survivorDemandBytes, survivorDemandSource, capacities, pauseGoalMs,
+        youngIntervalS, youngP99Ms, youngTimePct, fixedYoung, survivorOverflowLogged, forcedFullGcs, cacheChurn, null);
+  }
+
+  /** This model inside a container's memory limit: no heap it proposes passes {@code budget}. */
+  public MemoryModel withContainer(ContainerBudget budget) {
+    return new MemoryModel(live, allocationRateMBps, promotionRateMBps, survivorDemandBytes, survivorDemandSource,
+        capacities, pauseGoalMs, youngIntervalS, youngP99Ms, youngTimePct, fixedYoung, survivorOverflowLogged,
+        forcedFullGcs, cacheChurn, budget);
+  }
 
   /** The old generation keeps at least this many times the live set. */
   public static final double OLD_HEADROOM = 1.5;
@@ -177,8 +196,14 @@ public record MemoryModel(
     return live.known() ? roundUp(HEAP_PER_LIVE * live.bytes(), 64) : -1;
   }
 
-  /** The most heap the host (or container) allows: {@value #HOST_SHARE} of its memory, or -1 when not known. */
+  /**
+   * The most heap the host (or container) allows: a container's budget when one was given (its
+   * limit less non-heap less headroom), else {@value #HOST_SHARE} of the memory, or -1 when not known.
+   */
   public long heapLimit() {
+    if (container != null) {
+      return Math.max(0, container.heapBytes());
+    }
     long host = capacities.containerLimit() > 0 ? capacities.containerLimit() : capacities.hostMemory();
     return host > 0 ? (long) (host * HOST_SHARE) / MB * MB : -1;
   }
@@ -190,6 +215,9 @@ public record MemoryModel(
    */
   public long targetHeap() {
     long heap = capacities.heapMax();
+    if (container != null && container.heapBytes() > 0 && heap > container.heapBytes()) {
+      return container.heapBytes(); // a heap the container cannot hold beside the rest of the JVM
+    }
     if (liveSetFits() || leak()) {
       return heap;
     }
@@ -310,14 +338,14 @@ public record MemoryModel(
         c.containerLimit() > 0 ? c.containerLimit() : more.containerLimit());
     return new MemoryModel(live, allocationRateMBps, promotionRateMBps, survivorDemandBytes, survivorDemandSource,
         merged, pauseGoalMs, youngIntervalS, youngP99Ms, youngTimePct, fixedYoung, survivorOverflowLogged, forcedFullGcs,
-        cacheChurn);
+        cacheChurn, container);
   }
 
   /** This model with its {@link #cacheChurn} judged from the facts. */
   MemoryModel withChurn(GcFacts f) {
     return new MemoryModel(live, allocationRateMBps, promotionRateMBps, survivorDemandBytes, survivorDemandSource,
         capacities, pauseGoalMs, youngIntervalS, youngP99Ms, youngTimePct, fixedYoung, survivorOverflowLogged, forcedFullGcs,
-        churn(f));
+        churn(f), container);
   }
 
   /**

@@ -22,6 +22,9 @@ import java.util.OptionalInt;
  * @param fix how the case is fixed, in words
  * @param signature what to look for in the GC log, MXBeans or a thread dump
  * @param mix weighted requests, one of which each {@code /scenario} request performs
+ * @param containerMemory the memory limit of the container the case runs in, as a Kubernetes
+ *     quantity or JVM size ({@code 512Mi}), or empty when it runs without one
+ * @param containerCpus the CPU limit of that container ({@code 1}, {@code 500m}), or empty
  */
 public record LabScenario(
     String name,
@@ -33,9 +36,19 @@ public record LabScenario(
     List<String> fixLabArgs,
     String fix,
     String signature,
-    List<MixEntry> mix) {
+    List<MixEntry> mix,
+    String containerMemory,
+    String containerCpus) {
+
+  /** A scenario that runs without container limits. */
+  public LabScenario(String name, String about, String load, List<String> jvmFlags, List<String> fixFlags,
+      List<String> labArgs, List<String> fixLabArgs, String fix, String signature, List<MixEntry> mix) {
+    this(name, about, load, jvmFlags, fixFlags, labArgs, fixLabArgs, fix, signature, mix, "", "");
+  }
 
   public LabScenario {
+    containerMemory = containerMemory == null ? "" : containerMemory.trim();
+    containerCpus = containerCpus == null ? "" : containerCpus.trim();
     jvmFlags = List.copyOf(jvmFlags);
     fixFlags = List.copyOf(fixFlags);
     labArgs = List.copyOf(labArgs);
@@ -61,6 +74,11 @@ public record LabScenario(
     public String toString() {
       return weight + " " + url();
     }
+  }
+
+  /** Whether the case runs inside container limits (a memory or CPU limit). */
+  public boolean inContainer() {
+    return !containerMemory.isEmpty() || !containerCpus.isEmpty();
   }
 
   /** The closed-loop client count of the intended load, or empty when it is a rate. */
@@ -96,7 +114,13 @@ public record LabScenario(
     sb.append("scenario   ").append(name).append('\n');
     sb.append("about      ").append(about).append('\n');
     sb.append("load       ").append(load).append(" against /scenario\n");
-    sb.append("jvm flags  ").append(String.join(" ", jvmFlags)).append('\n');
+    sb.append("jvm flags  ").append(jvmFlags.isEmpty() ? "(none: the JVM's defaults)" : String.join(" ", jvmFlags))
+        .append('\n');
+    if (inContainer()) {
+      sb.append("container  ").append(containerMemory.isEmpty() ? "" : "memory " + containerMemory)
+          .append(!containerMemory.isEmpty() && !containerCpus.isEmpty() ? ", " : "")
+          .append(containerCpus.isEmpty() ? "" : "cpus " + containerCpus).append('\n');
+    }
     if (!labArgs.isEmpty()) {
       sb.append("lab args   ").append(String.join(" ", labArgs)).append('\n');
     }

@@ -59,7 +59,9 @@ public final class ScenarioCatalog {
           words(p.getProperty(name + ".fix.lab", "")),
           required(p, name + ".fix"),
           required(p, name + ".signature"),
-          mix(name, required(p, name + ".mix"))));
+          mix(name, required(p, name + ".mix")),
+          p.getProperty(name + ".container.memory", ""),
+          p.getProperty(name + ".container.cpus", "")));
     }
     return new ScenarioCatalog(list);
   }

@@ -59,6 +59,8 @@ public final class ExperimentHtml {
       ArrayNode attribution = ln.putArray("attribution");
       r.runs().stream().filter(run -> run.level().equals(l.level().name()) && run.gcAttribution() != null)
           .forEach(run -> attribution.add(run.id() + ": " + AttributionText.summary(run.gcAttribution())));
+      ln.set("nativeMemory", NativeMemoryTable.of(r.runs().stream()
+          .filter(run -> run.level().equals(l.level().name()) && run.nativeMemory() != null).toList()));
       ArrayNode curves = ln.putArray("percentiles");
       ArrayNode windows = ln.putArray("windows");
       for (ExperimentReport.CandidateReport c : l.candidates()) {

@@ -49,6 +49,9 @@ import java.util.Optional;
  * @param concurrency requests in flight while logging, or 0
  * @param evidence what the suggestion rests on, in sentences, in order
  * @param notes what the gathering could not know or left out, in order
+ * @param collectorChosen whether someone chose the collector (flags given or logged), rather than the JVM's ergonomics
+ * @param container the container limits the service runs in ({@link ContainerLimit#NONE} without);
+ *     the heap budget of its memory limit is the model's ({@link MemoryModel#container()})
  */
 public record AdviceContext(
     Analysis analysis,
@@ -79,7 +82,9 @@ public record AdviceContext(
     double qps,
     int concurrency,
     List<String> evidence,
-    List<String> notes) {
+    List<String> notes,
+    boolean collectorChosen,
+    ContainerLimit container) {
 
   /** HotSpot's TargetSurvivorRatio default: survivors are meant to be at most half full after a young GC. */
   public static final double SURVIVOR_TARGET = 0.5;
@@ -88,6 +93,7 @@ public record AdviceContext(
     baseline = List.copyOf(baseline);
     evidence = List.copyOf(evidence);
     notes = List.copyOf(notes);
+    container = container == null ? ContainerLimit.NONE : container;
   }
 
   /** This context with its evidence and notes. */
@@ -95,7 +101,7 @@ public record AdviceContext(
     return new AdviceContext(analysis, jdk, baseline, flags, heapChosen, collector, collectorSource, pauseTargetMs,
         pauseGoal, heap, heapSource, young, youngSource, survivorDemand, survivorSource, liveRequestData, metaspacePeak,
         metaspaceSource, fullGcs, fullMaxMs, fullMaxUnderLoadMs, youngP99Ms, startupFullGcs, model, gcNotTheProblem, qps, concurrency,
-        evidence, notes);
+        evidence, notes, collectorChosen, container);
   }
 
   public Diagnosis diagnosis() {

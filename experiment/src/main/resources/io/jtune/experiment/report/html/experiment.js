@@ -194,6 +194,11 @@
         + ' against all requests.'));
       s.appendChild(list(lv.attribution, 'attribution'));
     }
+    if (lv.nativeMemory && lv.nativeMemory.rows.length) {
+      s.appendChild(el('h3', null, 'Native memory of the baseline'));
+      s.appendChild(el('p', 'note', lv.nativeMemory.about));
+      s.appendChild(h.table(lv.nativeMemory.columns, lv.nativeMemory.rows, 'native-memory-' + i));
+    }
   }
 
   function baseOptions() {
