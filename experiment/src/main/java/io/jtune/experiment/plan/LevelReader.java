@@ -2,6 +2,7 @@ package io.jtune.experiment.plan;
 
 import io.jtune.load.LoadException;
 import io.jtune.load.WeightedUrl;
+import io.jtune.runtime.container.ContainerLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,7 +14,7 @@ import java.util.Set;
 /**
  * Reads a plan's {@code levels:}: per load level its name, rate (open model) or concurrency
  * (closed model), URLs with optional weights, warm-up, duration, timeout, goals (the plan's, then
- * its own) and request (method, headers, body, insecure).
+ * its own), request (method, headers, body, insecure) and its own container limits.
  */
 final class LevelReader {
   private static final int MAX_LEVELS = 100;
@@ -70,9 +71,10 @@ final class LevelReader {
       levelGoals.putAll(goals.read(o.get("goals")));
     }
     LevelRequest request = request(o);
+    ContainerLimits limits = LimitsReader.read(syntax, o, "limits");
     o.finish();
     return new Level(name, rate, concurrency, urls.isEmpty() ? List.of("/scenario") : urls, warmup, duration,
-        timeout, levelGoals, l.line(), request);
+        timeout, levelGoals, l.line(), request, limits);
   }
 
   /** A level's optional method, headers (a list of 'Name: value'), body and insecure. */
