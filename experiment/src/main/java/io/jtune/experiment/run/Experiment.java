@@ -175,7 +175,7 @@ public final class Experiment {
       target = starter.start(c, gcLog, rd, level.request().insecure(), limits);
       pid = target.jvmPid();
       // the JVM's own choices do not change between repetitions; under limits they are the point
-      ergonomics = key.repetition() == 1 || limits.any() ? JvmErgonomics.read(pid) : null;
+      ergonomics = key.repetition() == 1 || limits.any() ? JvmErgonomics.read(pid, rd) : null;
       long jvmStart = ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Instant::toEpochMilli)
           .orElse(System.currentTimeMillis());
       long ready = System.currentTimeMillis();

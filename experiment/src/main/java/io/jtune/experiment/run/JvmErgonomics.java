@@ -2,7 +2,12 @@ package io.jtune.experiment.run;
 
 import io.jtune.common.JtuneException;
 import io.jtune.diagnostics.host.JvmProcess;
-import io.jtune.runtime.process.Jcmd;
+import io.jtune.runtime.process.ChildProcess;
+import io.jtune.runtime.process.ProcessSpec;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -21,18 +26,43 @@ final class JvmErgonomics {
   private static final Pattern FLAG = Pattern.compile("^\\s*\\S+\\s+(\\w+)\\s+:?=\\s*(\\S*)");
   private static final List<String> COLLECTORS = List.of("Serial", "Parallel", "G1", "Z", "Shenandoah", "Epsilon");
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  /** Where a run keeps {@code jcmd VM.flags -all}'s output. */
+  static final String FLAGS_FILE = "jvm-flags.txt";
 
   private JvmErgonomics() {}
 
-  /** The JVM's choices, or null when it cannot be asked (attach disabled, it exited). */
-  static RunResult.Ergonomics read(long pid) {
+  /**
+   * The JVM's choices, or null when it cannot be asked (attach disabled, it exited, no jcmd); the
+   * flags' whole list is kept in {@code dir} ({@value #FLAGS_FILE}).
+   */
+  static RunResult.Ergonomics read(long pid, Path dir) {
     try {
-      List<String> flags = Jcmd.run(pid, "VM.flags -all", TIMEOUT);
-      List<String> info = Jcmd.run(pid, "VM.info", TIMEOUT);
-      return parse(flags, info);
-    } catch (JtuneException e) {
+      List<String> flags = jcmd(pid, "VM.flags -all", dir.resolve(FLAGS_FILE));
+      // VM.info lists the service's environment variables, which may hold secrets: read, never kept
+      Path info = Files.createTempFile(dir, "vm-info", ".txt");
+      List<String> infoLines;
+      try {
+        infoLines = jcmd(pid, "VM.info", info);
+      } finally {
+        Files.deleteIfExists(info);
+      }
+      return flags.isEmpty() ? null : parse(flags, infoLines);
+    } catch (JtuneException | IOException e) {
       return null;
     }
+  }
+
+  /** {@code jcmd PID COMMAND} with its whole output in {@code file} (hundreds of lines: more than a process tail keeps). */
+  private static List<String> jcmd(long pid, String command, Path file) throws IOException {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    if (!Files.isExecutable(jcmd)) {
+      return List.of();
+    }
+    ChildProcess.Finished f = ChildProcess.run(ProcessSpec.of("jcmd " + pid + " " + command,
+        List.of(jcmd.toString(), Long.toString(pid), command)).outputTo(file, file.resolveSibling(file.getFileName()
+        + ".err")).withTimeout(TIMEOUT));
+    Files.deleteIfExists(file.resolveSibling(file.getFileName() + ".err"));
+    return f.exitCode() == 0 ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
   }
 
   /** The choices from the two commands' output. */

@@ -11,8 +11,9 @@ import io.jtune.common.units.ByteSize;
 public final class ContainerKill extends JtuneException {
   private final ContainerStats stats;
 
+  /** A kill is the service's failure, not a usage error: exit code 1. */
   public ContainerKill(String message, ContainerStats stats) {
-    super(message);
+    super(message, 1, null);
     this.stats = stats;
   }
 
