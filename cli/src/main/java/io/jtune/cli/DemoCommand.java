@@ -11,6 +11,7 @@ import io.jtune.experiment.tune.ApplicationFix;
 import io.jtune.experiment.tune.TuneResult;
 import io.jtune.experiment.tune.TuneSession;
 import io.jtune.experiment.tune.TuneSettings;
+import io.jtune.runtime.container.ContainerLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -70,6 +72,8 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "run directory (default jtune-runs/demo-TIME)")
   Path out;
 
+  @Mixin ContainerLimitOptions container;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
@@ -85,7 +89,9 @@ final class DemoCommand implements Callable<Integer> {
     Duration warmup = Duration.ofSeconds(quick ? 3 : 5);
     LabLauncher lab = LabLauncher.locate();
     LabScenario sc = lab.scenario(scenario);
-    List<Level> levels = levels(sc, warmup, measured);
+    // before anything starts: without the right to make cgroups, one line and nothing runs
+    ContainerLimits limits = container.checked();
+    List<Level> levels = levels(sc, warmup, measured).stream().map(l -> l.withLimits(limits)).toList();
     Path dir = out != null ? out
         : Path.of("jtune-runs", "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);
@@ -93,6 +99,9 @@ final class DemoCommand implements Callable<Integer> {
     o.println("jtune demo: lab scenario '" + sc.name() + "'");
     o.println("  " + sc.about());
     o.println("  its JVM flags: " + String.join(" ", sc.jvmFlags()));
+    if (limits.any()) {
+      o.println("  container limits: " + limits.describe() + " (each run's service in a fresh cgroup)");
+    }
     o.println();
     // a case whose fix is in the application (the lab knows it) is checked with one run so fixed
     ApplicationFix fix = sc.fixFlags().isEmpty() && !sc.fixLabArgs().isEmpty()

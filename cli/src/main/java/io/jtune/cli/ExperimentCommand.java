@@ -7,6 +7,7 @@ import io.jtune.experiment.tune.TuneSettings;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanReader;
+import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.experiment.report.ExperimentJson;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.files.ExperimentRenderers;
@@ -86,6 +87,8 @@ final class ExperimentCommand implements Callable<Integer> {
 
   @Mixin ReportOutput output;
 
+  @Mixin ContainerLimitOptions container;
+
   @Option(names = "--fail-on-goals", description = "exit 4 when no candidate meets the goals (for CI)")
   boolean failOnGoals;
 
@@ -106,9 +109,22 @@ final class ExperimentCommand implements Callable<Integer> {
     Plan plan;
     String text;
     Path dir;
+    if (container.given() && planFile == null) {
+      throw new JtuneException("--memory-limit and --cpus go with a plan file: an experiment resumed or reported keeps"
+          + " the limits its plan was run with");
+    }
     if (planFile != null) {
       text = PlanReader.text(planFile);
       plan = PlanReader.read(planFile, text);
+      if (container.given()) {
+        // before anything starts: without the right to make cgroups, one line and nothing runs
+        ContainerLimits asked = container.checked();
+        boolean hadLimits = plan.limits().any();
+        plan = plan.withLimits(new ContainerLimits(asked.memory() != null ? asked.memory() : plan.limits().memory(),
+            asked.cpus() != null ? asked.cpus() : plan.limits().cpus()));
+        // the saved plan (for --resume) holds the limits the runs had
+        text = PlanLimitsText.withLimits(text, hadLimits, plan);
+      }
       dir = out != null ? out : Path.of("jtune-runs", plan.fileName() + "-"
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
       if (Files.isDirectory(dir.resolve("runs")) && out != null) {

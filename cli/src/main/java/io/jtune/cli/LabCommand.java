@@ -1,5 +1,8 @@
 package io.jtune.cli;
 
+import io.jtune.runtime.container.ContainerGroup;
+import io.jtune.runtime.container.ContainerKill;
+import io.jtune.runtime.container.ContainerStats;
 import io.jtune.common.JtuneException;
 import io.jtune.lab.catalog.LabScenario;
 import io.jtune.runtime.lab.LabLaunch;
@@ -15,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -76,6 +80,8 @@ final class LabCommand implements Callable<Integer> {
   @Option(names = "--java-home", paramLabel = "DIR", description = "JDK that runs the lab (default: jtune's own)")
   Path javaHome;
 
+  @Mixin ContainerLimitOptions container;
+
   @Override
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
@@ -101,6 +107,11 @@ final class LabCommand implements Callable<Integer> {
     if (print) {
       return 0;
     }
+    // before the lab starts: without the right to make cgroups, one line and nothing runs
+    launch = launch.withLimits(container.checked());
+    if (launch.limits().any()) {
+      out.println("limits     " + launch.limits().describe() + " (the lab's JVM in a fresh cgroup)");
+    }
     out.flush();
     RunningLab running = lab.start(launch);
     out.println("jtune lab: scenario " + s.name() + " serving at " + running.url() + " (pid " + running.pid()
@@ -114,6 +125,10 @@ final class LabCommand implements Callable<Integer> {
     } catch (IllegalStateException shuttingDown) {
       // SIGTERM or Ctrl-C: the hook has stopped the lab and the JVM is exiting; nothing to report
       return 0;
+    }
+    ContainerStats stats = running.jvm().container().map(ContainerGroup::stats).orElse(null);
+    if (ContainerKill.byMemoryLimit(stats, code)) {
+      throw new JtuneException("the lab was " + ContainerKill.words(stats, -1), 1, null);
     }
     if (code != 0) {
       spec.commandLine().getErr().print(running.jvm().stderr().text());

@@ -126,6 +126,8 @@ final class SuggestCommand implements Callable<Integer> {
 
   @Mixin RequestOptions request;
 
+  @Mixin ContainerLimitOptions container;
+
   @Mixin RequestOptions.Weights weights;
 
   @Option(names = "--name", paramLabel = "NAME", defaultValue = "suggested", description = "the plan's name (default: ${DEFAULT-VALUE})")
@@ -204,7 +206,7 @@ final class SuggestCommand implements Callable<Integer> {
         : new ServiceSpec(null, List.of(), command != null ? command : TEMPLATE_COMMAND, command != null ? ready : TEMPLATE_READY,
             Duration.ofSeconds(60), null, null, 0);
     Plan plan = s.plan(name, planTarget, urls != null ? paths : List.of(planTarget.isLab() ? "/scenario" : "/"),
-        levelRequest, request.timeout);
+        levelRequest, request.timeout).withLimits(container.limits());
     String yaml = yaml(plan, s, scenario != null);
     // the plan must read back: a suggestion nobody can run is a bug, not a user error
     PlanReader.read(new StringReader(yaml), "the suggested plan", Path.of("").toAbsolutePath());

@@ -8,6 +8,7 @@ import io.jtune.experiment.tune.TuneBudget;
 import io.jtune.experiment.tune.TuneResult;
 import io.jtune.experiment.tune.TuneSession;
 import io.jtune.experiment.tune.TuneSettings;
+import io.jtune.runtime.container.ContainerLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -93,11 +94,15 @@ final class TuneCommand implements Callable<Integer> {
 
   @Mixin TuneOptions options;
 
+  @Mixin ContainerLimitOptions container;
+
   @Override
   public Integer call() throws IOException {
     long started = System.nanoTime();
     CommandTemplate.check(command, ready);
     options.validate(request.timeout);
+    // before anything starts: without the right to make cgroups, one line and nothing runs
+    ContainerLimits limits = container.checked();
     List<String> paths = RequestOptions.weighted(urls, weights.weights);
     LevelRequest levelRequest = request.levelRequest();
     PrintWriter o = spec.commandLine().getOut();
@@ -124,7 +129,11 @@ final class TuneCommand implements Callable<Integer> {
     }
     o.println();
     List<Level> levels = TuneSettings.levels(options.rate != null ? options.rate : 0, options.clients(), paths,
-        s.warmup(), s.duration(), s.levels(), request.timeout, levelRequest);
+        s.warmup(), s.duration(), s.levels(), request.timeout, levelRequest).stream()
+        .map(l -> l.withLimits(limits)).toList();
+    if (limits.any()) {
+      o.println("  container limits: " + limits.describe() + " (each run's service in a fresh cgroup)");
+    }
     ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, options.readyTimeout, null, null, 0);
     TuneSettings settings = new TuneSettings("tune", target, paths, baseline, levels, s.repetitions(),
         s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()), null);

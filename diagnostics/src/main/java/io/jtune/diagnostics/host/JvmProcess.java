@@ -64,7 +64,7 @@ public record JvmProcess(long pid, Long rssBytes, Long anonHugePagesBytes, Long 
   }
 
   /** "active_processor_count: 2" of the container section, else "CPU: total 8 (initial active 8)". */
-  static Integer activeProcessors(List<String> vmInfo) {
+  public static Integer activeProcessors(List<String> vmInfo) {
     for (String l : vmInfo) {
       if (l.startsWith("active_processor_count:")) {
         // "active_processor_count: 2, but overridden by -XX:ActiveProcessorCount 1"

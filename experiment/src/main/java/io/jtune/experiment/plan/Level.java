@@ -1,6 +1,7 @@
 package io.jtune.experiment.plan;
 
 import io.jtune.load.WeightedUrl;
+import io.jtune.runtime.container.ContainerLimits;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,8 @@ import java.util.Map;
  * @param goals this level's goals by key (the plan's goals with the level's own on top)
  * @param line the plan line where it starts, 0 if made in code
  * @param request the method, headers and body every request of the level sends
+ * @param limits the container limits of this level's runs where they differ from the plan's
+ *     ({@link ContainerLimits#none()}: the plan's; see {@link Plan#limitsAt(Level)})
  */
 public record Level(
     String name,
@@ -34,9 +37,11 @@ public record Level(
     Duration timeout,
     Map<String, Goal> goals,
     int line,
-    LevelRequest request) {
+    LevelRequest request,
+    ContainerLimits limits) {
 
   public Level {
+    limits = limits == null ? ContainerLimits.none() : limits;
     urls = List.copyOf(urls);
     request = request == null ? LevelRequest.GET : request;
     goals = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(goals)); // plan order
@@ -45,7 +50,13 @@ public record Level(
   /** A level of plain GET requests. */
   public Level(String name, double rateRps, int concurrency, List<String> urls, Duration warmup, Duration duration,
       Duration timeout, Map<String, Goal> goals, int line) {
-    this(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, LevelRequest.GET);
+    this(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, LevelRequest.GET, null);
+  }
+
+  /** A level under the plan's container limits. */
+  public Level(String name, double rateRps, int concurrency, List<String> urls, Duration warmup, Duration duration,
+      Duration timeout, Map<String, Goal> goals, int line, LevelRequest request) {
+    this(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, null);
   }
 
   /** The URL entries as weighted URLs ({@code "3 /a"}: weight 3, {@code "/a"}: weight 1). */
@@ -57,41 +68,46 @@ public record Level(
   // changes only what it names.
 
   public Level withName(String newName) {
-    return new Level(newName, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request);
+    return new Level(newName, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, limits);
   }
 
   /** This level with another load: a rate (0 for the closed model) and clients or connections. */
   public Level withLoad(double newRateRps, int newConcurrency) {
-    return new Level(name, newRateRps, newConcurrency, urls, warmup, duration, timeout, goals, line, request);
+    return new Level(name, newRateRps, newConcurrency, urls, warmup, duration, timeout, goals, line, request, limits);
   }
 
   public Level withUrls(List<String> newUrls) {
-    return new Level(name, rateRps, concurrency, newUrls, warmup, duration, timeout, goals, line, request);
+    return new Level(name, rateRps, concurrency, newUrls, warmup, duration, timeout, goals, line, request, limits);
   }
 
   public Level withWarmup(Duration newWarmup) {
-    return new Level(name, rateRps, concurrency, urls, newWarmup, duration, timeout, goals, line, request);
+    return new Level(name, rateRps, concurrency, urls, newWarmup, duration, timeout, goals, line, request, limits);
   }
 
   public Level withDuration(Duration newDuration) {
-    return new Level(name, rateRps, concurrency, urls, warmup, newDuration, timeout, goals, line, request);
+    return new Level(name, rateRps, concurrency, urls, warmup, newDuration, timeout, goals, line, request, limits);
   }
 
   public Level withTimeout(Duration newTimeout) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, newTimeout, goals, line, request);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, newTimeout, goals, line, request, limits);
   }
 
   public Level withGoals(Map<String, Goal> newGoals) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, newGoals, line, request);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, newGoals, line, request, limits);
   }
 
   /** This level as made in code ({@code 0}) or starting at another plan line. */
   public Level withLine(int newLine) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, newLine, request);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, newLine, request, limits);
   }
 
   public Level withRequest(LevelRequest newRequest) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, newRequest);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, newRequest, limits);
+  }
+
+  /** This level with its own container limits ({@link ContainerLimits#none()}: the plan's). */
+  public Level withLimits(ContainerLimits newLimits) {
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, newLimits);
   }
 
   public boolean open() {

@@ -4,6 +4,7 @@ import io.jtune.load.DataOrder;
 import io.jtune.load.LoadException;
 import io.jtune.load.WeightedUrl;
 import java.nio.file.Path;
+import io.jtune.runtime.container.ContainerLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,7 +16,7 @@ import java.util.Set;
 /**
  * Reads a plan's {@code levels:}: per load level its name, rate (open model) or concurrency
  * (closed model), URLs with optional weights, warm-up, duration, timeout, goals (the plan's, then
- * its own) and request (method, headers, body or body file, data file, insecure).
+ * its own), request (method, headers, body or body file, data file, insecure) and its own container limits.
  */
 final class LevelReader {
   private static final int MAX_LEVELS = 100;
@@ -75,9 +76,10 @@ final class LevelReader {
       levelGoals.putAll(goals.read(o.get("goals")));
     }
     LevelRequest request = request(o);
+    ContainerLimits limits = LimitsReader.read(syntax, o, "limits");
     o.finish();
     return new Level(name, rate, concurrency, urls.isEmpty() ? List.of("/scenario") : urls, warmup, duration,
-        timeout, levelGoals, l.line(), request);
+        timeout, levelGoals, l.line(), request, limits);
   }
 
   /** A level's optional method, headers (a list of 'Name: value'), body and insecure. */

@@ -46,7 +46,15 @@ public enum Metric {
   CPU("cpu", "process CPU", "% of a core", true, "%.0f"),
   /** CPU the host's other processes used while the run was measured: neither the service's JVM nor jtune. */
   OTHERS_CPU("othersCpu", "other processes' CPU", "% of a core", true, "%.0f"),
-  RSS("rssMb", "peak RSS", "MB", true, "%.0f");
+  RSS("rssMb", "peak RSS", "MB", true, "%.0f"),
+  /** The peak RSS as a share of the container's memory limit (runs under a memory limit only). */
+  RSS_OF_LIMIT("rssOfLimitPct", "peak RSS of the memory limit", "%", true, "%.0f"),
+  /** CFS periods of 100 ms in the measured window in which the CPU quota stopped the service (runs under a CPU limit). */
+  THROTTLED_PERIODS("throttledPeriods", "CPU periods throttled", "", true, "%.0f"),
+  /** The share of the measured window's CFS periods in which the CPU quota stopped the service. */
+  THROTTLED_PCT("throttledPct", "CPU periods throttled", "%", true, "%.1f"),
+  /** Time the CPU quota held the service's threads back in the measured window. */
+  THROTTLED_TIME("throttledMs", "CPU time throttled", "ms", true, "%,.0f");
 
   private final String key;
   private final String label;
@@ -93,7 +101,7 @@ public enum Metric {
 
   /** Whether one run's value is a count of events (a whole number; its mean over runs need not be). */
   public boolean isCount() {
-    return this == ERRORS || this == YGC_COUNT || this == FGC_COUNT || this == STARTUP_FGC;
+    return this == ERRORS || this == YGC_COUNT || this == FGC_COUNT || this == STARTUP_FGC || this == THROTTLED_PERIODS;
   }
 
   public static Optional<Metric> byKey(String key) {

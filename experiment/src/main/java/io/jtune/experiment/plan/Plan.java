@@ -1,5 +1,6 @@
 package io.jtune.experiment.plan;
 
+import io.jtune.runtime.container.ContainerLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +19,8 @@ import java.util.Optional;
  * @param order how runs are ordered
  * @param cooldown pause between runs
  * @param source the plan file, or null when made in code
+ * @param limits the container limits every run's service runs under ({@link ContainerLimits#none()}
+ *     for none); a level may set its own ({@link #limitsAt(Level)})
  */
 public record Plan(
     String name,
@@ -28,7 +31,8 @@ public record Plan(
     int repetitions,
     Order order,
     Duration cooldown,
-    Path source) {
+    Path source,
+    ContainerLimits limits) {
 
   public static final int DEFAULT_REPETITIONS = 3;
 
@@ -44,42 +48,69 @@ public record Plan(
   public Plan {
     candidates = List.copyOf(candidates);
     levels = List.copyOf(levels);
+    limits = limits == null ? ContainerLimits.none() : limits;
+  }
+
+  /** A plan whose service runs with the host's memory and cores. */
+  public Plan(String name, ServiceSpec target, String baseline, List<Candidate> candidates, List<Level> levels,
+      int repetitions, Order order, Duration cooldown, Path source) {
+    this(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, ContainerLimits.none());
+  }
+
+  /**
+   * The limits the service runs under at {@code level}: the level's own memory and CPU limits,
+   * each where it sets one, else the plan's.
+   */
+  public ContainerLimits limitsAt(Level level) {
+    ContainerLimits own = level.limits();
+    return new ContainerLimits(own.memory() != null ? own.memory() : limits.memory(),
+        own.cpus() != null ? own.cpus() : limits.cpus());
+  }
+
+  /** Whether some run of the plan runs under a container limit. */
+  public boolean anyLimits() {
+    return limits.any() || levels.stream().anyMatch(l -> l.limits().any());
   }
 
   // Each with... method returns this plan with one part replaced.
 
   public Plan withName(String newName) {
-    return new Plan(newName, target, baseline, candidates, levels, repetitions, order, cooldown, source);
+    return new Plan(newName, target, baseline, candidates, levels, repetitions, order, cooldown, source, limits);
   }
 
   public Plan withTarget(ServiceSpec newTarget) {
-    return new Plan(name, newTarget, baseline, candidates, levels, repetitions, order, cooldown, source);
+    return new Plan(name, newTarget, baseline, candidates, levels, repetitions, order, cooldown, source, limits);
   }
 
   /** This plan with other candidates, {@code newBaseline} (one of them) the baseline. */
   public Plan withCandidates(String newBaseline, List<Candidate> newCandidates) {
-    return new Plan(name, target, newBaseline, newCandidates, levels, repetitions, order, cooldown, source);
+    return new Plan(name, target, newBaseline, newCandidates, levels, repetitions, order, cooldown, source, limits);
   }
 
   public Plan withLevels(List<Level> newLevels) {
-    return new Plan(name, target, baseline, candidates, newLevels, repetitions, order, cooldown, source);
+    return new Plan(name, target, baseline, candidates, newLevels, repetitions, order, cooldown, source, limits);
   }
 
   public Plan withRepetitions(int newRepetitions) {
-    return new Plan(name, target, baseline, candidates, levels, newRepetitions, order, cooldown, source);
+    return new Plan(name, target, baseline, candidates, levels, newRepetitions, order, cooldown, source, limits);
   }
 
   public Plan withOrder(Order newOrder) {
-    return new Plan(name, target, baseline, candidates, levels, repetitions, newOrder, cooldown, source);
+    return new Plan(name, target, baseline, candidates, levels, repetitions, newOrder, cooldown, source, limits);
   }
 
   public Plan withCooldown(Duration newCooldown) {
-    return new Plan(name, target, baseline, candidates, levels, repetitions, order, newCooldown, source);
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, newCooldown, source, limits);
+  }
+
+  /** This plan with other container limits for every level that sets none of its own. */
+  public Plan withLimits(ContainerLimits newLimits) {
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, newLimits);
   }
 
   /** This plan as read from {@code newSource}, or made in code ({@code null}). */
   public Plan withSource(Path newSource) {
-    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, newSource);
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, newSource, limits);
   }
 
   /**

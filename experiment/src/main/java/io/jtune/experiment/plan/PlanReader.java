@@ -1,5 +1,6 @@
 package io.jtune.experiment.plan;
 
+import io.jtune.runtime.container.ContainerLimits;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -94,6 +95,7 @@ public final class PlanReader {
       }
     }
     Duration cooldown = top.duration("cooldown", Duration.ofSeconds(1), Duration.ZERO, MAX_WAIT);
+    ContainerLimits limits = LimitsReader.read(syntax, top, "limits");
     top.finish();
     if (baseline == null) {
       throw error(root, "no baseline: name the baseline candidate with 'baseline: NAME' (one of "
@@ -108,7 +110,7 @@ public final class PlanReader {
       throw error(candNode, "a plan needs the baseline and at least one other candidate to compare");
     }
     Plan plan = new Plan(name == null ? (source == null ? "experiment" : Plan.safeName(stem(source))) : name, target,
-        baseline, candidates, levels, repetitions, order, cooldown, source);
+        baseline, candidates, levels, repetitions, order, cooldown, source, limits);
     checkRunIds(plan);
     return plan;
   }

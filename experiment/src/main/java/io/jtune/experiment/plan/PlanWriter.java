@@ -1,5 +1,6 @@
 package io.jtune.experiment.plan;
 
+import io.jtune.runtime.container.ContainerLimits;
 import java.io.IOException;
 import java.io.Writer;
 import java.time.Duration;
@@ -112,6 +113,12 @@ public final class PlanWriter {
       }
       line("", "name: " + YamlText.quote(p.name()));
       target(p.target());
+      if (p.limits().any()) {
+        comment("", List.of("The service's whole process tree runs in a fresh cgroup with these limits, as in its"
+            + " container (Kubernetes resources.limits): the JVM's ergonomics read them, the kernel kills it at"
+            + " the memory limit and throttles it at the CPU quota."));
+        limits("", p.limits());
+      }
       blank();
       line("", "baseline: " + YamlText.quote(p.baseline()));
       line("", "candidates:");
@@ -232,6 +239,9 @@ public final class PlanWriter {
       line("    ", "warmup: " + YamlText.quote(YamlText.duration(l.warmup())));
       line("    ", "duration: " + YamlText.quote(YamlText.duration(l.duration())));
       line("    ", "timeout: " + YamlText.quote(YamlText.duration(l.timeout())));
+      if (l.limits().any()) {
+        limits("    ", l.limits());
+      }
       List<Goal> own = new ArrayList<>();
       for (Map.Entry<String, Goal> e : l.goals().entrySet()) {
         if (!common.containsKey(e.getKey())) {
@@ -244,6 +254,17 @@ public final class PlanWriter {
         own.sort((a, b) -> a.key().compareTo(b.key()));
         line("    ", "goals:");
         goals("      ", own, ownRead);
+      }
+    }
+
+    /** Writes container limits as the user gave them ({@code 512Mi} stays {@code 512Mi}). */
+    void limits(String indent, ContainerLimits limits) {
+      line(indent, "limits:");
+      if (limits.memory() != null) {
+        line(indent + "  ", "memory: " + YamlText.quote(limits.memory().toString()));
+      }
+      if (limits.cpus() != null) {
+        line(indent + "  ", "cpu: " + YamlText.quote(limits.cpus().toString()));
       }
     }
 

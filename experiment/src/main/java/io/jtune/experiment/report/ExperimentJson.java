@@ -10,6 +10,7 @@ import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.run.RunResult;
+import io.jtune.runtime.container.ContainerLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -48,6 +49,9 @@ public final class ExperimentJson {
     p.put("baseline", plan.baseline());
     p.put("repetitions", plan.repetitions());
     p.put("order", plan.order().key());
+    if (plan.limits().any()) {
+      p.set("limits", limits(plan.limits()));
+    }
     ArrayNode cands = p.putArray("candidates");
     for (Candidate c : plan.candidates()) {
       ObjectNode cn = cands.addObject();
@@ -79,11 +83,20 @@ public final class ExperimentJson {
           nm.put("committedVsRssPct", round(pct, 2));
         }
       }
+      if (x.container() != null) {
+        rn.set("container", Json.mapper().valueToTree(x.container()));
+      }
+      if (x.ergonomics() != null) {
+        rn.set("ergonomics", Json.mapper().valueToTree(x.ergonomics()));
+      }
     }
     ArrayNode levels = root.putArray("levels");
     for (var l : r.levels()) {
       ObjectNode ln = levels.addObject();
       ln.put("name", l.level().name());
+      if (plan.limitsAt(l.level()).any()) {
+        ln.set("limits", limits(plan.limitsAt(l.level())));
+      }
       ObjectNode load = ln.putObject("load");
       load.put("model", l.level().open() ? "open" : "closed");
       if (l.level().open()) {
@@ -113,6 +126,16 @@ public final class ExperimentJson {
         cn.put("baseline", c.baseline());
         cn.put("okRuns", c.okRuns());
         cn.put("failedRuns", c.failedRuns());
+        List<RunResult> mine = r.runs().stream().filter(x -> x.level().equals(l.level().name())
+            && x.candidate().equals(c.candidate().name())).toList();
+        if (mine.stream().anyMatch(x -> x.container() != null)) {
+          cn.put("oomKilledRuns", ContainerText.oomKilledRuns(mine, c.candidate().name()));
+        }
+        mine.stream().filter(x -> x.ergonomics() != null).findFirst().ifPresent(x -> {
+          ObjectNode e = Json.mapper().valueToTree(x.ergonomics());
+          e.put("text", x.ergonomics().describe());
+          cn.set("ergonomics", e);
+        });
         ObjectNode ms = cn.putObject("metrics");
         for (Map.Entry<Metric, Summary> e : c.metrics().entrySet()) {
           Summary s = e.getValue();
@@ -190,6 +213,20 @@ public final class ExperimentJson {
       num(w, "pctHigh", g.delta().pctHigh());
     }
     return root;
+  }
+
+  /** Container limits as the user gave them ({@code 512Mi} stays {@code 512Mi}), with their size in bytes and cores. */
+  private static ObjectNode limits(ContainerLimits limits) {
+    ObjectNode n = Json.object();
+    if (limits.memory() != null) {
+      n.put("memory", limits.memory().toString());
+      n.put("memoryBytes", limits.memory().bytes());
+    }
+    if (limits.cpus() != null) {
+      n.put("cpu", limits.cpus().toString());
+      n.put("cpuCores", limits.cpus().cores());
+    }
+    return n;
   }
 
   /** A measured value as every jtune document writes one: rounded, null when not a number. */

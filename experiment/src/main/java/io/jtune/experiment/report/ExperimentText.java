@@ -24,7 +24,8 @@ public final class ExperimentText {
       Metric.FGC_MS_PER_MIN_MEAN, Metric.FGC_COUNT, Metric.STARTUP_FGC, Metric.MAX_PAUSE, Metric.GC_TIME_SHARE,
       Metric.P99, Metric.P95, Metric.P50, Metric.LATENCY_MAX, Metric.SLOW_IN_PAUSE, Metric.ALL_IN_PAUSE,
       Metric.PAUSE_MS_PER_SLOW, Metric.PAUSE_MS_IN_SLOW, Metric.THROUGHPUT, Metric.ERRORS, Metric.CPU,
-      Metric.OTHERS_CPU, Metric.RSS);
+      Metric.OTHERS_CPU, Metric.RSS, Metric.RSS_OF_LIMIT, Metric.THROTTLED_PERIODS, Metric.THROTTLED_PCT,
+      Metric.THROTTLED_TIME);
 
   private ExperimentText() {}
 
@@ -83,6 +84,10 @@ public final class ExperimentText {
     line(o, md, "Verdict: " + verdictWords(r.recommendation()) + " (see the recommendation below)");
     line(o, md, "Target: " + plan.target().describe() + (r.baseFlags().isEmpty() ? ""
         : " (its flags: " + String.join(" ", r.baseFlags()) + ")"));
+    if (plan.anyLimits()) {
+      line(o, md, "Container limits: " + (plan.limits().any() ? plan.limits().describe() : "per level")
+          + " (each run's service, its whole process tree, in a fresh cgroup with these limits)");
+    }
     line(o, md, String.format(Locale.US, "Runs: %d of %d done, %d failed; %d repetitions per candidate and level, %s order",
         r.runs().size(), r.runsPlanned(), r.runs().size() - ok, plan.repetitions(), plan.order().key()));
     line(o, md, "Candidates:");
@@ -93,8 +98,10 @@ public final class ExperimentText {
     }
     for (var l : r.levels()) {
       o.println();
+      String limits = ContainerText.limits(plan, l.level());
       String head = "Level " + l.level().name() + ": " + l.level().describeLoad() + "; warm-up "
-          + secs(l.level().warmup()) + ", " + secs(l.level().duration()) + " measured";
+          + secs(l.level().warmup()) + ", " + secs(l.level().duration()) + " measured"
+          + (limits == null ? "" : "; container limits " + limits);
       if (md) {
         o.println("## " + esc(head, md));
         o.println();
@@ -109,7 +116,10 @@ public final class ExperimentText {
           + " on a side; inconclusive (n=2) = too few runs for an interval");
       for (var c : l.candidates()) {
         if (c.failedRuns() > 0) {
-          line(o, md, "  " + c.candidate().name() + ": " + c.failedRuns() + " run(s) failed (see the run list)");
+          long killed = ContainerText.oomKilledRuns(r.runs().stream()
+              .filter(x -> x.level().equals(l.level().name())).toList(), c.candidate().name());
+          line(o, md, "  " + c.candidate().name() + ": " + c.failedRuns() + " run(s) failed (" + (killed == 0 ? ""
+              : killed + " killed by the container's memory limit; ") + "see the run list)");
         }
         int fewRuns = c.deltas().values().stream().filter(d -> d.status() == Delta.Status.TOO_FEW_RUNS)
             .mapToInt(Delta::n).min().orElse(0);
@@ -135,8 +145,10 @@ public final class ExperimentText {
       for (String reason : l.reasons()) {
         bullet(o, md, reason);
       }
-      attribution(o, md, r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList());
-      nativeMemory(o, md, r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList());
+      List<RunResult> levelRuns = r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList();
+      attribution(o, md, levelRuns);
+      container(o, md, plan, levelRuns);
+      nativeMemory(o, md, levelRuns);
     }
     o.println();
     var rec = r.recommendation();
@@ -194,6 +206,20 @@ public final class ExperimentText {
     line(o, md, NativeMemoryText.ABOUT);
     for (RunResult x : with) {
       bullet(o, md, x.id() + ": " + NativeMemoryText.summary(x.nativeMemory()));
+    }
+  }
+
+  /** What the JVM chose inside the limits (per candidate) and what the container did (per run). */
+  private static void container(PrintWriter o, boolean md, io.jtune.experiment.plan.Plan plan, List<RunResult> runs) {
+    List<String> ergonomics = ContainerText.ergonomics(plan.candidates(), runs);
+    if (!ergonomics.isEmpty()) {
+      line(o, md, "JVM ergonomics (what the JVM chose for itself, from jcmd VM.flags -all and VM.info):");
+      ergonomics.forEach(e -> bullet(o, md, e));
+    }
+    List<String> perRun = ContainerText.perRun(runs);
+    if (!perRun.isEmpty()) {
+      line(o, md, "Container per run:");
+      perRun.forEach(e -> bullet(o, md, e));
     }
   }
 

@@ -34,7 +34,8 @@ import java.util.stream.Collectors;
  * </ol>
  * A level's winner follows the verdict: the adopted candidate where it improved significantly,
  * else none, so no level names a winner the verdict does not adopt. Whatever the verdict, every
- * significant regression of a tried candidate is named in the summary ({@link Regressions}).
+ * significant regression of a tried candidate is named in the summary ({@link Regressions}). A
+ * candidate the container's memory limit killed in any run is never adopted, and the verdict says so.
  */
 final class Recommender {
   private static final String LEAK = "memory-leak";
@@ -42,11 +43,34 @@ final class Recommender {
   private Recommender() {}
 
   static Recommendation recommend(Plan plan, List<String> baseFlags, List<LevelReport> levels, List<RunResult> runs) {
+    List<String> killed = plan.candidates().stream().map(Candidate::name)
+        .filter(n -> !n.equals(plan.baseline()) && ContainerText.oomKilledRuns(runs, n) > 0).toList();
+    Recommendation rec = recommend(plan, baseFlags, levels, runs, killed);
+    if (killed.isEmpty()) {
+      return rec;
+    }
+    // a candidate the container's memory limit killed would be killed in production: it never wins
+    List<String> reasons = new ArrayList<>(rec.reasons());
+    List<String> said = new ArrayList<>();
+    for (String n : killed) {
+      long all = runs.stream().filter(r -> r.candidate().equals(n)).count();
+      said.add(String.format(Locale.US, "%s was killed by the container's memory limit in %d of %d runs",
+          n, ContainerText.oomKilledRuns(runs, n), all));
+      runs.stream().filter(r -> r.candidate().equals(n) && r.oomKilled()).findFirst()
+          .ifPresent(r -> reasons.add(r.id() + ": " + r.failure()));
+    }
+    String summary = rec.summary() + " " + String.join("; ", said) + ": a candidate the container kills can never"
+        + " win.";
+    return new Recommendation(rec.verdict(), rec.winner(), summary, reasons, rec.flagDiff(), rec.gcNotTheBottleneck());
+  }
+
+  private static Recommendation recommend(Plan plan, List<String> baseFlags, List<LevelReport> levels,
+      List<RunResult> runs, List<String> killed) {
     Recommendation leak = leak(plan, runs);
     if (leak != null) {
       return leak;
     }
-    return namingRegressions(judge(plan, baseFlags, levels, runs), levels);
+    return namingRegressions(judge(plan, baseFlags, levels, runs, killed), levels);
   }
 
   /**
@@ -65,8 +89,10 @@ final class Recommender {
         reasons, rec.flagDiff(), rec.gcNotTheBottleneck());
   }
 
-  private static Recommendation judge(Plan plan, List<String> baseFlags, List<LevelReport> levels, List<RunResult> runs) {
-    List<String> names = plan.candidates().stream().map(Candidate::name).filter(n -> !n.equals(plan.baseline())).toList();
+  private static Recommendation judge(Plan plan, List<String> baseFlags, List<LevelReport> levels, List<RunResult> runs,
+      List<String> killed) {
+    List<String> names = plan.candidates().stream().map(Candidate::name)
+        .filter(n -> !n.equals(plan.baseline()) && !killed.contains(n)).toList();
     LevelReport top = ExperimentReport.highestLoad(levels);
     List<String> adoptable = names.stream().filter(n -> meetsGoals(levels, n) || gains(levels, n)).toList();
     if (!adoptable.isEmpty()) {

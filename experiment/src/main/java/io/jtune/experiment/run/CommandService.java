@@ -1,6 +1,8 @@
 package io.jtune.experiment.run;
 
 import io.jtune.common.JtuneException;
+import io.jtune.runtime.container.ContainerGroup;
+import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.runtime.process.ChildProcess;
 import io.jtune.runtime.process.ProcessSpec;
 import java.net.URI;
@@ -49,11 +51,15 @@ final class CommandService implements RunningService {
     this.capture = capture;
   }
 
-  /** Starts {@code command} in {@code workDir}; returns at once (see {@link #awaitReady}). */
-  static CommandService start(String command, Path workDir, URI url) {
+  /**
+   * Starts {@code command} in {@code workDir}, with every process it starts under {@code limits};
+   * returns at once (see {@link #awaitReady}).
+   */
+  static CommandService start(String command, Path workDir, URI url, ContainerLimits limits) {
     List<String> argv = List.of("sh", "-c", WATCHDOG, command, Long.toString(ProcessHandle.current().pid()));
     OutputCapture capture = new OutputCapture();
-    return new CommandService(ChildProcess.start(ProcessSpec.of("the target", argv).in(workDir), capture, null),
+    return new CommandService(ChildProcess.start(ProcessSpec.of("the target", argv).in(workDir).withLimits(limits),
+        capture, null),
         url, capture);
   }
 
@@ -113,6 +119,11 @@ final class CommandService implements RunningService {
   @Override
   public OutputCapture capture() {
     return capture;
+  }
+
+  @Override
+  public Optional<ContainerGroup> container() {
+    return shell.container();
   }
 
   /** SIGTERM to the shell, whose trap stops the command's group; the whole tree forced after the grace. */

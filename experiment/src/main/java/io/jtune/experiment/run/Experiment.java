@@ -4,6 +4,8 @@ import io.jtune.common.JtuneException;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;
+import io.jtune.runtime.container.ContainerKill;
+import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.runtime.lab.LabLauncher;
 import io.jtune.runtime.process.ChildProcess;
 import io.jtune.experiment.plan.Candidate;
@@ -163,6 +165,7 @@ public final class Experiment {
   private RunResult runOne(Plan.RunKey key) {
     Candidate c = plan.candidate(key.candidate()).orElseThrow();
     Level level = plan.level(key.level()).orElseThrow();
+    ContainerLimits limits = plan.limitsAt(level);
     Path rd = RunStore.runDir(dir, key);
     String startedAt = Instant.now().toString();
     try {
@@ -175,15 +178,19 @@ public final class Experiment {
     }
     Path gcLog = rd.resolve("gc.log");
     RunningService target = null;
+    RunSampler m = null;
+    RunResult.Ergonomics ergonomics = null;
     List<String> tail = List.of();
     long pid = -1;
     try {
-      target = starter.start(c, gcLog, rd, level.request().insecure());
+      target = starter.start(c, gcLog, rd, level.request().insecure(), limits);
       pid = target.jvmPid();
+      // the JVM's own choices do not change between repetitions; under limits they are the point
+      ergonomics = key.repetition() == 1 || limits.any() ? JvmErgonomics.read(pid, rd) : null;
       long jvmStart = ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Instant::toEpochMilli)
           .orElse(System.currentTimeMillis());
       long ready = System.currentTimeMillis();
-      RunSampler m = new RunSampler(target, level, rd, options.threadDumps(), starter.tracksNativeMemory(c));
+      m = new RunSampler(target, level, rd, options.threadDumps(), starter.tracksNativeMemory(c));
       LoadPlan lp = LevelLoad.loadPlan(level, target.url());
       LoadResult load = LoadRun.execute(lp, m.progress(listener.loadProgress(key,
           (level.warmup().toMillis() + level.duration().toMillis()) / 1000.0)), rd.resolve("load.hlog"), true);
@@ -196,14 +203,22 @@ public final class Experiment {
       target.close();
       tail = target.outputTail();
       Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
+      int exit = target.exitCode().orElse(0);
+      long peakRss = Math.max(m.peakRssBytes, rssMb > 0 ? Math.round(rssMb * 1024 * 1024) : -1);
+      RunResult.ContainerSeen container = ContainerMetrics.seen(target.container().orElse(null), peakRss,
+          alive ? 0 : exit);
       if (!alive) {
-        return failed(key, c, pid, startedAt, RunFailure.describe("the target JVM exited during the run"
-            + target.exitCode().stream().mapToObj(x -> " (exit code " + x + ")").findFirst().orElse(""), tail,
-            target.exitCode(), load), tail, rd);
+        String why = container != null && container.oomKilled()
+            ? "the target JVM was " + ContainerKill.words(target.container().orElseThrow().stats(), peakRss)
+                + RunFailure.when(load)
+            : RunFailure.describe("the target JVM exited during the run"
+                + target.exitCode().stream().mapToObj(x -> " (exit code " + x + ")").findFirst().orElse(""), tail,
+                target.exitCode(), load);
+        return failed(key, c, pid, startedAt, why, tail, rd, container, ergonomics);
       }
       if (load.successes() == 0) {
         return failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded (" + load.errorTotal()
-            + " errors)", tail, target.exitCode(), load), tail, rd);
+            + " errors)", tail, target.exitCode(), load), tail, rd, container, ergonomics);
       }
       long from = m.measureStartEpochMs;
       long to = from + Math.round(load.measuredSeconds() * 1000);
@@ -215,16 +230,27 @@ public final class Experiment {
       RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "ok",
           null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20),
           RunDiagnosis.of(a, tail), options.jfr() ? RecordingEvidence.of(rd.resolve("recording.jfr")) : null,
-          attribution).withNativeMemory(m.native_);
+          attribution, container, ergonomics).withNativeMemory(m.native_);
       RunStore.write(rd, r);
       return r;
+    } catch (ContainerKill e) {
+      // killed at its memory limit before it served: a result of the candidate, not of the plan
+      return failed(key, c, pid, startedAt, e.getMessage(), tail, rd,
+          ContainerMetrics.seen(limits, e.stats(), -1, 137), ergonomics);
     } catch (RuntimeException | IOException e) {
+      RunResult.ContainerSeen container = null;
       if (target != null) {
         target.close();
         tail = target.outputTail();
+        long peakRss = m == null ? -1 : m.peakRssBytes;
+        container = ContainerMetrics.seen(target.container().orElse(null), peakRss, target.exitCode().orElse(0));
+        if (container != null && container.oomKilled()) {
+          return failed(key, c, pid, startedAt, "the target JVM was "
+              + ContainerKill.words(target.container().orElseThrow().stats(), peakRss), tail, rd, container, ergonomics);
+        }
       }
       String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      return failed(key, c, pid, startedAt, msg.lines().findFirst().orElse(msg), tail, rd);
+      return failed(key, c, pid, startedAt, msg.lines().findFirst().orElse(msg), tail, rd, container, ergonomics);
     }
   }
 
@@ -241,14 +267,14 @@ public final class Experiment {
   }
 
   private RunResult failed(Plan.RunKey key, Candidate c, long pid, String startedAt, String why, List<String> tail,
-      Path rd) {
+      Path rd, RunResult.ContainerSeen container, RunResult.Ergonomics ergonomics) {
     if (ChildProcess.jtuneExiting()) {
       // the service died because jtune is stopping it: not the run's failure; --resume redoes it
       throw new JtuneException("interrupted: jtune is exiting");
     }
     RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "failed",
         why, startedAt, c.flags(), pid, 0, 0, Map.of(), null, 0, lastLines(tail, 40),
-        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail), null);
+        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail), null, null, container, ergonomics);
     try {
       Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
     } catch (IOException e) {

@@ -1,7 +1,9 @@
 package io.jtune.experiment.run;
 
 import io.jtune.runtime.lab.RunningLab;
+import io.jtune.runtime.container.ContainerGroup;
 import java.net.URI;
+import java.util.Optional;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -43,6 +45,11 @@ final class LabService implements RunningService {
   @Override
   public OutputCapture capture() {
     return capture;
+  }
+
+  @Override
+  public Optional<ContainerGroup> container() {
+    return lab.jvm().container();
   }
 
   @Override

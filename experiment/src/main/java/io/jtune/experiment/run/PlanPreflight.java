@@ -14,6 +14,8 @@ import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
 import io.jtune.load.RequestTemplate;
 import io.jtune.load.SecretHeaders;
+import io.jtune.runtime.container.ContainerGroup;
+import io.jtune.runtime.container.ContainerLimits;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -42,6 +44,7 @@ final class PlanPreflight {
         throw new PlanException(file + " line " + l.line() + ": level '" + l.name() + "': " + problem);
       }
     }
+    checkLimits(plan);
     List<String> base = List.of();
     if (t.isLab()) {
       listener.checking("lab scenario '" + t.lab() + "'");
@@ -72,7 +75,9 @@ final class PlanPreflight {
     }
     // the readiness URL is the target's, checked as loosely as the loosest level asks (insecure)
     boolean insecure = plan.levels().stream().anyMatch(l -> l.request().insecure());
-    try (RunningService target = starter.start(baseline, probeDir.resolve("gc.log"), probeDir, insecure)) {
+    // with the host's memory and cores: a baseline its limit kills is a result of the runs, not a bad plan
+    try (RunningService target = starter.start(baseline, probeDir.resolve("gc.log"), probeDir, insecure,
+        ContainerLimits.none())) {
       for (Level l : plan.levels()) {
         for (RequestTemplate lt : LevelLoad.targets(l, target.url())) {
           String problem = probe(lt, l.request().insecure());
@@ -88,6 +93,15 @@ final class PlanPreflight {
     } catch (JtuneException e) {
       throw new PlanException(file + " line " + t.line() + ": the target does not start: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Makes and removes a group with each level's limits before anything starts: without the right
+   * to make cgroups, one line says what is needed and nothing runs.
+   */
+  private static void checkLimits(Plan plan) {
+    plan.levels().stream().map(plan::limitsAt).filter(ContainerLimits::any).distinct()
+        .forEach(limits -> ContainerGroup.create(limits).close());
   }
 
   /**

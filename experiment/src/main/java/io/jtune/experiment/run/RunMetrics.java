@@ -13,7 +13,8 @@ import java.util.Objects;
 /**
  * A run's metrics as the comparison reads them: the load's throughput, latencies and errors; the
  * GC's pauses in the measured window; how much of the slow requests' time a pause explains; the
- * service's and the rest of the host's CPU; the peak RSS.
+ * service's and the rest of the host's CPU; the peak RSS; under container limits, CPU throttling and the
+ * peak RSS against the memory limit.
  */
 final class RunMetrics {
   private RunMetrics() {
@@ -50,6 +51,7 @@ final class RunMetrics {
     if (rssMb > 0) {
       metrics.put(Metric.RSS.key(), rssMb);
     }
+    ContainerMetrics.add(metrics, sampled.containerAtStart, sampled.containerAtEnd, rssMb);
     // rounded as every jtune document rounds (no float noise); a value that is not a number is left out
     metrics.replaceAll((k, v) -> JsonNumbers.round(v, 4));
     metrics.values().removeIf(Objects::isNull);

@@ -34,6 +34,9 @@ import java.util.Map;
  * @param recording what the run's JFR recording (experiment --jfr) shows, or null without one
  * @param gcAttribution the measured requests lined up with the target's stop-the-world pauses, or null
  *     when not measured (a failed run, a GC log without wall-clock stamps)
+ * @param container what the container did when the run ran under container limits, or null without limits
+ * @param ergonomics what the JVM chose for itself (collector, heap, processors, threads), or null when
+ *     it was not asked
  * @param nativeMemory the JVM's native memory by Native Memory Tracking at the end of the measured
  *     window, beside its RSS (the baseline's runs), or null
  */
@@ -58,9 +61,39 @@ public record RunResult(
     GcProblem gcProblem,
     RecordingSeen recording,
     GcAttribution gcAttribution,
+    ContainerSeen container,
+    Ergonomics ergonomics,
     NativeMemory nativeMemory) {
 
   public static final String SCHEMA = "jtune.run/1";
+
+  /** A result of a run without container limits and without the JVM's ergonomics. */
+  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
+      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
+      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
+      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording, GcAttribution gcAttribution) {
+    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, gcAttribution,
+        null, null, null);
+  }
+
+  /** A result without native memory (taken on the baseline's runs only; see {@link #withNativeMemory}). */
+  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
+      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
+      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
+      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording, GcAttribution gcAttribution,
+      ContainerSeen container, Ergonomics ergonomics) {
+    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, gcAttribution,
+        container, ergonomics, null);
+  }
+
+  /** This result with the native memory taken at the end of its window (null: none). */
+  public RunResult withNativeMemory(NativeMemory m) {
+    return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
+        windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
+        gcAttribution, container, ergonomics, m);
+  }
 
   /** A result without latency-to-GC attribution (a failed run, or one whose log could not be lined up). */
   public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
@@ -68,27 +101,16 @@ public record RunResult(
       long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
       List<String> outputTail, GcProblem gcProblem, RecordingSeen recording) {
     this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
-        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, null, null);
-  }
-
-  /** A result with latency-to-GC attribution, without native memory. */
-  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
-      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
-      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
-      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording, GcAttribution gcAttribution) {
-    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
-        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, gcAttribution, null);
-  }
-
-  /** This result with the native memory taken at the end of its window (null: none). */
-  public RunResult withNativeMemory(NativeMemory m) {
-    return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
-        windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
-        gcAttribution, m);
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, null, null, null, null);
   }
 
   public boolean ok() {
     return "ok".equals(status);
+  }
+
+  /** Whether the container's memory limit killed the service in this run. */
+  public boolean oomKilled() {
+    return container != null && container.oomKilled();
   }
 
   /** A metric's value, or NaN. */
@@ -126,4 +148,61 @@ public record RunResult(
    */
   public record RecordingSeen(String topLock, Double blockedOnTopLockPct, Double threadsWaitingOnTopLock,
       Double gcPausePct) {}
+
+  /**
+   * What the container did in a run under limits, over the whole run (start to stop); a count is
+   * null when the kernel does not keep it.
+   *
+   * @param limits the limits in words, such as "memory 512Mi, 1 CPU"
+   * @param memoryLimitBytes the memory limit in force, null without one
+   * @param cpus the CPU limit in cores, null without one
+   * @param peakMemoryBytes the most memory the group was charged at once (RSS, page cache, kernel memory)
+   * @param peakRssBytes the JVM's peak resident set as jtune last saw it, null when not seen
+   * @param oomKilled whether the kernel's OOM killer ended the service at the memory limit
+   * @param oomKills processes the OOM killer ended in the group
+   * @param periods CFS periods of 100 ms in which the group ran
+   * @param throttledPeriods periods in which the CPU quota stopped it
+   * @param throttledMs time the quota held it back
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record ContainerSeen(String limits, Long memoryLimitBytes, Double cpus, Long peakMemoryBytes, Long peakRssBytes,
+      boolean oomKilled, Long oomKills, Long periods, Long throttledPeriods, Long throttledMs) {}
+
+  /**
+   * What the JVM's ergonomics chose, read from the running JVM ({@code jcmd VM.flags -all},
+   * {@code VM.info}); a value is null when the JVM did not say.
+   *
+   * @param collector the collector in use: Serial, Parallel, G1, ZGC, Shenandoah
+   * @param maxHeapBytes MaxHeapSize
+   * @param activeProcessors the CPU count the JVM sizes its pools by (from the container's quota)
+   * @param parallelGcThreads ParallelGCThreads (0 for Serial, which collects on one thread)
+   * @param concGcThreads ConcGCThreads (0 for collectors without concurrent phases)
+   * @param ciCompilerCount CICompilerCount: JIT compiler threads
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Ergonomics(String collector, Long maxHeapBytes, Integer activeProcessors, Integer parallelGcThreads,
+      Integer concGcThreads, Integer ciCompilerCount) {
+
+    /** In one line: "Serial GC, MaxHeapSize 126.0 MB, 1 active processor, CICompilerCount 2". */
+    public String describe() {
+      List<String> parts = new java.util.ArrayList<>();
+      parts.add(collector == null ? "collector unknown" : collector + " GC");
+      if (maxHeapBytes != null) {
+        parts.add("MaxHeapSize " + io.jtune.common.units.ByteSize.human(maxHeapBytes));
+      }
+      if (activeProcessors != null) {
+        parts.add(activeProcessors + (activeProcessors == 1 ? " active processor" : " active processors"));
+      }
+      if (parallelGcThreads != null && parallelGcThreads > 0) {
+        parts.add("ParallelGCThreads " + parallelGcThreads);
+      }
+      if (concGcThreads != null && concGcThreads > 0) {
+        parts.add("ConcGCThreads " + concGcThreads);
+      }
+      if (ciCompilerCount != null) {
+        parts.add("CICompilerCount " + ciCompilerCount);
+      }
+      return String.join(", ", parts);
+    }
+  }
 }

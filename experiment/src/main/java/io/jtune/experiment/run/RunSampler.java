@@ -8,6 +8,8 @@ import io.jtune.load.HostCpu;
 import io.jtune.load.LoadProgress;
 import io.jtune.load.ProcessCpu;
 import io.jtune.load.TimelinePoint;
+import io.jtune.runtime.container.ContainerGroup;
+import io.jtune.runtime.container.ContainerStats;
 import io.jtune.runtime.process.ChildProcess;
 import io.jtune.runtime.process.ProcessSpec;
 import java.io.IOException;
@@ -38,6 +40,11 @@ final class RunSampler {
   volatile RunResult.ThreadsSeen threads;
   /** The native memory at the window's end (runs with NMT on), or null. */
   NativeMemory native_;
+  /** The JVM's peak resident set as last sampled (each load interval), -1 before the first sample. */
+  volatile long peakRssBytes = -1;
+  /** The container's counters when the measured window started and ended (null without limits). */
+  volatile ContainerStats containerAtStart;
+  volatile ContainerStats containerAtEnd;
   private volatile Thread dumper;
   private volatile boolean measuring;
 
@@ -74,6 +81,10 @@ final class RunSampler {
     return new LoadProgress() {
       @Override
       public void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point) {
+        double mb = peakRssMb(target.jvmPid());
+        if (mb > 0) {
+          peakRssBytes = Math.max(peakRssBytes, Math.round(mb * 1024 * 1024));
+        }
         outer.onInterval(elapsedSeconds, warmup, point);
       }
 
@@ -89,12 +100,14 @@ final class RunSampler {
         } catch (RuntimeException e) {
           cpu0 = -1;
         }
+        containerAtStart = target.container().map(ContainerGroup::stats).orElse(null);
         outer.onMeasureStart();
       }
     };
   }
 
   void end() {
+    containerAtEnd = target.container().map(ContainerGroup::stats).orElse(null);
     if (cpu0 >= 0) {
       try {
         long cpu1 = new ProcessCpu(target.jvmPid()).cpuNanos();

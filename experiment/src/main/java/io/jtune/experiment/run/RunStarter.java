@@ -4,6 +4,7 @@ import io.jtune.diagnostics.nmt.NmtProbe;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.runtime.lab.LabLauncher;
 import io.jtune.runtime.process.ChildJvmSpec;
 import java.nio.file.Path;
@@ -65,9 +66,10 @@ final class RunStarter {
 
   /**
    * Starts the target for a candidate, with GC logging into {@code gcLog}; with {@code insecure}
-   * an https:// readiness URL may have any certificate (as the level's requests may).
+   * an https:// readiness URL may have any certificate (as the level's requests may); under
+   * {@code limits} (a fresh cgroup) when there are any.
    */
-  RunningService start(Candidate c, Path gcLog, Path runDir, boolean insecure) {
+  RunningService start(Candidate c, Path gcLog, Path runDir, boolean insecure, ContainerLimits limits) {
     ServiceSpec t = plan.target();
     int major = majors.getOrDefault(c.name(), -1);
     List<String> flags = new ArrayList<>(c.flags());
@@ -84,6 +86,6 @@ final class RunStarter {
     }
     Path work = t.workDir() != null ? t.workDir()
         : plan.source() != null ? plan.source().getParent() : Path.of("").toAbsolutePath();
-    return ServiceLauncher.start(t, t.isLab() ? lab() : null, flags, javaHome(c), gcLog, work, insecure);
+    return ServiceLauncher.start(t, t.isLab() ? lab() : null, flags, javaHome(c), gcLog, work, insecure, limits);
   }
 }

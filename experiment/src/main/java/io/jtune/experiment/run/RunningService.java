@@ -1,6 +1,8 @@
 package io.jtune.experiment.run;
 
+import io.jtune.runtime.container.ContainerGroup;
 import java.net.URI;
+import java.util.Optional;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -22,6 +24,12 @@ public interface RunningService extends AutoCloseable {
 
   /** Lines printed to stdout while {@code capture} is on (for thread dumps sent by SIGQUIT). */
   OutputCapture capture();
+
+  /**
+   * The cgroup it runs in when it runs under container limits: its limits and counters (the last
+   * ones read before the group was removed, once it has stopped).
+   */
+  Optional<ContainerGroup> container();
 
   /** Stops it: SIGTERM, then a forced kill of the whole tree after the grace period. */
   @Override

@@ -2,6 +2,7 @@ package io.jtune.experiment.run;
 
 import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.runtime.lab.LabLaunch;
 import io.jtune.runtime.lab.LabLauncher;
 import java.io.IOException;
@@ -20,13 +21,14 @@ final class ServiceLauncher {
 
   /**
    * Starts {@code t} with {@code flags} (GC logging included) on the JDK in {@code javaHome}; a
-   * command runs in {@code work}; with {@code insecure} an https:// readiness URL may have any certificate.
+   * command runs in {@code work}; with {@code insecure} an https:// readiness URL may have any certificate;
+   * the whole process tree runs in a fresh cgroup with {@code limits} when there are any.
    */
   static RunningService start(ServiceSpec t, LabLauncher lab, List<String> flags, Path javaHome, Path gcLog,
-      Path work, boolean insecure) {
+      Path work, boolean insecure, ContainerLimits limits) {
     if (t.isLab()) {
       OutputCapture capture = new OutputCapture();
-      LabLaunch launch = new LabLaunch(t.lab(), javaHome, false, flags, t.labArgs(), 0, t.readyTimeout());
+      LabLaunch launch = new LabLaunch(t.lab(), javaHome, false, flags, t.labArgs(), 0, t.readyTimeout(), limits);
       return new LabService(lab.start(launch, capture), capture);
     }
     int port = freePort();
@@ -37,7 +39,7 @@ final class ServiceLauncher {
         .replace("{java}", shellQuote(javaHome.resolve("bin").resolve("java").toString()));
     URI ready = URI.create(t.ready().replace("{port}", Integer.toString(port)));
     URI base = URI.create(ready.getScheme() + "://" + ready.getHost() + ":" + port);
-    CommandService target = CommandService.start(cmd, work, base);
+    CommandService target = CommandService.start(cmd, work, base, limits);
     try {
       target.awaitReady(ready, t.readyTimeout(), insecure);
       // the JVM measured must be the one given the flags and the GC log (not a parent that forks it)

@@ -77,6 +77,27 @@ class PlanReaderTest {
   }
 
   @Test
+  void containerLimitsAsKubernetesWritesThemPerPlanAndPerLevel() {
+    String noConn = GOOD.replace("    connections: 64\n", "");
+    Plan p = read(noConn.replace("cooldown: 2s", "cooldown: 2s\nlimits:\n  memory: 512Mi\n  cpu: 0.5")
+        .replace("    concurrency: 2\n", "    concurrency: 2\n    limits:\n      cpu: 1500m\n      memory: 1g\n"));
+    assertThat(p.limits().memory().bytes()).isEqualTo(512L << 20);
+    assertThat(p.limits().cpus().millis()).isEqualTo(500);
+    assertThat(p.level("high").orElseThrow().limits().any()).isFalse();
+    assertThat(p.limitsAt(p.level("high").orElseThrow()).describe()).isEqualTo("memory 512Mi, 0.5 CPUs");
+    assertThat(p.limitsAt(p.level("low").orElseThrow()).describe()).isEqualTo("memory 1g, 1500m CPUs");
+    assertThat(read(noConn).anyLimits()).isFalse();
+    // a bad value, a misspelt key, an empty mapping: one line naming the plan line
+    assertThatThrownBy(() -> read(noConn + "limits:\n  memory: lots\n"))
+        .isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("plan.yaml line 30: limits: memory 'lots' is not a memory size");
+    assertThatThrownBy(() -> read(noConn + "limits:\n  cpus: 2\n"))
+        .hasMessageStartingWith("plan.yaml line 30: unknown key 'cpus' in limits").hasMessageContaining("did you mean 'cpu'");
+    assertThatThrownBy(() -> read(noConn + "limits:\n  cpu: 0\n")).hasMessageContaining("must be more than 0");
+    assertThatThrownBy(() -> read(noConn + "limits: 512Mi\n")).hasMessageContaining("limits must be a mapping");
+  }
+
+  @Test
   void interleavedOrderAlternatesCandidates() {
     Plan p = read(GOOD.replace("    connections: 64\n", "").replace("order: sequential", "order: interleaved"));
     assertThat(p.schedule().subList(0, 4)).extracting(Plan.RunKey::id)

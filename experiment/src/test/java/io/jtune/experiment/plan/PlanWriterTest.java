@@ -2,6 +2,7 @@ package io.jtune.experiment.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jtune.runtime.container.ContainerLimits;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -98,6 +99,28 @@ class PlanWriterTest {
     Plan back = roundTrip(labPlan(), dir);
     assertThat(back.levels().get(0).goals()).containsKeys("throughputRps", "p99", "noFgcOnStartup", "fgcPerDay");
     assertThat(back.candidate("odd-text").orElseThrow().flags()).contains("-Dgreeting=hello world");
+  }
+
+  @Test
+  void containerLimitsOfThePlanAndOfALevelReadBackAsTheUserWroteThem() {
+    Plan plan = labPlan().withLimits(ContainerLimits.of("512Mi", "1.5"));
+    List<Level> levels = new ArrayList<>(plan.levels());
+    levels.set(1, levels.get(1).withLimits(ContainerLimits.of(null, "500m")));
+    levels.set(2, levels.get(2).withLimits(ContainerLimits.of("300m", null)));
+    plan = plan.withLevels(levels);
+    String yaml = PlanWriter.toYaml(plan);
+    assertThat(yaml).contains("limits:\n  memory: \"512Mi\"\n  cpu: \"1.5\"\n")
+        .contains("    limits:\n      cpu: \"500m\"\n").contains("    limits:\n      memory: \"300m\"\n");
+    Plan back = roundTrip(plan, dir);
+    assertThat(back.limits().memory().toString()).isEqualTo("512Mi");
+    assertThat(back.limitsAt(back.level("high").orElseThrow())).isEqualTo(ContainerLimits.of("512Mi", "1.5"));
+    // a level's own limit replaces the plan's of the same kind and keeps the other
+    assertThat(back.limitsAt(back.level("medium").orElseThrow())).isEqualTo(ContainerLimits.of("512Mi", "500m"));
+    ContainerLimits low = back.limitsAt(back.level("low").orElseThrow());
+    assertThat(low.memory().bytes()).isEqualTo(300L << 20);
+    assertThat(low.cpus().millis()).isEqualTo(1500);
+    assertThat(labPlan().anyLimits()).isFalse();
+    assertThat(PlanWriter.toYaml(labPlan())).doesNotContain("limits:");
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.jtune.experiment.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jtune.load.WeightedUrl;
+import io.jtune.runtime.container.ContainerLimits;
 import java.io.StringReader;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ class WithersTest {
     changesOnly(HIGH, l -> l.withGoals(goals), Set.of("goals"));
     changesOnly(HIGH, l -> l.withLine(0), Set.of("line"));
     changesOnly(HIGH, l -> l.withRequest(post), Set.of("request"));
+    changesOnly(HIGH, l -> l.withLimits(ContainerLimits.of(null, "500m")), Set.of("limits"));
     Level changed = HIGH.withLoad(150, 32).withDuration(Duration.ofSeconds(99)).withRequest(post);
     assertThat(changed.rateRps()).isEqualTo(150);
     assertThat(changed.concurrency()).isEqualTo(32);
@@ -53,6 +55,7 @@ class WithersTest {
     changesOnly(PLAN, p -> p.withOrder(Plan.Order.INTERLEAVED), Set.of("order"));
     changesOnly(PLAN, p -> p.withCooldown(Duration.ofSeconds(5)), Set.of("cooldown"));
     changesOnly(PLAN, p -> p.withSource(Path.of("other.yaml")), Set.of("source"));
+    changesOnly(PLAN, p -> p.withLimits(ContainerLimits.of("512Mi", "1")), Set.of("limits"));
     assertThat(PLAN.withLevels(List.of(HIGH)).schedule()).hasSize(PLAN.repetitions() * PLAN.candidates().size());
   }
 

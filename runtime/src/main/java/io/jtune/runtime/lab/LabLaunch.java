@@ -1,5 +1,6 @@
 package io.jtune.runtime.lab;
 
+import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.runtime.process.ChildJvmSpec;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.List;
  * @param extraLabArgs lab options after the scenario's (the lab keeps the last of a repeated option)
  * @param port the port, 0 to let the lab pick a free one
  * @param readyTimeout how long to wait until the lab serves
+ * @param limits the container limits the lab's JVM runs under, in a fresh cgroup ({@link ContainerLimits#none()}: none)
  */
 public record LabLaunch(
     String scenario,
@@ -24,11 +26,19 @@ public record LabLaunch(
     List<String> extraJvmFlags,
     List<String> extraLabArgs,
     int port,
-    Duration readyTimeout) {
+    Duration readyTimeout,
+    ContainerLimits limits) {
 
   public LabLaunch {
+    limits = limits == null ? ContainerLimits.none() : limits;
     extraJvmFlags = List.copyOf(extraJvmFlags);
     extraLabArgs = List.copyOf(extraLabArgs);
+  }
+
+  /** A launch with the host's memory and cores. */
+  public LabLaunch(String scenario, Path javaHome, boolean applyFix, List<String> extraJvmFlags,
+      List<String> extraLabArgs, int port, Duration readyTimeout) {
+    this(scenario, javaHome, applyFix, extraJvmFlags, extraLabArgs, port, readyTimeout, ContainerLimits.none());
   }
 
   /** The scenario under the current JDK on a free port, as its preset says. */
@@ -38,22 +48,27 @@ public record LabLaunch(
   }
 
   public LabLaunch withFix(boolean fix) {
-    return new LabLaunch(scenario, javaHome, fix, extraJvmFlags, extraLabArgs, port, readyTimeout);
+    return new LabLaunch(scenario, javaHome, fix, extraJvmFlags, extraLabArgs, port, readyTimeout, limits);
   }
 
   public LabLaunch withJvmFlags(List<String> flags) {
-    return new LabLaunch(scenario, javaHome, applyFix, flags, extraLabArgs, port, readyTimeout);
+    return new LabLaunch(scenario, javaHome, applyFix, flags, extraLabArgs, port, readyTimeout, limits);
   }
 
   public LabLaunch withLabArgs(List<String> args) {
-    return new LabLaunch(scenario, javaHome, applyFix, extraJvmFlags, args, port, readyTimeout);
+    return new LabLaunch(scenario, javaHome, applyFix, extraJvmFlags, args, port, readyTimeout, limits);
   }
 
   public LabLaunch withPort(int newPort) {
-    return new LabLaunch(scenario, javaHome, applyFix, extraJvmFlags, extraLabArgs, newPort, readyTimeout);
+    return new LabLaunch(scenario, javaHome, applyFix, extraJvmFlags, extraLabArgs, newPort, readyTimeout, limits);
+  }
+
+  /** Runs the lab's JVM, with every process it starts, in a fresh cgroup with {@code newLimits}. */
+  public LabLaunch withLimits(ContainerLimits newLimits) {
+    return new LabLaunch(scenario, javaHome, applyFix, extraJvmFlags, extraLabArgs, port, readyTimeout, newLimits);
   }
 
   public LabLaunch withJavaHome(Path home) {
-    return new LabLaunch(scenario, home, applyFix, extraJvmFlags, extraLabArgs, port, readyTimeout);
+    return new LabLaunch(scenario, home, applyFix, extraJvmFlags, extraLabArgs, port, readyTimeout, limits);
   }
 }

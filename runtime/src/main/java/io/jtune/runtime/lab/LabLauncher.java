@@ -110,7 +110,7 @@ public final class LabLauncher {
   /** Starts the lab, passing its output lines to {@code echo}; returns once it serves. */
   public RunningLab start(LabLaunch launch, Consumer<String> echo) {
     LabScenario s = scenario(launch.scenario());
-    ChildProcess jvm = ChildProcess.start(spec(launch).processSpec(), echo);
+    ChildProcess jvm = ChildProcess.start(spec(launch).processSpec().withLimits(launch.limits()), echo);
     try {
       Matcher m = jvm.awaitStdout(LISTENING, launch.readyTimeout());
       URI url = URI.create(m.group(1));

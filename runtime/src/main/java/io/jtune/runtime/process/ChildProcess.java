@@ -2,6 +2,8 @@ package io.jtune.runtime.process;
 
 import io.jtune.common.JtuneException;
 import io.jtune.runtime.container.ContainerGroup;
+import io.jtune.runtime.container.ContainerKill;
+import io.jtune.runtime.container.ContainerStats;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -293,6 +295,13 @@ public final class ChildProcess implements AutoCloseable {
 
   /** The one-line error for {@code what} went wrong, with the exit code and last output line. */
   public JtuneException failure(String what) {
+    if (container != null && !process.isAlive()) {
+      ContainerStats s = container.stats();
+      if (ContainerKill.byMemoryLimit(s, process.exitValue())) {
+        return new ContainerKill(spec.name() + " (pid " + process.pid() + ") was " + ContainerKill.words(s, -1)
+            + ", before it served", s);
+      }
+    }
     String exit = process.isAlive() ? "" : " (exit code " + process.exitValue() + ")";
     String last = stderr.lastLine().or(stdout::lastLine).map(l -> "; last output: " + l).orElse("");
     return new JtuneException(spec.name() + " (pid " + process.pid() + ") " + what + exit + last);

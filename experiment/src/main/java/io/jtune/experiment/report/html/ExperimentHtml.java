@@ -8,6 +8,7 @@ import io.jtune.gc.render.html.AnalysisHtml;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.report.Delta;
 import io.jtune.experiment.report.ExperimentJson;
+import io.jtune.experiment.report.ContainerText;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.Summary;
@@ -61,6 +62,13 @@ public final class ExperimentHtml {
           .forEach(run -> attribution.add(run.id() + ": " + AttributionText.summary(run.gcAttribution())));
       ln.set("nativeMemory", NativeMemoryTable.of(r.runs().stream()
           .filter(run -> run.level().equals(l.level().name()) && run.nativeMemory() != null).toList()));
+      List<RunResult> levelRuns = r.runs().stream().filter(run -> run.level().equals(l.level().name())).toList();
+      String limits = ContainerText.limits(r.plan(), l.level());
+      if (limits != null) {
+        ln.put("limits", limits);
+      }
+      ContainerText.ergonomics(r.plan().candidates(), levelRuns).forEach(ln.putArray("ergonomics")::add);
+      ContainerText.perRun(levelRuns).forEach(ln.putArray("container")::add);
       ArrayNode curves = ln.putArray("percentiles");
       ArrayNode windows = ln.putArray("windows");
       for (ExperimentReport.CandidateReport c : l.candidates()) {

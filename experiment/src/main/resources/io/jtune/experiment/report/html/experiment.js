@@ -199,6 +199,21 @@
       s.appendChild(el('p', 'note', lv.nativeMemory.about));
       s.appendChild(h.table(lv.nativeMemory.columns, lv.nativeMemory.rows, 'native-memory-' + i));
     }
+    if (lv.limits) {
+      s.appendChild(el('h3', null, 'Container limits: ' + lv.limits));
+    }
+    if (lv.ergonomics && lv.ergonomics.length) {
+      s.appendChild(el('h3', null, 'JVM ergonomics'));
+      s.appendChild(el('p', 'note', 'What each candidate\u2019s JVM chose for itself inside the limits, asked of the'
+        + ' running JVM (jcmd VM.flags -all and VM.info).'));
+      s.appendChild(list(lv.ergonomics, 'ergonomics'));
+    }
+    if (lv.container && lv.container.length) {
+      s.appendChild(el('h3', null, 'Container per run'));
+      s.appendChild(el('p', 'note', 'CPU throttling by the quota and the peak RSS against the memory limit, or the'
+        + ' kill at the memory limit.'));
+      s.appendChild(list(lv.container, 'container'));
+    }
   }
 
   function baseOptions() {

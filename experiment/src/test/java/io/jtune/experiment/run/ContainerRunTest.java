@@ -1,0 +1,130 @@
+package io.jtune.experiment.run;
+
+import static io.jtune.gc.testing.JsonSchemas.validAndRenameFails;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jtune.experiment.plan.Metric;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.report.ExperimentJson;
+import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.ExperimentText;
+import io.jtune.experiment.report.Verdict;
+import io.jtune.runtime.container.CgroupMounts;
+import io.jtune.runtime.container.CgroupV1;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs under container limits, end to end: the real lab in a real cgroup (v1, as root) with a
+ * memory limit and a CPU quota, loaded on 127.0.0.1; what the container did and what the JVM
+ * chose inside it, in the run results and the reports.
+ */
+class ContainerRunTest {
+  private static final List<Path> HIERARCHIES = List.of(Path.of("/sys/fs/cgroup/memory"), Path.of("/sys/fs/cgroup/cpu"));
+
+  @TempDir Path dir;
+
+  @BeforeAll
+  static void cgroupsV1AsRoot() {
+    assumeTrue(CgroupMounts.detect().orElse(null) instanceof CgroupV1 v1 && v1.memoryRoot() != null
+        && v1.cpuRoot() != null && Files.isWritable(v1.memoryRoot()), "needs cgroup v1 memory and cpu, as root");
+  }
+
+  @BeforeEach
+  void useLabJar() {
+    System.setProperty("jtune.lab.jar", ExperimentRunTest.LAB_JAR.toString());
+  }
+
+  @AfterEach
+  void nothingLeft() throws IOException {
+    System.clearProperty("jtune.lab.jar");
+    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+    String mine = "jtune-" + ProcessHandle.current().pid() + "-";
+    for (Path h : HIERARCHIES) {
+      try (Stream<Path> groups = Files.list(h)) {
+        assertThat(groups.map(p -> p.getFileName().toString()).filter(n -> n.startsWith(mine)).toList())
+            .as("groups left in " + h).isEmpty();
+      }
+    }
+  }
+
+  @Test
+  void aCandidateTheMemoryLimitKillsNeverWinsAndAThrottledOnesErgonomicsAreTheJvmsOwn() throws Exception {
+    String yaml = """
+        name: limits
+        target: {lab: cpu-bound}
+        limits:
+          memory: 256Mi
+          cpu: 500m
+        baseline: fits
+        candidates:
+          - {name: fits, flags: "-Xms64m -Xmx128m"}
+          - {name: too-big, flags: "-Xms320m -Xmx320m -XX:+AlwaysPreTouch"}
+        levels:
+          - {name: l, concurrency: 8, warmup: 1s, duration: 4s}
+        repetitions: 1
+        order: sequential
+        cooldown: 0s
+        """;
+    Plan p = ExperimentRunTest.plan(yaml, dir);
+    List<RunResult> results = Experiment.prepare(p, yaml, dir, new Experiment.Options(false, false), null).run();
+    RunResult fits = results.get(0);
+    RunResult tooBig = results.get(1);
+
+    assertThat(fits.ok()).as(fits.failure()).isTrue();
+    // half a CPU: the JVM counts one processor and so picks Serial, and sizes the heap as told
+    assertThat(fits.ergonomics().collector()).isEqualTo("Serial");
+    assertThat(fits.ergonomics().activeProcessors()).isEqualTo(1);
+    assertThat(fits.ergonomics().maxHeapBytes()).isEqualTo(128L << 20);
+    assertThat(fits.ergonomics().ciCompilerCount()).isPositive();
+    assertThat(dir.resolve("runs/l-fits-r1/jvm-flags.txt")).content().contains("MaxHeapSize");
+    // eight clients of 10 ms CPU each want far more than half a CPU: the quota throttles
+    assertThat(fits.metric(Metric.THROTTLED_PERIODS.key())).isPositive();
+    assertThat(fits.metric(Metric.THROTTLED_TIME.key())).isPositive();
+    assertThat(fits.metric(Metric.THROTTLED_PCT.key())).isBetween(0.0, 100.0);
+    assertThat(fits.metric(Metric.RSS_OF_LIMIT.key())).isBetween(1.0, 100.0);
+    assertThat(fits.container().limits()).isEqualTo("memory 256Mi, 500m CPUs");
+    assertThat(fits.container().memoryLimitBytes()).isEqualTo(256L << 20);
+    assertThat(fits.container().oomKilled()).isFalse();
+    assertThat(fits.container().throttledPeriods()).isPositive();
+
+    // 320 MB of heap touched at start in a 256 MiB container: the kernel kills it before it serves
+    assertThat(tooBig.ok()).isFalse();
+    assertThat(tooBig.oomKilled()).isTrue();
+    assertThat(tooBig.failure()).contains("was killed by the container's memory limit at")
+        .contains("of 256.0 MB").doesNotContain("OutOfMemoryError:").doesNotContain("exit code");
+    assertThat(tooBig.container().oomKills()).isPositive();
+
+    ExperimentReport report = ExperimentReport.of(p, List.of(), results);
+    assertThat(report.recommendation().verdict()).isNotEqualTo(Verdict.ADOPT);
+    assertThat(report.recommendation().summary())
+        .contains("too-big was killed by the container's memory limit in 1 of 1 runs: a candidate the container"
+            + " kills can never win");
+    StringWriter text = new StringWriter();
+    ExperimentText.text(report, new PrintWriter(text));
+    assertThat(text.toString())
+        .contains("Container limits: memory 256Mi, 500m CPUs")
+        .contains("  - fits: Serial GC, MaxHeapSize 128.0 MB, 1 active processor, CICompilerCount ")
+        .containsPattern("- l-fits-r1: CPU throttled in \\d+ periods of 100 ms")
+        .contains("too-big: 1 run(s) failed (1 killed by the container's memory limit; see the run list)")
+        .containsPattern("CPU periods throttled +\\d+");
+    JsonNode json = ExperimentJson.tree(report);
+    validAndRenameFails(json, "/runs/list/1/container/oomKilled");
+    assertThat(json.at("/plan/limits/memory").asText()).isEqualTo("256Mi");
+    assertThat(json.at("/levels/0/candidates/1/oomKilledRuns").asLong()).isEqualTo(1);
+    assertThat(json.at("/levels/0/candidates/0/ergonomics/collector").asText()).isEqualTo("Serial");
+    assertThat(json.at("/levels/0/candidates/0/metrics/throttledPeriods/mean").asDouble()).isPositive();
+  }
+}
