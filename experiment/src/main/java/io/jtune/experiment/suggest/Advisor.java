@@ -9,6 +9,7 @@ import io.jtune.experiment.suggest.rule.AdviceText;
 import io.jtune.experiment.suggest.rule.CandidateRule;
 import io.jtune.experiment.suggest.rule.CollectorChangeRule;
 import io.jtune.experiment.suggest.rule.CompactHeadersRule;
+import io.jtune.experiment.suggest.rule.ShenandoahModeRule;
 import io.jtune.experiment.suggest.rule.FindingsRule;
 import io.jtune.experiment.suggest.rule.MetaspaceRule;
 import io.jtune.experiment.suggest.rule.PretouchRule;
@@ -147,13 +148,15 @@ public final class Advisor {
    */
   private static List<CandidateRule> rules(AdviceContext ctx) {
     if (ctx.gcNotTheProblem()) {
-      return List.of(new FindingsRule(), new CompactHeadersRule(), new PretouchRule(), new MetaspaceRule());
+      // pauses that cost nothing can hide a concurrent collector busy most of the time (its threads take the CPU)
+      return List.of(new FindingsRule(), new ShenandoahModeRule(), new CompactHeadersRule(), new PretouchRule(),
+          new MetaspaceRule());
     }
     if (ctx.leak()) {
       return List.of(new FindingsRule(), new MetaspaceRule());
     }
-    return List.of(new FindingsRule(), new YoungSizingRule(), new CollectorChangeRule(), new CompactHeadersRule(),
-        new PretouchRule(), new MetaspaceRule());
+    return List.of(new FindingsRule(), new YoungSizingRule(), new CollectorChangeRule(), new ShenandoahModeRule(),
+        new CompactHeadersRule(), new PretouchRule(), new MetaspaceRule());
   }
 
   /**

@@ -9,7 +9,8 @@ import java.lang.management.ManagementFactory;
  * the reference an allocation rate read from the GC log is checked against.
  *
  * <p>Arguments: milliseconds to run (default 3000), array size in bytes (default 4096), and the
- * pace in MB/s (default 200: each 10 ms it allocates its share, then sleeps to the next tick).
+ * pace in MB/s (default 200: each 10 ms it allocates its share, then sleeps to the next tick), and
+ * the megabytes kept alive in a ring (default 4: every 64th array stays until the ring comes round).
  */
 public final class AllocationWorkload {
   private AllocationWorkload() {}
@@ -20,7 +21,8 @@ public final class AllocationWorkload {
     long perTick = (args.length > 2 ? Long.parseLong(args[2]) : 200) * (1 << 20) / 100;
     com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long id = Thread.currentThread().getId();
-    byte[][] ring = new byte[1024][];
+    int retainedMb = args.length > 3 ? Integer.parseInt(args[3]) : 4;
+    byte[][] ring = new byte[Integer.highestOneBit(Math.max(1, (int) ((long) retainedMb * (1 << 20) / size)))][];
     long start = System.nanoTime();
     long before = threads.getThreadAllocatedBytes(id);
     long deadline = start + ms * 1_000_000L;
