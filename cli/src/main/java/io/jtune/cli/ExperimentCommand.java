@@ -196,6 +196,12 @@ final class ExperimentCommand implements Callable<Integer> {
       }
 
       @Override
+      public void warning(String what) {
+        out.println("  warning: " + TerminalText.safe(what));
+        out.flush();
+      }
+
+      @Override
       public void runKept(RunResult r, int index, int total) {
         out.println(String.format(Locale.US, "  [%d/%d] %s: kept from the earlier attempt (%s)", index, total,
             r.id(), r.status()));

@@ -62,6 +62,8 @@ public enum JvmOption {
   Z_GENERATIONAL("ZGenerational", Kind.SWITCH, null,
       new Span(21, 23, "generational ZGC is chosen by -XX:+ZGenerational only in JDK 21-23")),
   SHENANDOAH_GC_MODE("ShenandoahGCMode", Kind.TEXT, null, null),
+  SHENANDOAH_PACING("ShenandoahPacing", Kind.SWITCH, null,
+      new Span(12, 25, "ShenandoahPacing is obsolete from JDK 26 (deprecated in 25)"), 25),
   CMS_INITIATING_OCCUPANCY_FRACTION("CMSInitiatingOccupancyFraction", Kind.NUMBER, null, Span.CMS),
   USE_CMS_INITIATING_OCCUPANCY_ONLY("UseCMSInitiatingOccupancyOnly", Kind.SWITCH, null, Span.CMS),
   CMS_SCAVENGE_BEFORE_REMARK("CMSScavengeBeforeRemark", Kind.SWITCH, null, Span.CMS),
@@ -70,7 +72,8 @@ public enum JvmOption {
   CMS_INCREMENTAL_MODE("CMSIncrementalMode", Kind.SWITCH, null, new Span(5, 8, "incremental CMS was removed in JDK 9")),
   PAR_GC_CARDS_PER_STRIDE_CHUNK("ParGCCardsPerStrideChunk", Kind.NUMBER, null,
       new Span(5, 13, "ParNew was removed with CMS in JDK 14")),
-  PARALLEL_REF_PROC_ENABLED("ParallelRefProcEnabled", Kind.SWITCH, null, null),
+  /** On by default where it helps (G1 since JDK 10 ergonomics); deprecated in JDK 26. */
+  PARALLEL_REF_PROC_ENABLED("ParallelRefProcEnabled", Kind.SWITCH, null, null, 26),
   SCAVENGE_BEFORE_FULL_GC("ScavengeBeforeFullGC", Kind.SWITCH, null, null),
   DISABLE_EXPLICIT_GC("DisableExplicitGC", Kind.SWITCH, null, null),
   EXPLICIT_GC_INVOKES_CONCURRENT("ExplicitGCInvokesConcurrent", Kind.SWITCH, null, null),
@@ -79,6 +82,13 @@ public enum JvmOption {
   /** Compact object headers (8-byte headers instead of 12-16): experimental in 24, a product option from 25. */
   USE_COMPACT_OBJECT_HEADERS("UseCompactObjectHeaders", Kind.SWITCH, null,
       new Span(25, Span.LATEST, "compact object headers are a product option from JDK 25 (experimental in 24)")),
+
+  /** Deprecated in JDK 25, obsolete from 26: class pointers are always compressed there. */
+  USE_COMPRESSED_CLASS_POINTERS("UseCompressedClassPointers", Kind.SWITCH, null,
+      new Span(6, 25, "UseCompressedClassPointers is obsolete from JDK 26 (class pointers are always compressed)"), 25),
+  /** Chooses the locking implementation in JDK 21-25; deprecated in 24, obsolete from 26. */
+  LOCKING_MODE("LockingMode", Kind.NUMBER, null,
+      new Span(21, 25, "LockingMode exists in JDK 21-25 (obsolete from 26, lightweight locking only)"), 24),
 
   // the operating system's memory
   ALWAYS_PRE_TOUCH("AlwaysPreTouch", Kind.SWITCH, null, null),
@@ -111,10 +121,13 @@ public enum JvmOption {
      * always generational), JEP 189/379 (Shenandoah in OpenJDK 12, product in 15; some vendors'
      * 8 and 11 builds have it, Oracle's builds never do: the catalogue does not assume it there),
      * JDK-8229492 (UseParallelOldGC deprecated in 14, gone from 15), JEP 450/519 (compact object
-     * headers experimental in 24, product in 25). The JDK 17 and 25 rows are
-     * checked against real JVMs' -XX:+PrintFlagsFinal by JvmOptionJdkTest (experiment module).
+     * headers experimental in 24, product in 25), and for JDK 24-26 the special-flags table of
+     * HotSpot's arguments.cpp: LockingMode deprecated in 24, UseCompressedClassPointers and
+     * ShenandoahPacing deprecated in 25, all three obsolete in 26, ParallelRefProcEnabled deprecated
+     * in 26. The JDK 17 and 25 rows (deprecation warnings included) are checked against real JVMs by
+     * JvmOptionJdkTest (experiment module).
      */
-    static final int LATEST = 25;
+    static final int LATEST = 26;
     static final Span CMS = new Span(5, 13, "CMS was removed in JDK 14");
     static final Span G1 = new Span(7, LATEST, "G1 exists from JDK 7");
     static final Span PERM_GEN = new Span(5, 7, "the permanent generation was replaced by Metaspace in JDK 8");
@@ -136,12 +149,31 @@ public enum JvmOption {
   private final Kind kind;
   private final String shortForm;
   private final Span span;
+  private final int deprecatedIn;
 
   JvmOption(String option, Kind kind, String shortForm, Span span) {
+    this(option, kind, shortForm, span, 0);
+  }
+
+  JvmOption(String option, Kind kind, String shortForm, Span span, int deprecatedIn) {
     this.option = option;
     this.kind = kind;
     this.shortForm = shortForm;
     this.span = span;
+    this.deprecatedIn = deprecatedIn;
+  }
+
+  /**
+   * The JDK that deprecated the option (it still works there, with a warning, until it becomes
+   * obsolete), or 0 when it is not deprecated in any JDK the catalogue knows.
+   */
+  public int deprecatedIn() {
+    return deprecatedIn;
+  }
+
+  /** Whether some JDK of {@code jdk} warns that the option is deprecated. */
+  public boolean deprecatedInSome(JdkRange jdk) {
+    return deprecatedIn > 0 && jdk.max() >= deprecatedIn && existsIn(Math.max(jdk.min(), deprecatedIn));
   }
 
   /** The option by its HotSpot name ("MaxHeapSize", "UseG1GC", "Xmn"), if the catalogue has it. */

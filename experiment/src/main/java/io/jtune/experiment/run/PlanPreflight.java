@@ -63,6 +63,9 @@ final class PlanPreflight {
         throw new PlanException(file + " line " + c.line() + ": candidate '" + c.name()
             + "': the JVM rejects its flags: " + r.complaint());
       }
+      for (String d : r.deprecations()) {
+        listener.warning("candidate '" + c.name() + "': JDK " + r.major() + ": " + d);
+      }
       starter.major(c, r.major());
     }
     listener.checking("the target starts and serves every URL (baseline flags)");

@@ -10,6 +10,9 @@ public interface RunListener {
   /** Before the checks that run ahead of any long run. */
   default void checking(String what) {}
 
+  /** Something the user should know that does not stop the experiment (e.g. the JVM's deprecation warning). */
+  default void warning(String what) {}
+
   /** A run is about to start; {@code index} from 1 of {@code total}. */
   default void runStarting(Plan.RunKey key, int index, int total) {}
 

@@ -12,6 +12,7 @@ import io.jtune.experiment.suggest.rule.CompactHeadersRule;
 import io.jtune.experiment.suggest.rule.ContainerExplicit;
 import io.jtune.experiment.suggest.rule.ContainerFitRule;
 import io.jtune.experiment.suggest.rule.ContainerLimit;
+import io.jtune.experiment.suggest.rule.ShenandoahModeRule;
 import io.jtune.experiment.suggest.rule.FindingsRule;
 import io.jtune.experiment.suggest.rule.MetaspaceRule;
 import io.jtune.experiment.suggest.rule.PretouchRule;
@@ -166,15 +167,16 @@ public final class Advisor {
    */
   private static List<CandidateRule> rules(AdviceContext ctx) {
     if (ctx.gcNotTheProblem()) {
-      return List.of(new ContainerFitRule(), new FindingsRule(), new CompactHeadersRule(), new PretouchRule(),
-          new MetaspaceRule());
+      // pauses that cost nothing can hide a concurrent collector busy most of the time (its threads take the CPU)
+      return List.of(new ContainerFitRule(), new FindingsRule(), new ShenandoahModeRule(), new CompactHeadersRule(),
+          new PretouchRule(), new MetaspaceRule());
     }
     if (ctx.leak()) {
       // a cache larger than a default heap in a container looks like a leak until a heap that holds it shows it level off
       return List.of(new ContainerFitRule(), new FindingsRule(), new MetaspaceRule());
     }
     return List.of(new ContainerFitRule(), new FindingsRule(), new YoungSizingRule(), new CollectorChangeRule(),
-        new CompactHeadersRule(), new PretouchRule(), new MetaspaceRule());
+        new ShenandoahModeRule(), new CompactHeadersRule(), new PretouchRule(), new MetaspaceRule());
   }
 
   /**

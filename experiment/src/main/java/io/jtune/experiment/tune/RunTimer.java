@@ -35,6 +35,11 @@ final class RunTimer implements RunListener {
   }
 
   @Override
+  public void warning(String what) {
+    inner.warning(what);
+  }
+
+  @Override
   public void runStarting(Plan.RunKey key, int index, int total) {
     if (firstStart < 0) {
       firstStart = System.nanoTime();

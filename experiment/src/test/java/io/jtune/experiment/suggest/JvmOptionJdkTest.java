@@ -3,6 +3,8 @@ package io.jtune.experiment.suggest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jtune.common.jvm.JvmOption;
+import io.jtune.experiment.run.JvmCheck;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -36,6 +38,33 @@ class JvmOptionJdkTest {
       assertThat(present.contains(o.option())).as("JDK %d (%s) has %s", major, javaHome, o.option())
           .isEqualTo(o.span().get().covers(major));
     }
+  }
+
+  /**
+   * The catalogue's deprecations agree with the JDK's own warning ("Option X was deprecated in
+   * version N"), read by the check every candidate passes before an experiment.
+   */
+  @ParameterizedTest
+  @MethodSource("io.jtune.experiment.suggest.JstatChild#installedJdks")
+  void deprecationsAgreeWithARealJdk(Path javaHome) {
+    int checked = 0;
+    for (JvmOption o : JvmOption.values()) {
+      if (o.deprecatedIn() == 0) {
+        continue;
+      }
+      String flag = o.kind() == JvmOption.Kind.SWITCH ? o.on() : o.set(2);
+      JvmCheck.Result r = JvmCheck.check(javaHome, List.of("-XX:+UnlockDiagnosticVMOptions",
+          "-XX:+UnlockExperimentalVMOptions", flag));
+      if (!o.existsIn(r.major())) {
+        continue;
+      }
+      checked++;
+      assertThat(r.accepted()).as("JDK %d accepts %s: %s", r.major(), flag, r.complaint()).isTrue();
+      assertThat(r.deprecations().stream().anyMatch(d -> d.contains("Option " + o.option() + " was deprecated")))
+          .as("JDK %d warns that %s is deprecated: %s", r.major(), o.option(), r.deprecations())
+          .isEqualTo(r.major() >= o.deprecatedIn());
+    }
+    assertThat(checked).as("options of the catalogue deprecated in some JDK and present in this one").isPositive();
   }
 
   private static int major(String versionOutput) {

@@ -68,6 +68,16 @@ public final class MemoryAggregator implements Aggregator {
   private double allocFirstS = Double.NaN;
   private double allocLastS = Double.NaN;
   private long allocIntervals;
+  private double allocIntervalS;
+
+  // Shenandoah: the heap is logged on its concurrent cleanups, not on its pauses
+  private long cleanupAfter = -1;
+  private boolean cleanupSeen;
+  private boolean copiedSinceCleanup;
+  private double cleanupEndS = Double.NaN;
+  private double cleanupAllocBytes;
+  private double cleanupAllocS;
+  private double cleanupFirstS = Double.NaN;
 
   // promotion, young GCs only
   private long youngWithPromotion;
@@ -118,6 +128,13 @@ public final class MemoryAggregator implements Aggregator {
     if (e instanceof ConcurrentPhase c && c.facts() != null && c.memory() != null && c.memory().heap() != null) {
       cycle(c, c.memory().heap());
       return;
+    }
+    if (e instanceof ConcurrentPhase c && !c.wholeCycle() && c.memory() != null && c.memory().heap() != null) {
+      cleanup(c, c.memory().heap());
+      return;
+    }
+    if (cleanupSeen && e instanceof ConcurrentPhase c && !c.wholeCycle() && copies(c.name())) {
+      copiedSinceCleanup = true;
     }
     if (!(e instanceof GcPause p) || p.memory() == null) {
       return;
@@ -171,6 +188,41 @@ public final class MemoryAggregator implements Aggregator {
     }
   }
 
+  /**
+   * A concurrent phase that logs the heap (Shenandoah's "Concurrent cleanup 1613M->1361M(1636M)",
+   * twice a cycle: after marking, and at its end). From the end of one cycle to the first cleanup of
+   * the next, the heap grows only by what the application allocates (marking neither frees nor
+   * copies); between them evacuation copies objects and updating references follows it, so that
+   * growth is not counted (JDK 8 logs have no GC ids: the phases' names tell it). The rate is what
+   * was allocated over the time measured.
+   */
+  private void cleanup(ConcurrentPhase c, MemoryUsage h) {
+    double start = Double.isNaN(c.durationMs()) ? c.uptimeS() : c.uptimeS() - c.durationMs() / 1000.0;
+    if (h.hasBefore() && cleanupAfter >= 0 && !copiedSinceCleanup && h.before() >= cleanupAfter) {
+      double dt = start - cleanupEndS;
+      if (dt > 0.001) {
+        double grown = h.before() - cleanupAfter;
+        cleanupAllocBytes += grown;
+        cleanupAllocS += dt;
+        if (Double.isNaN(cleanupFirstS)) {
+          cleanupFirstS = cleanupEndS;
+        }
+        allocationRate.add(start, grown / dt / (1 << 20));
+      }
+    }
+    cleanupAfter = h.hasAfter() ? h.after() : -1;
+    cleanupSeen = true;
+    copiedSinceCleanup = false;
+    cleanupEndS = c.uptimeS();
+    // a pause's interval to the previous pause spans what this cycle freed: not an allocation
+    lastHeapAfter = -1;
+  }
+
+  /** A Shenandoah phase that copies objects or updates references to the copies. */
+  private static boolean copies(String phase) {
+    return phase.contains("vacuat") || phase.contains("pdate ref") || phase.contains("pdate Ref");
+  }
+
   /** ZGC collections' heap, live set and rates; empty for other collectors. */
   public CycleMemory cycles() {
     return cycles;
@@ -195,6 +247,7 @@ public final class MemoryAggregator implements Aggregator {
       }
       allocLastS = t;
       double dt = t - lastPauseEndS;
+      allocIntervalS += Math.max(0, dt);
       if (dt > 0.001) {
         allocationRate.add(t, grown / dt / (1 << 20));
       }
@@ -206,6 +259,12 @@ public final class MemoryAggregator implements Aggregator {
       lastHeapAfter = m.heap().after();
     }
     lastPauseEndS = t + p.durationMs() / 1000.0;
+    if (cleanupSeen && m.heap() != null) {
+      // Shenandoah's degenerated or full collection: the next cleanup's growth starts here
+      cleanupAfter = m.heap().hasAfter() ? m.heap().after() : -1;
+      copiedSinceCleanup = false;
+      cleanupEndS = lastPauseEndS;
+    }
   }
 
   private void youngGc(GcPause p, HeapChange m, double t) {
@@ -327,6 +386,11 @@ public final class MemoryAggregator implements Aggregator {
    */
   public double allocationRateMBps() {
     double dt = allocLastS - allocFirstS;
+    if (cleanupAllocS > 0) {
+      // measured over the intervals between cycles, which must span at least a second of the log
+      boolean spans = cleanupEndS - cleanupFirstS >= MIN_RATE_SPAN_S;
+      return spans ? (cleanupAllocBytes + allocBytes) / (cleanupAllocS + allocIntervalS) / (1 << 20) : Double.NaN;
+    }
     if (allocIntervals == 0 && cycles.count() > 0) {
       return cycles.allocationRateMBps(MIN_RATE_SPAN_S);
     }

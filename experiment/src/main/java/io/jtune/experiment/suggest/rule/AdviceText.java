@@ -38,6 +38,13 @@ public final class AdviceText {
         ByteSize.human(liveBytes), ByteSize.human(heapBytes), liveSource, 100.0 * liveBytes / heapBytes);
   }
 
+  public static String shenandoahGenerational(long cycles, double busyPct, boolean degenerated) {
+    return f("Single-generation Shenandoah ran %d cycles, busy %.0f%% of the time%s: every cycle marks the whole heap,"
+        + " however few objects survive. On JDK 25 the generational mode (-XX:ShenandoahGCMode=generational, a product"
+        + " mode from 25) collects the young generation, where most objects die, in short cycles of its own. Compare"
+        + " its GC share, p99 and CPU.", cycles, busyPct, degenerated ? ", and some cycles degenerated to stop-the-world" : "");
+  }
+
   /** "heap 2 GB (-Xmx), young ... (...), metaspace peak ... (...)", or null when none is known. */
   public static String memory(AdviceContext c) {
     List<String> mem = new ArrayList<>();
@@ -100,6 +107,11 @@ public final class AdviceText {
 
   public static String leftOut(String what, List<String> flags, JdkRange jdk, String why) {
     return what + ": " + String.join(" ", flags) + " left out for " + jdk.shortName() + ": " + why;
+  }
+
+  public static String deprecated(String what, String flag, int since) {
+    return what + ": " + flag + " is deprecated from JDK " + since
+        + " (it still works there, with a warning, until a later JDK removes it): plan to drop it";
   }
 
   public static final String LEAK = "memory leak: no young-generation, survivor or collector candidates, since flags"
