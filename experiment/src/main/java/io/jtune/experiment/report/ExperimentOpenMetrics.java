@@ -56,6 +56,10 @@ public final class ExperimentOpenMetrics {
     name(Metric.CPU, "process_cpu_cores", null, 1e-2);
     name(Metric.OTHERS_CPU, "other_processes_cpu_cores", null, 1e-2);
     name(Metric.RSS, "rss_peak_bytes", "bytes", MB);
+    name(Metric.RSS_OF_LIMIT, "rss_peak_of_memory_limit_ratio", "ratio", 1e-2);
+    name(Metric.THROTTLED_PERIODS, "cpu_throttled_periods", null, 1);
+    name(Metric.THROTTLED_PCT, "cpu_throttled_periods_ratio", "ratio", 1e-2);
+    name(Metric.THROTTLED_TIME, "cpu_throttled_seconds", "seconds", 1e-3);
   }
 
   private static void name(Metric m, String name, String unit, double scale) {

@@ -17,7 +17,7 @@ public final class NativeMemoryText {
 
   /** "heap 256.0 MB, non-heap 95.1 MB (metaspace 14.7 MB, code 9.2 MB, 34 threads 2.6 MB, ...)". */
   public static String summary(NativeMemory m) {
-    String s = String.format(Locale.US, "heap %s, non-heap %s (metaspace+class %s, code cache %s, %s %s, GC %s,"
+    String s = String.format(Locale.US, "heap %s, non-heap %s (metaspace and class space %s, code cache %s, %s %s, GC %s,"
         + " compiler %s, internal %s, other/direct %s, rest %s); committed %s",
         ByteSize.human(m.heapBytes()), ByteSize.human(m.nonHeapBytes()), ByteSize.human(m.metaspaceBytes()),
         ByteSize.human(m.codeCacheBytes()), m.threads() >= 0 ? m.threads() + " threads" : "threads",

@@ -45,13 +45,22 @@ class Jdk25AdviceTest {
     }
     assertThat(logs).hasSizeGreaterThanOrEqualTo(10);
     Map<List<String>, String> configurations = new LinkedHashMap<>();
+    int analyzed = 0;
     for (Path log : logs) {
-      Suggestion s = Advisor.advise(analysis(log), Advisor.Inputs.NONE.withJdk(25));
+      Analysis a;
+      try {
+        a = analysis(log);
+      } catch (io.jtune.common.JtuneException e) {
+        continue; // a log with no collection (a JVM the container killed at start)
+      }
+      analyzed++;
+      Suggestion s = Advisor.advise(a, Advisor.Inputs.NONE.withJdk(25));
       for (Candidate c : s.candidates()) {
         configurations.putIfAbsent(c.flags(), log.getFileName() + " " + c.name());
       }
     }
-    assertThat(configurations).hasSizeGreaterThanOrEqualTo(logs.size());
+    assertThat(analyzed).isGreaterThanOrEqualTo(10);
+    assertThat(configurations).hasSizeGreaterThanOrEqualTo(analyzed);
     configurations.forEach((flags, where) -> {
       JvmCheck.Result r = JvmCheck.check(JDK25, flags);
       assertThat(r.major()).isEqualTo(25);
