@@ -38,12 +38,6 @@ class ShenandoahAllocationTest {
   @TempDir
   Path tmp;
 
-  private static Path corpus(String name) {
-    String p = System.getProperty("jtune.corpus");
-    Path dir = p != null ? Path.of(p) : Path.of("../testdata/gclogs");
-    return dir.resolve(name).toAbsolutePath().normalize();
-  }
-
   private static Analysis analyze(Path log) {
     return GcAnalyzer.analyze(List.of(log.toString()), InputStream.nullInputStream(), AnalysisOptions.DEFAULTS);
   }
@@ -104,7 +98,7 @@ class ShenandoahAllocationTest {
       "GCViewer/src__test__resources__openjdk__unified-jvm-logging__Sample-ujl-shenandoah-jdk11.txt",
       "gctoolkit-testdata/gctoolkit-shenandoah-logs__shenandoah__shenandoah.log.0"})
   void rateIsTheGrowthBetweenCyclesOverItsTime(String name) throws Exception {
-    Path log = corpus(name);
+    Path log = ZgcCollectionsTest.corpus(name);
     double expected = rateFromText(log);
     double rate = analyze(log).memory().allocationRateMBps();
     if (Double.isNaN(expected)) {

@@ -57,7 +57,8 @@ class ZgcCollectionsTest {
   @TempDir
   Path tmp;
 
-  private static Path corpus(String name) {
+  /** A log of the corpus in testdata/gclogs (or the directory -Djtune.corpus names). */
+  static Path corpus(String name) {
     String p = System.getProperty("jtune.corpus");
     Path dir = p != null ? Path.of(p) : Path.of("../testdata/gclogs");
     return dir.resolve(name).toAbsolutePath().normalize();
