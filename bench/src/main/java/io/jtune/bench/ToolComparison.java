@@ -483,6 +483,7 @@ public final class ToolComparison {
     b.append("- JVM for every tool: `").append(java).append("` (").append(javaVersion).append(")\n");
     b.append("- Each run: its own JVM, ").append(MeasuredRun.pinningAvailable() ? "pinned with `taskset -c " + cpu + "`" : "not pinned")
         .append("; seconds = wall time of the whole process (JVM start included); MB/s = input MB / seconds; ")
+        .append("cores busy = CPU seconds / seconds; ")
         .append("MB per CPU s = input MB / (user + system CPU seconds), less disturbed by other load on the core; ")
         .append("parse MB/s in-process = input MB / the tool's own time from opening the log to its result ")
         .append("(JVM start-up excluded; only the bench's own mains report it); ")
@@ -566,14 +567,14 @@ public final class ToolComparison {
   }
 
   private static void table(StringBuilder b, List<Row> rs) {
-    b.append("| Tool | Log | Size MB | Seconds | MB/s | Peak RSS MB | CPU s | MB per CPU s | Parse MB/s in-process | GC pauses | Events | Exit | Runs |\n");
-    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+    b.append("| Tool | Log | Size MB | Seconds | MB/s | Peak RSS MB | CPU s | Cores busy | MB per CPU s | Parse MB/s in-process | GC pauses | Events | Exit | Runs |\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
     for (Row r : rs) {
       MeasuredRun.Measurement m = r.m();
       double inProcess = r.log().mb() / r.found().inProcessSeconds();
-      b.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.2f | %.1f | %s | %s | %s | %s | %d |%n",
+      b.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.2f | %.2f | %.1f | %s | %s | %s | %s | %d |%n",
           r.label(), r.log().kind().label, r.log().mb(), m.wallSeconds(), r.mbPerSecond(), r.rssMb(), m.cpuSeconds(),
-          r.log().mb() / m.cpuSeconds(),
+          m.cpuSeconds() / m.wallSeconds(), r.log().mb() / m.cpuSeconds(),
           Double.isNaN(inProcess) ? "-" : String.format(Locale.ROOT, "%.1f", inProcess),
           r.found().pauses() == null ? "-" : r.found().pauses(), r.found().events() == null ? "-" : r.found().events(),
           m.timedOut() ? "timeout" : Integer.toString(m.exitCode()), r.runs()));
