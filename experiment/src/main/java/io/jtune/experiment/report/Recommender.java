@@ -67,10 +67,20 @@ final class Recommender {
   private static Recommendation recommend(Plan plan, List<String> baseFlags, List<LevelReport> levels,
       List<RunResult> runs, List<String> killed) {
     Recommendation leak = leak(plan, runs);
-    if (leak != null) {
+    if (leak == null) {
+      return namingRegressions(judge(plan, baseFlags, levels, runs, killed), levels);
+    }
+    String refuted = LargerHeapCheck.refutation(plan, baseFlags, runs);
+    if (refuted == null) {
       return leak;
     }
-    return namingRegressions(judge(plan, baseFlags, levels, runs, killed), levels);
+    // a larger heap held what the baseline's filled: judged as any heap too small, and said so
+    Recommendation rec = namingRegressions(judge(plan, baseFlags, levels, runs, killed), levels);
+    List<String> reasons = new ArrayList<>(rec.reasons().stream()
+        .filter(r -> !r.contains("JVM flags are not the fix for a leak")).toList());
+    reasons.add(0, refuted);
+    return new Recommendation(rec.verdict(), rec.winner(), rec.summary() + " Not a leak: " + refuted + ".", reasons,
+        rec.flagDiff(), rec.gcNotTheBottleneck());
   }
 
   /**

@@ -41,12 +41,18 @@ public final class TuneJson {
    * @param winner the winning candidate, or null
    * @param analysis the baseline's analysis, or null when the session stopped before it
    * @param liveRising the live set's rise under load that made the verdict a leak, or null
+   * @param store what a run at a larger heap showed of a heap that filled, or null when none ran
    * @param baseline the baseline run, or null
    * @param files the files written, absolute or relative to the run directory
    * @param error the error line of a failed session, or null
    */
   record Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis,
-      String liveRising, RunResult baseline, List<Path> files, String error) {}
+      String liveRising, RunResult baseline, List<Path> files, String error, StoreBound store) {
+    Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis, String liveRising,
+        RunResult baseline, List<Path> files, String error) {
+      this(outcome, verdict, verdictText, winner, analysis, liveRising, baseline, files, error, null);
+    }
+  }
 
   private TuneJson() {}
 
@@ -70,7 +76,7 @@ public final class TuneJson {
       root.put("error", c.error());
     }
     if (c.analysis() != null) {
-      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising());
+      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising(), c.store());
     }
     if (c.baseline() != null) {
       baseline(root.putObject("baseline"), c.baseline(), dir);
@@ -93,16 +99,29 @@ public final class TuneJson {
     return out;
   }
 
-  private static void diagnosis(ObjectNode d, Analysis a, String liveRising) {
+  private static void diagnosis(ObjectNode d, Analysis a, String liveRising, StoreBound store) {
     Diagnosis dg = a.diagnosis();
     boolean rising = liveRising != null && dg.primary() != Problem.MEMORY_LEAK;
-    d.put("primary", rising ? Problem.MEMORY_LEAK.code() : dg.primary().code());
+    // a heap that filled with a store's bound: the heap is too small, whatever the first log suggested
+    boolean bound = store != null && store.levelsOff();
+    d.put("primary", bound ? Problem.HEAP_TOO_SMALL.code() : rising ? Problem.MEMORY_LEAK.code() : dg.primary().code());
     ArrayNode secondary = d.putArray("secondary");
-    if (rising && dg.primary() != Problem.HEALTHY) {
+    if (rising && !bound && dg.primary() != Problem.HEALTHY) {
       secondary.add(dg.primary().code());
     }
-    dg.secondary().forEach(p -> secondary.add(p.code()));
+    dg.secondary().stream().filter(p -> !bound || p != Problem.HEAP_TOO_SMALL && p != Problem.MEMORY_LEAK)
+        .forEach(p -> secondary.add(p.code()));
     ArrayNode evidence = d.putArray("evidence");
+    if (store != null) {
+      evidence.add(store.evidence());
+      ObjectNode larger = d.putObject("largerHeap");
+      larger.put("flags", String.join(" ", store.flags()));
+      larger.put("heapBytes", store.heapBytes());
+      if (store.liveBytes() > 0) {
+        larger.put("liveSetBytes", store.liveBytes());
+      }
+      larger.put("liveSet", store.levelsOff() ? "levels-off" : "keeps-rising");
+    }
     if (rising) {
       evidence.add(liveRising);
     }
