@@ -2,6 +2,7 @@ package io.jtune.experiment.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.fabric8.kubernetes.api.model.Container;
@@ -53,6 +54,8 @@ public record KubernetesResources(Container container, List<String> notes) {
   public static final String JAVA_TOOL_OPTIONS = "JAVA_TOOL_OPTIONS";
   /** CPU requests are rounded up to this many thousandths of a core. */
   static final int CPU_REQUEST_STEP_MILLIS = 100;
+  /** A share of throttled periods from which the snippet says the CPU limit is too small for the load. */
+  static final int MOSTLY_THROTTLED_PCT = 50;
 
   /** The resources for {@code r}'s recommendation, or empty without limits or a measured configuration under them. */
   public static Optional<KubernetesResources> of(ExperimentReport r) {
@@ -74,7 +77,8 @@ public record KubernetesResources(Container container, List<String> notes) {
     Map<String, Quantity> requests = new LinkedHashMap<>();
     Map<String, Quantity> limitsOut = new LinkedHashMap<>();
     List<String> notes = new ArrayList<>();
-    notes.add("Kubernetes container resources and JVM options for " + plan.name() + ", written by jtune");
+    notes.add("Kubernetes container resources and JVM options for " + plan.name() + ", written by jtune"
+        + " (name: the experiment's; use your container's)");
     notes.add("from " + (r.recommendation().winner() != null ? "the adopted candidate '" + chosen + "'"
         : "the baseline '" + chosen + "' (" + ExperimentText.verdictWords(r.recommendation()) + ")")
         + ", measured under " + limits.describe() + " at load level '" + level.level().name() + "'.");
@@ -99,6 +103,10 @@ public record KubernetesResources(Container container, List<String> notes) {
       if (limits.cpus() != null) {
         notes.add("  The limit is the quota the runs had" + throttled(measured)
             + "; the JVM sizes its GC and compiler threads from the limit, not the request.");
+        if (measured.mean(Metric.THROTTLED_PCT) >= MOSTLY_THROTTLED_PCT) {
+          notes.add("  At this load the quota held the service back in most periods: it needs a bigger CPU limit,"
+              + " or less load per pod.");
+        }
       }
     }
     ContainerBuilder b = new ContainerBuilder().withName(containerName(plan.name()))
@@ -113,9 +121,17 @@ public record KubernetesResources(Container container, List<String> notes) {
     return Optional.of(new KubernetesResources(b.build(), List.copyOf(notes)));
   }
 
-  /** The container as a JSON tree (fabric8's field names, quantities as strings). */
+  /** The container as a JSON tree (fabric8's field names, quantities as strings): name, resources, env first. */
   public JsonNode tree() {
-    return Json.mapper().valueToTree(container);
+    ObjectNode fabric8 = Json.mapper().valueToTree(container);
+    ObjectNode out = Json.object();
+    for (String first : List.of("name", "resources", "env")) {
+      if (fabric8.has(first)) {
+        out.set(first, fabric8.get(first));
+      }
+    }
+    fabric8.fields().forEachRemaining(e -> out.putIfAbsent(e.getKey(), e.getValue()));
+    return out;
   }
 
   /** Writes the notes as YAML comments, then the container as a YAML document; leaves {@code out} open. */
