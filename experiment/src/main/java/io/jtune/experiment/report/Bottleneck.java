@@ -81,8 +81,8 @@ record Bottleneck(Kind kind, String evidence, String advice) {
     if (cpu >= CPU_SATURATED_PCT * cores) {
       double throttled = b.mean(Metric.THROTTLED_PCT);
       return new Bottleneck(Kind.CPU, String.format(Locale.US, "the JVM used %.0f %% of %.0f %% CPU (%s) at %,.0f"
-          + " req/s: %.2f ms of CPU per request caps throughput near %s cores / %.2f ms = %,.0f req/s%s", cpu,
-          100 * cores, has.words(), rps, cpuMsPerRequest, num(cores), cpuMsPerRequest, cores * 1000 / cpuMsPerRequest,
+          + " req/s: %.2f ms of CPU per request caps throughput near %s %s / %.2f ms = %,.0f req/s%s", cpu,
+          100 * cores, has.words(), rps, cpuMsPerRequest, num(cores), cores == 1 ? "core" : "cores", cpuMsPerRequest, cores * 1000 / cpuMsPerRequest,
           Double.isNaN(throttled) ? "" : String.format(Locale.US, "; the quota throttled it in %.0f %% of its 100 ms"
               + " periods", throttled)),
           has.limited()

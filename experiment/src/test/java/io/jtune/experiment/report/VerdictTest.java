@@ -287,7 +287,7 @@ class VerdictTest {
     assertThat(r.recommendation().summary()).contains("CPU-bound at its container's CPU limit", "raise the limit")
         .doesNotContain("optimal threads");
     assertThat(r.recommendation().reasons().get(0)).contains("the JVM used 100 % of 100 % CPU (a CPU limit of 1)",
-        "caps throughput near 1 cores / 0.40 ms = 2,513 req/s", "throttled it in 100 % of its 100 ms periods");
+        "caps throughput near 1 core / 0.40 ms = 2,513 req/s", "throttled it in 100 % of its 100 ms periods");
     assertThat(r.recommendation().reasons()).anyMatch(x -> x.contains("the JVM used 100 % CPU (of 100 % under a CPU limit of 1)"));
   }
 
