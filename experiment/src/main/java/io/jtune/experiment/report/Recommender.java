@@ -109,7 +109,7 @@ final class Recommender {
       return adopt(plan, baseFlags, levels, top, adoptable, runs);
     }
     List<String> reasons = new ArrayList<>();
-    boolean gcSmall = gcEvidence(levels, reasons);
+    boolean gcSmall = gcEvidence(plan, levels, reasons);
     for (LevelReport l : levels) {
       reasons.addAll(whyNot(l).stream().map(r -> l.level().name() + ": " + r).toList());
     }
@@ -214,7 +214,7 @@ final class Recommender {
     }
     List<RunResult> topRuns = runs.stream().filter(r -> r.candidate().equals(base) && r.ok()
         && r.level().equals(top.level().name())).toList();
-    Bottleneck bn = Bottleneck.of(top.baseline(), topRuns, Runtime.getRuntime().availableProcessors());
+    Bottleneck bn = Bottleneck.of(top.baseline(), topRuns, Bottleneck.Cores.of(plan.limitsAt(top.level()).cpus()));
     if (bn.kind() == Bottleneck.Kind.NONE) {
       if (!bn.evidence().isBlank()) {
         reasons.add(0, top.level().name() + ": " + bn.evidence());
@@ -334,7 +334,7 @@ final class Recommender {
   }
 
   /** Whether GC is small at every level's baseline; adds the numbers (and the thread dump's lock) to reasons. */
-  private static boolean gcEvidence(List<LevelReport> levels, List<String> reasons) {
+  private static boolean gcEvidence(Plan plan, List<LevelReport> levels, List<String> reasons) {
     boolean gcSmall = true;
     for (LevelReport l : levels) {
       CandidateReport b = l.baseline();
@@ -345,7 +345,8 @@ final class Recommender {
       boolean small = share < ExperimentReport.GC_SHARE_NOT_BOTTLENECK_PCT && !(fgc > 0) && !(maxPause > p99);
       gcSmall &= small;
       reasons.add(String.format(Locale.US, "%s: baseline GC took %.2f %% of the measured time, %s Full GC, max pause %.1f ms vs p99 %.1f ms%s",
-          l.level().name(), share, fgc > 0 ? Metric.FGC_COUNT.format(fgc) : "no", maxPause, p99, cpuText(b)));
+          l.level().name(), share, fgc > 0 ? Metric.FGC_COUNT.format(fgc) : "no", maxPause, p99,
+          cpuText(b, Bottleneck.Cores.of(plan.limitsAt(l.level()).cpus()))));
       if (b.threads() != null && b.threads().topLock() != null) {
         reasons.add(l.level().name() + ": thread dump during warm-up: " + b.threads().topLock());
       }
@@ -406,13 +407,13 @@ final class Recommender {
     return out;
   }
 
-  private static String cpuText(CandidateReport b) {
+  private static String cpuText(CandidateReport b, Bottleneck.Cores cores) {
     double cpu = b.mean(Metric.CPU);
     if (Double.isNaN(cpu)) {
       return "";
     }
-    int cores = Runtime.getRuntime().availableProcessors();
-    return String.format(Locale.US, "; the JVM used %.0f %% CPU (of %d %% on %d cores)", cpu, cores * 100, cores);
+    return String.format(Locale.US, "; the JVM used %.0f %% CPU (of %.0f %% %s %s)", cpu, cores.n() * 100,
+        cores.limited() ? "under" : "on", cores.words());
   }
 
   private static String headline(CandidateReport c) {

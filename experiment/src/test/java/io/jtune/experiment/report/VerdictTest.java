@@ -272,6 +272,26 @@ class VerdictTest {
   }
 
   @Test
+  void aServiceAtItsContainersCpuLimitIsCpuBoundWhateverTheHostHas() {
+    // Tomcat's examples at 2,500 req/s under a CPU limit of 1 (the container case study): the JVM
+    // used 99.5 % of a core, p50 21.8 ms against 0.4 ms of CPU a request, the quota throttled it in
+    // every period. On the host's cores it would read as requests waiting on something else.
+    Map<String, double[]> base = new LinkedHashMap<>(smallGc(99.5, 2500, 21.8));
+    base.put("throttledPct", v(100, 100, 100));
+    Plan limited = PlanReader.read(new StringReader(PLAN.formatted(ONE_LEVEL, "{p99: within +10%}", 3)
+        .replace("baseline: base", "limits: {cpu: \"1\"}\nbaseline: base")), "plan.yaml", Path.of("."));
+    List<RunResult> runs = new ArrayList<>(runs("high", "base", base, null));
+    runs.addAll(runs("high", "cand", base, null));
+    ExperimentReport r = ExperimentReport.of(limited, List.of(), runs);
+    assertVerdict(r, Verdict.NOT_A_GC_PROBLEM, null);
+    assertThat(r.recommendation().summary()).contains("CPU-bound at its container's CPU limit", "raise the limit")
+        .doesNotContain("optimal threads");
+    assertThat(r.recommendation().reasons().get(0)).contains("the JVM used 100 % of 100 % CPU (a CPU limit of 1)",
+        "caps throughput near 1 core / 0.40 ms = 2,513 req/s", "throttled it in 100 % of its 100 ms periods");
+    assertThat(r.recommendation().reasons()).anyMatch(x -> x.contains("the JVM used 100 % CPU (of 100 % under a CPU limit of 1)"));
+  }
+
+  @Test
   void runsThatSharedTheHostAreNamed() {
     // as Keycloak's third runs, while another process took 77-105 % of a core on the 2-core host (the test gives the
     // candidate the baseline's values)
