@@ -8,7 +8,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 secs="${1:-60}"; shift || true
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(api survivor-overflow session-leak xml-lock cache-churn metaspace-boot cpu-bound io-bound)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(api survivor-overflow session-leak xml-lock cache-churn metaspace-boot cpu-bound io-bound heap-too-small)
 port=18181
 for s in "${scenarios[@]}"; do
   port=$((port + 1))

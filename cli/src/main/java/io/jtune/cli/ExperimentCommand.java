@@ -6,6 +6,7 @@ import io.jtune.common.format.OutputFormat;
 import io.jtune.experiment.tune.TuneSettings;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
+import io.jtune.load.DurationText;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.experiment.report.ExperimentJson;
@@ -22,6 +23,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -98,6 +100,11 @@ final class ExperimentCommand implements Callable<Integer> {
   @Option(names = "--no-thread-dumps", description = "do not take a thread dump (SIGQUIT) during each warm-up")
   boolean noThreadDumps;
 
+  @Option(names = "--max-duration", paramLabel = "DURATION", converter = DurationConverter.class,
+      description = "start no run after this much wall time (the run under way finishes), report the runs done;"
+          + " over the plan's maxDuration, for this invocation only (1s to 7d)")
+  Duration maxDuration;
+
   @Override
   public Integer call() throws IOException {
     int given = (planFile != null ? 1 : 0) + (resume != null ? 1 : 0) + (reportOnly != null ? 1 : 0);
@@ -145,6 +152,15 @@ final class ExperimentCommand implements Callable<Integer> {
       Path base = Files.isRegularFile(baseFile) ? Path.of(Files.readString(baseFile).trim()) : dir.toAbsolutePath();
       plan = PlanReader.read(new StringReader(text), saved.toString(), base);
       plan = plan.withSource(base.resolve(plan.fileName() + ".yaml"));
+    }
+    if (maxDuration != null) {
+      if (reportOnly != null) {
+        throw new JtuneException("--max-duration goes with a plan file or --resume: --report runs nothing");
+      }
+      if (maxDuration.compareTo(Duration.ofSeconds(1)) < 0 || maxDuration.compareTo(PlanReader.MAX_DURATION) > 0) {
+        throw new JtuneException("--max-duration must be between 1s and 7d, not " + DurationText.format(maxDuration));
+      }
+      plan = plan.withMaxDuration(maxDuration);
     }
     if (reportOnly != null) {
       List<RunResult> results = Experiment.readResults(dir, plan);

@@ -6,6 +6,7 @@ import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.load.DataFile;
 import io.jtune.load.DataOrder;
 import io.jtune.load.LoadException;
+import io.jtune.load.SecretBodyFields;
 import io.jtune.load.RequestTemplate;
 import io.jtune.load.WeightedUrl;
 import java.io.IOException;
@@ -130,6 +131,14 @@ final class RequestOptions {
       new RequestTemplate(RequestTemplate.parseUrl("http://127.0.0.1/"), method, checked, bytes, 1, rows).check();
       BodyFile file = body != null && body.startsWith("@") ? BodyFile.of(Path.of(body.substring(1))) : null;
       String text = body == null || file != null ? null : body;
+      String secret = SecretBodyFields.firstInClear(text);
+      if (secret != null) {
+        // the plan this command writes keeps an inline body as it is: a secret field is given by reference
+        throw new JtuneException("--body has the field '" + secret + "' in clear, and the plan this command writes"
+            + " would keep it: give its value as ${env:NAME} (read when the requests are sent, e.g. \"" + secret
+            + "\": \"${env:" + envName(secret) + "}\"), or the body as --body @FILE (plans refer to the file by path"
+            + " and SHA-256)");
+      }
       LevelRequest.DataSource source = data == null ? null
           : new LevelRequest.DataSource(data.toAbsolutePath().normalize(), rows.order());
       return new LevelRequest(method, headers.stream().map(String::strip).toList(), text, insecure, secretHeaders,
@@ -175,6 +184,11 @@ final class RequestOptions {
       out.add(WeightedUrl.of(w, u.url()).toString());
     }
     return out;
+  }
+
+  /** A variable name for a field: {@code client_secret} is CLIENT_SECRET, {@code apiKey} API_KEY. */
+  private static String envName(String field) {
+    return field.replaceAll("([a-z0-9])([A-Z])", "$1_$2").replaceAll("[^A-Za-z0-9]+", "_").toUpperCase(java.util.Locale.ROOT);
   }
 
   /** The request body: none, the text given, or the bytes of {@code @FILE}. */

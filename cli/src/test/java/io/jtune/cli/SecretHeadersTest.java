@@ -52,6 +52,31 @@ class SecretHeadersTest {
   }
 
   @Test
+  void aBodyWithASecretFieldInClearIsRefusedAndAReferenceIsKept() throws IOException {
+    String log = CliRun.corpusFile("GCViewer/src__test__resources__openjdk__unified-jvm-logging__"
+        + "sample-ujl-g1-gc-all,safepoint,os+cpu.txt").toString();
+    Path plan = dir.resolve("plan.yaml");
+    CliRun r = CliRun.of("suggest", log, "--qps", "100", "-X", "POST",
+        "--body", "{\"user\":\"ann\",\"password\":\"" + TOKEN + "\"}", "-o", plan.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err().strip().lines()).singleElement().asString().startsWith("jtune: --body has the field 'password' in clear")
+        .contains("\"password\": \"${env:PASSWORD}\"", "--body @FILE").doesNotContain(TOKEN);
+    assertThat(plan).doesNotExist();
+    CliRun form = CliRun.of("suggest", log, "--qps", "100", "-X", "POST", "--body", "user=ann&client_secret=" + TOKEN,
+        "-o", plan.toString());
+    assertThat(form.exitCode()).isEqualTo(2);
+    assertThat(form.err()).contains("'client_secret'", "CLIENT_SECRET").doesNotContain(TOKEN);
+
+    // by reference: written as given, resolved only when the requests are sent
+    CliRun ok = CliRun.of("suggest", log, "--qps", "100", "-X", "POST",
+        "--body", "{\"user\":\"ann\",\"password\":\"${env:HOME}\"}", "-o", plan.toString());
+    assertThat(ok.exitCode()).as(ok.err()).isZero();
+    assertThat(Files.readString(plan, StandardCharsets.UTF_8)).contains("${env:HOME}");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(plan))).isEqualTo("rw-------");
+    assertNowhere(dir);
+  }
+
+  @Test
   void aTuneSessionWritesNoSecretAndSendsAReference() throws IOException {
     LabScenario sc = LabLauncher.at(UseLabJar.LAB_JAR).scenario("session-leak");
     Path out = dir.resolve("tune");

@@ -29,6 +29,10 @@ public final class DurationText {
       number = t;
     }
     try {
+      // a decimal number only: Java's own parser also takes "8d", "8f" (type suffixes) and hex
+      if (!number.trim().matches("[0-9]*\\.?[0-9]+(?:e[+-]?[0-9]+)?|[0-9]+\\.")) {
+        throw new NumberFormatException();
+      }
       double value = Double.parseDouble(number.trim());
       if (!(value >= 0) || Double.isInfinite(value)) {
         throw new NumberFormatException();

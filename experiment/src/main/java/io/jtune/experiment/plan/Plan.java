@@ -21,6 +21,8 @@ import java.util.Optional;
  * @param source the plan file, or null when made in code
  * @param limits the container limits every run's service runs under ({@link ContainerLimits#none()}
  *     for none); a level may set its own ({@link #limitsAt(Level)})
+ * @param maxDuration a cap on the experiment's wall time, or null for none: once it has passed no
+ *     further run starts (the run under way finishes), and the report is made from the runs done
  */
 public record Plan(
     String name,
@@ -32,7 +34,8 @@ public record Plan(
     Order order,
     Duration cooldown,
     Path source,
-    ContainerLimits limits) {
+    ContainerLimits limits,
+    Duration maxDuration) {
 
   public static final int DEFAULT_REPETITIONS = 3;
 
@@ -51,10 +54,16 @@ public record Plan(
     limits = limits == null ? ContainerLimits.none() : limits;
   }
 
-  /** A plan whose service runs with the host's memory and cores. */
+  /** A plan whose service runs with the host's memory and cores, with no cap on its wall time. */
   public Plan(String name, ServiceSpec target, String baseline, List<Candidate> candidates, List<Level> levels,
       int repetitions, Order order, Duration cooldown, Path source) {
     this(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, ContainerLimits.none());
+  }
+
+  /** A plan with no cap on its wall time. */
+  public Plan(String name, ServiceSpec target, String baseline, List<Candidate> candidates, List<Level> levels,
+      int repetitions, Order order, Duration cooldown, Path source, ContainerLimits limits) {
+    this(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, limits, null);
   }
 
   /**
@@ -75,42 +84,57 @@ public record Plan(
   // Each with... method returns this plan with one part replaced.
 
   public Plan withName(String newName) {
-    return new Plan(newName, target, baseline, candidates, levels, repetitions, order, cooldown, source, limits);
+    return new Plan(newName, target, baseline, candidates, levels, repetitions, order, cooldown,
+        source, limits, maxDuration);
   }
 
   public Plan withTarget(ServiceSpec newTarget) {
-    return new Plan(name, newTarget, baseline, candidates, levels, repetitions, order, cooldown, source, limits);
+    return new Plan(name, newTarget, baseline, candidates, levels, repetitions, order, cooldown,
+        source, limits, maxDuration);
   }
 
   /** This plan with other candidates, {@code newBaseline} (one of them) the baseline. */
   public Plan withCandidates(String newBaseline, List<Candidate> newCandidates) {
-    return new Plan(name, target, newBaseline, newCandidates, levels, repetitions, order, cooldown, source, limits);
+    return new Plan(name, target, newBaseline, newCandidates, levels, repetitions, order, cooldown,
+        source, limits, maxDuration);
   }
 
   public Plan withLevels(List<Level> newLevels) {
-    return new Plan(name, target, baseline, candidates, newLevels, repetitions, order, cooldown, source, limits);
+    return new Plan(name, target, baseline, candidates, newLevels, repetitions, order, cooldown,
+        source, limits, maxDuration);
   }
 
   public Plan withRepetitions(int newRepetitions) {
-    return new Plan(name, target, baseline, candidates, levels, newRepetitions, order, cooldown, source, limits);
+    return new Plan(name, target, baseline, candidates, levels, newRepetitions, order, cooldown,
+        source, limits, maxDuration);
   }
 
   public Plan withOrder(Order newOrder) {
-    return new Plan(name, target, baseline, candidates, levels, repetitions, newOrder, cooldown, source, limits);
+    return new Plan(name, target, baseline, candidates, levels, repetitions, newOrder, cooldown,
+        source, limits, maxDuration);
   }
 
   public Plan withCooldown(Duration newCooldown) {
-    return new Plan(name, target, baseline, candidates, levels, repetitions, order, newCooldown, source, limits);
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, newCooldown,
+        source, limits, maxDuration);
   }
 
   /** This plan with other container limits for every level that sets none of its own. */
   public Plan withLimits(ContainerLimits newLimits) {
-    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, newLimits);
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown,
+        source, newLimits, maxDuration);
+  }
+
+  /** This plan with a cap on its wall time ({@code null}: none). */
+  public Plan withMaxDuration(Duration newMaxDuration) {
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, limits,
+        newMaxDuration);
   }
 
   /** This plan as read from {@code newSource}, or made in code ({@code null}). */
   public Plan withSource(Path newSource) {
-    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, newSource, limits);
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown,
+        newSource, limits, maxDuration);
   }
 
   /**

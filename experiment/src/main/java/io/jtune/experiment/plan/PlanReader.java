@@ -30,6 +30,8 @@ public final class PlanReader {
   public static final Duration MAX_WINDOW = Duration.ofHours(24);
   /** The longest wait a plan may give (a response, the service to be ready, a cool-down). */
   public static final Duration MAX_WAIT = Duration.ofHours(1);
+  /** The longest cap on an experiment's wall time ({@code maxDuration}). */
+  public static final Duration MAX_DURATION = Duration.ofDays(7);
 
   private final PlanSyntax syntax;
   private final Path base;
@@ -96,6 +98,7 @@ public final class PlanReader {
     }
     Duration cooldown = top.duration("cooldown", Duration.ofSeconds(1), Duration.ZERO, MAX_WAIT);
     ContainerLimits limits = LimitsReader.read(syntax, top, "limits");
+    Duration maxDuration = top.duration("maxDuration", null, Duration.ofSeconds(1), MAX_DURATION);
     top.finish();
     if (baseline == null) {
       throw error(root, "no baseline: name the baseline candidate with 'baseline: NAME' (one of "
@@ -110,7 +113,7 @@ public final class PlanReader {
       throw error(candNode, "a plan needs the baseline and at least one other candidate to compare");
     }
     Plan plan = new Plan(name == null ? (source == null ? "experiment" : Plan.safeName(stem(source))) : name, target,
-        baseline, candidates, levels, repetitions, order, cooldown, source, limits);
+        baseline, candidates, levels, repetitions, order, cooldown, source, limits, maxDuration);
     checkRunIds(plan);
     return plan;
   }

@@ -147,6 +147,10 @@ public final class PlanWriter {
       line("", "repetitions: " + p.repetitions());
       line("", "order: " + YamlText.quote(p.order().key()) + "  # interleaved (A B C A B C) spreads machine drift over the candidates");
       line("", "cooldown: " + YamlText.quote(YamlText.duration(p.cooldown())));
+      if (p.maxDuration() != null) {
+        line("", "maxDuration: " + YamlText.quote(YamlText.duration(p.maxDuration()))
+            + "  # no run starts after this much wall time; the report uses the runs done");
+      }
     }
 
     void target(ServiceSpec t) {

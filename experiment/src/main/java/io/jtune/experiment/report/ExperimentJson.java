@@ -52,6 +52,9 @@ public final class ExperimentJson {
     if (plan.limits().any()) {
       p.set("limits", limits(plan.limits()));
     }
+    if (plan.maxDuration() != null) {
+      p.put("maxDurationS", plan.maxDuration().toMillis() / 1000.0);
+    }
     ArrayNode cands = p.putArray("candidates");
     for (Candidate c : plan.candidates()) {
       ObjectNode cn = cands.addObject();

@@ -11,6 +11,7 @@ import io.jtune.runtime.process.ChildProcess;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
+import io.jtune.load.DurationText;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
@@ -131,18 +132,40 @@ public final class Experiment {
     return Optional.ofNullable(second.get(runId));
   }
 
-  /** Runs every run not done yet, in plan order; returns all results (kept and new). */
+  /**
+   * Runs every run not done yet, in plan order; returns all results (kept and new). With the
+   * plan's {@code maxDuration}, no run starts once that much time has passed since this call
+   * (the run under way finishes): the runs left are said once and not run, and the results
+   * hold what was measured.
+   */
   public List<RunResult> run() {
     List<Plan.RunKey> schedule = plan.schedule();
     List<RunResult> results = new ArrayList<>();
+    long started = System.nanoTime();
     int i = 0;
     boolean first = true;
+    boolean capped = false;
     for (Plan.RunKey key : schedule) {
       i++;
       Optional<RunResult> done = RunStore.readResult(dir, key);
       if (done.isPresent()) {
         results.add(done.get());
         listener.runKept(done.get(), i, schedule.size());
+        continue;
+      }
+      if (capped) {
+        continue;
+      }
+      Duration spent = Duration.ofNanos(System.nanoTime() - started);
+      if (plan.maxDuration() != null && spent.compareTo(plan.maxDuration()) >= 0) {
+        capped = true;
+        long left = schedule.subList(i - 1, schedule.size()).stream()
+            .filter(k -> RunStore.readResult(dir, k).isEmpty()).count();
+        listener.warning(String.format(java.util.Locale.US,
+            "maxDuration %s reached after %s: %d run(s) not started (%s first); the report uses the %d run(s) done,"
+                + " and 'jtune experiment --resume %s' runs the rest",
+            DurationText.format(plan.maxDuration()), DurationText.format(spent.withNanos(0)), left, key.id(),
+            results.size(), dir));
         continue;
       }
       if (!first) {

@@ -19,6 +19,7 @@ import io.jtune.experiment.suggest.rule.PretouchRule;
 import io.jtune.experiment.suggest.rule.Proposal;
 import io.jtune.experiment.suggest.rule.YoungSizingRule;
 import io.jtune.gc.analysis.Analysis;
+import io.jtune.gc.event.PauseKind;
 import io.jtune.gc.diagnosis.Diagnosis;
 import java.util.ArrayList;
 import java.util.List;
@@ -148,7 +149,7 @@ public final class Advisor {
     Diagnosis diagnosis = ctx.diagnosis();
     GoalsForProblem.Cost cost = inputs.measured() != null ? inputs.measured()
         : new GoalsForProblem.Cost(analysis.throughputNotApplicable() != null ? Double.NaN : 100 - analysis.throughputPct(),
-            ctx.fullGcs(), 0, Double.NaN);
+            ctx.fullGcs(), 0, Double.NaN, fullGcSharePct(analysis));
     List<Level> levels = LoadLevels.levels(ctx.qps(), ctx.concurrency(), new LoadLevels.Baseline(ctx.fullGcs() > 0,
         ctx.startupFullGcs(), ctx.gcNotTheProblem(), diagnosis.primary().code(), cost));
     if (!(ctx.qps() > 0) && ctx.concurrency() <= 0) {
@@ -202,5 +203,11 @@ public final class Advisor {
       }
     }
     return kept;
+  }
+
+  /** The share of the log's time in Full GC pauses, %, or NaN when the log spans no time. */
+  private static double fullGcSharePct(Analysis a) {
+    double spanS = a.span().durationS();
+    return spanS > 0 ? 100 * a.pauses().kind(PauseKind.FULL).totalMs() / 1000 / spanS : Double.NaN;
   }
 }

@@ -21,7 +21,11 @@ import java.util.Optional;
  *       measured them), the GC time share {@value #GC_SHARE_CUT_PCT} % lower when GC takes at least
  *       {@value #GC_SHARE_HURTS_PCT} % of the time, p99 10 % lower at the highest load when most
  *       requests slower than p99 were in a GC pause (premature-promotion and concurrent-failure: also
- *       when that is not measured), failed requests halved when the baseline had some;
+ *       when that is not measured), failed requests halved when the baseline had some; where its
+ *       Full GCs are rare (they stop the service less than {@value #RARE_FULL_GC_SHARE_PCT} % of
+ *       the time, so fewer requests than p99 can see meet one) the tail they make at the highest
+ *       load 10 % lower: p99.9, or the slowest request where they take under
+ *       {@value #P999_SEES_FULL_GC_SHARE_PCT} % of the time (too few requests for p99.9 as well);
  *   <li>long-pauses and os-interference: max pause 20 % and p99 10 % lower at the highest load;
  *   <li>memory-leak, gc-not-the-problem and healthy: nothing (flags are not the fix; they must
  *       only not hurt).
@@ -51,6 +55,13 @@ public final class GoalsForProblem {
   public static final double GC_SHARE_CUT_PCT = 30;
   /** The share of requests slower than p99 that were in a GC pause from which pauses make the tail. */
   public static final double PAUSES_MAKE_THE_TAIL_PCT = 50;
+  /**
+   * Full GCs that stop the service less than this share of the time, %, are rare: fewer than 1 %
+   * of requests can wait in one, and p99 does not see them.
+   */
+  public static final double RARE_FULL_GC_SHARE_PCT = 1;
+  /** Below this share of the time in Full GCs, %, even p99.9 hardly sees them: the slowest request does. */
+  public static final double P999_SEES_FULL_GC_SHARE_PCT = 0.1;
 
   /**
    * What the problem costs in this service, as the baseline shows it.
@@ -61,10 +72,24 @@ public final class GoalsForProblem {
    * @param errors failed requests of the baseline run, or 0 when none or not measured
    * @param slowInPausePct the share of requests slower than p99 that were in flight during a GC
    *     pause, %, or NaN when not measured
+   * @param fullGcSharePct the share of the time in Full GC pauses, %, or NaN when not known
    */
-  public record Cost(double gcSharePct, double fullGcs, double errors, double slowInPausePct) {
+  public record Cost(double gcSharePct, double fullGcs, double errors, double slowInPausePct, double fullGcSharePct) {
     /** Nothing known: every cost the problem can have is taken to be there. */
-    public static final Cost UNKNOWN = new Cost(Double.NaN, -1, 0, Double.NaN);
+    public static final Cost UNKNOWN = new Cost(Double.NaN, -1, 0, Double.NaN, Double.NaN);
+
+    /** A cost whose Full GCs' share of the time is not known. */
+    public Cost(double gcSharePct, double fullGcs, double errors, double slowInPausePct) {
+      this(gcSharePct, fullGcs, errors, slowInPausePct, Double.NaN);
+    }
+
+    /** The tail metric that rare Full GCs make (p99.9 or the slowest request), or null when they are not rare. */
+    Metric rareFullGcTail() {
+      if (!(fullGcs > 0) || !(fullGcSharePct < RARE_FULL_GC_SHARE_PCT)) {
+        return null;
+      }
+      return fullGcSharePct < P999_SEES_FULL_GC_SHARE_PCT ? Metric.LATENCY_MAX : Metric.P999;
+    }
 
     boolean fullGcsShown() {
       return fullGcs != 0;
@@ -120,6 +145,10 @@ public final class GoalsForProblem {
         boolean tailAssumed = primaryCode.equals("premature-promotion") || primaryCode.equals("concurrent-failure");
         if (highest && cost.pausesMakeTheTail(tailAssumed)) {
           improve(g, Metric.P99, -10);
+        }
+        Metric tail = cost.rareFullGcTail();
+        if (highest && tail != null) {
+          improve(g, tail, -10);
         }
         if (cost.errors() > 0) {
           improve(g, Metric.ERRORS, -50);

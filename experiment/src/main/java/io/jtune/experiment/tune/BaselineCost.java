@@ -12,7 +12,10 @@ final class BaselineCost {
   static GoalsForProblem.Cost of(RunResult run) {
     double fgc = run.metric(Metric.FGC_COUNT.key());
     double errors = run.metric(Metric.ERRORS.key());
+    double windowMs = run.windowEndEpochMs() - run.windowStartEpochMs();
+    double fgcMs = run.metric(Metric.FGC_TIME_TOTAL.key());
+    double fgcShare = windowMs > 0 && fgcMs >= 0 ? 100 * fgcMs / windowMs : Double.NaN;
     return new GoalsForProblem.Cost(run.metric(Metric.GC_TIME_SHARE.key()), Double.isNaN(fgc) ? -1 : fgc,
-        Double.isNaN(errors) ? 0 : errors, run.metric(Metric.SLOW_IN_PAUSE.key()));
+        Double.isNaN(errors) ? 0 : errors, run.metric(Metric.SLOW_IN_PAUSE.key()), fgcShare);
   }
 }

@@ -102,6 +102,15 @@ class PlanWriterTest {
   }
 
   @Test
+  void aCapOnTheWallTimeReadsBack() {
+    Plan plan = labPlan().withMaxDuration(Duration.ofMinutes(90));
+    assertThat(PlanWriter.toYaml(plan)).contains("\nmaxDuration: \"5400s\"");
+    assertThat(roundTrip(plan, dir).maxDuration()).isEqualTo(Duration.ofMinutes(90));
+    assertThat(PlanWriter.toYaml(labPlan())).doesNotContain("maxDuration");
+    assertThat(roundTrip(labPlan(), dir).maxDuration()).isNull();
+  }
+
+  @Test
   void containerLimitsOfThePlanAndOfALevelReadBackAsTheUserWroteThem() {
     Plan plan = labPlan().withLimits(ContainerLimits.of("512Mi", "1.5"));
     List<Level> levels = new ArrayList<>(plan.levels());

@@ -56,6 +56,7 @@ class WithersTest {
     changesOnly(PLAN, p -> p.withCooldown(Duration.ofSeconds(5)), Set.of("cooldown"));
     changesOnly(PLAN, p -> p.withSource(Path.of("other.yaml")), Set.of("source"));
     changesOnly(PLAN, p -> p.withLimits(ContainerLimits.of("512Mi", "1")), Set.of("limits"));
+    changesOnly(PLAN, p -> p.withMaxDuration(Duration.ofMinutes(30)), Set.of("maxDuration"));
     assertThat(PLAN.withLevels(List.of(HIGH)).schedule()).hasSize(PLAN.repetitions() * PLAN.candidates().size());
   }
 

@@ -60,6 +60,8 @@ class CaseBookTest {
         new Case("casebook/metaspace-boot.log", Set.of("metaspace-threshold"), false, "MetaspaceSize"),
         new Case("casebook/cpu-bound.log", Set.of("healthy", "gc-not-the-problem"), true, null),
         new Case("casebook/io-bound.log", Set.of("healthy", "gc-not-the-problem"), true, null),
+        // about 140 MB of data in -Xmx192m (G1): no Full GC in 45 s, concurrent cycles back to back
+        new Case("casebook/heap-too-small.log.gz", Set.of("heap-too-small"), false, "-Xmx448m"),
         // public corpus logs
         new Case("gclogs/GCViewer/src__test__resources__openjdk__SampleSun1_5_0ConcurrentModeFailure.txt",
             Set.of("heap-too-small", "concurrent-failure"), false, "-Xmx"),

@@ -4,7 +4,9 @@ package io.jtune.gc.aggregate;
  * A least-squares line through (time, bytes) points, kept as running sums. A slope is given only
  * from enough data: at least {@link #MIN_POINTS} points over at least {@link #MIN_SPAN_S} seconds,
  * with no gap between two consecutive points longer than three quarters of the span (two clusters either side
- * of a long gap fit any line perfectly and say nothing about the time between them).
+ * of a long gap fit any line perfectly and say nothing about the time between them). A point
+ * earlier than the one before it (the log's clock went back: a damaged or hand-edited line) is
+ * left out: a trend runs forward in time, and its span is never negative.
  */
 public final class Trend {
   /** Fewest points a slope is fitted to. */
@@ -27,6 +29,9 @@ public final class Trend {
   private double lastY;
 
   public void add(double x, double y) {
+    if (Double.isNaN(x) || n > 0 && x < lastX) {
+      return;
+    }
     if (n == 0) {
       firstX = x;
       firstY = y;

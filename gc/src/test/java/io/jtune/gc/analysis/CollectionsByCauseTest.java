@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.jtune.gc.AnalyzedLogs;
+import io.jtune.gc.aggregate.CollectionCauses;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -134,6 +135,37 @@ class CollectionsByCauseTest {
     JsonNode byCause = json(log).at("/concurrent/collectionsByCause");
     assertThat(byCause.get("System.gc()").get("count").asLong()).isEqualTo(explicit);
     assertThat(byCause.has("Learning: free is below initial threshold")).isTrue();
+  }
+
+  /**
+   * JDK 8 Shenandoah logs have no GC ids: the "Trigger:" line before a cycle (no time stamp) is
+   * the only word on its cause, and every pause up to the next trigger is that cycle's. Expected:
+   * the pause records after each trigger line, counted from the log's own text.
+   */
+  @Test
+  void jdk8ShenandoahPausesTakeTheCauseOfTheTriggerBeforeThem() throws IOException {
+    Path log = corpusFile("GCViewer/src__test__resources__openjdk__SampleOpenJdk1_8_0-332.txt");
+    Map<String, Integer> pausesAfter = new TreeMap<>();
+    String trigger = null;
+    Pattern pause = Pattern.compile("\\[Pause [^\\]]*, [0-9.]+ ms]");
+    for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+      if (line.startsWith("Trigger: ")) {
+        trigger = line.substring("Trigger: ".length()).strip();
+      } else if (pause.matcher(line).find()) {
+        pausesAfter.merge(String.valueOf(trigger), 1, Integer::sum);
+      }
+    }
+    assertThat(pausesAfter).containsOnlyKeys("Learning 1 of 5. Free (2792M) is below initial threshold (2793M)",
+        "Free (398M) is below minimum threshold (399M)", "Handle Allocation Failure");
+    JsonNode byCause = json(log).at("/pauses/byCause");
+    assertThat(byCause.at("/Learning: free is below initial threshold/count").asInt())
+        .isEqualTo(pausesAfter.get("Learning 1 of 5. Free (2792M) is below initial threshold (2793M)")).isEqualTo(4);
+    assertThat(byCause.at("/Free is below minimum threshold/count").asInt())
+        .isEqualTo(pausesAfter.get("Free (398M) is below minimum threshold (399M)")).isEqualTo(3);
+    // the degenerated pause: the cycle the allocation failure cancelled is finished stop-the-world
+    assertThat(byCause.at("/Handle Allocation Failure/count").asInt()).isEqualTo(pausesAfter.get("Handle Allocation Failure"))
+        .isEqualTo(1);
+    assertThat(byCause.has(CollectionCauses.NOT_LOGGED)).isFalse();
   }
 
   private static JsonNode finding(JsonNode root, String id) {

@@ -78,6 +78,7 @@ public final class Jdk8LogParser implements GcLogParser {
   private static final Ascii MEMORY = Ascii.of("Memory: ");
   private static final Ascii COMMAND_LINE_FLAGS = Ascii.of("CommandLine flags: ");
   private static final Ascii SHENANDOAH_HEAP = Ascii.of("Shenandoah Heap");
+  private static final Ascii TRIGGER = Ascii.of("Trigger: ");
 
   private final ParserContext ctx;
   private final Consumer<GcEvent> sink;
@@ -90,6 +91,7 @@ public final class Jdk8LogParser implements GcLogParser {
   private final RecordAssembly assembly;
   private final G1DetailLines g1;
   private final HeaderLines header;
+  private final ShenandoahRecords shenandoah;
   /** Inside a heap block ("{Heap before GC ...", "Heap after GC ...", "Heap" at exit). */
   private boolean inHeapBlock;
 
@@ -103,7 +105,7 @@ public final class Jdk8LogParser implements GcLogParser {
     cycles = new ConcurrentCycles(sink, names, st, deferred, col);
     pauses = new Pauses(sink, deferred, tenuring, cycles, col);
     BodyScanner scan = new BodyScanner(pauses, cycles, col);
-    ShenandoahRecords shenandoah = new ShenandoahRecords(sink, names, st, pauses, scan, col);
+    shenandoah = new ShenandoahRecords(sink, names, st, pauses, scan, col);
     RecordReader records = new RecordReader(names, st, pauses, deferred, scan, cycles, shenandoah, col);
     scan.records(records);
     assembly = new RecordAssembly(ctx, st, pauses, scan, records);
@@ -202,6 +204,9 @@ public final class Jdk8LogParser implements GcLogParser {
       case 'T' -> {
         if (t.startsWith(STOPPED)) {
           safepoint(t, 0);
+        } else if (t.startsWith(TRIGGER)) {
+          shenandoah.trigger(t, TRIGGER.length());
+          ctx.understood();
         } else {
           understoodIf(t, t.startsWith(TOTAL_FREE_SPACE) || t.startsWith(TREE_HEIGHT)
               || t.startsWith(TLAB));

@@ -11,9 +11,15 @@ import io.jtune.gc.event.MemoryUsage;
 import io.jtune.gc.event.PauseKind;
 import io.jtune.gc.input.Line;
 import io.jtune.gc.parser.NameCache;
+import io.jtune.gc.parser.ShenandoahTrigger;
 import java.util.function.Consumer;
 
-/** JDK 8 Shenandoah records: "[Pause Init Mark, 3.341 ms]" and "[Concurrent marking 1M->1M(8M), 2.3 ms]". */
+/**
+ * JDK 8 Shenandoah records: "[Pause Init Mark, 3.341 ms]" and "[Concurrent marking 1M->1M(8M), 2.3 ms]",
+ * and the "Trigger: ..." line the control thread logs before each cycle: JDK 8 logs have no GC
+ * ids to tie a cycle's pauses and phases together, so each one after a trigger takes its cause
+ * until the next trigger (a pause that names its own cause, "Pause Full (System.gc())", keeps it).
+ */
 final class ShenandoahRecords {
   private final Consumer<GcEvent> sink;
   private final NameCache names;
@@ -21,6 +27,8 @@ final class ShenandoahRecords {
   private final Pauses pauses;
   private final BodyScanner scan;
   private final CollectorDetection col;
+  /** The cause of the last "Trigger:" line: the cycle under way, or null before the first. */
+  private String trigger;
 
   ShenandoahRecords(Consumer<GcEvent> sink, NameCache names, Stamps st, Pauses pauses, BodyScanner scan,
       CollectorDetection col) {
@@ -45,6 +53,14 @@ final class ShenandoahRecords {
       }
     }
     return n;
+  }
+
+  /** A "Trigger: ..." line ({@code from}: where its text starts): the cause of the cycle it starts. */
+  void trigger(Line t, int from) {
+    trigger = ShenandoahTrigger.cause(t.substring(from, t.length()));
+    if (!col.collectorKnown) {
+      col.collector(Collector.SHENANDOAH);
+    }
   }
 
   /** A "[Pause ..." record; false when it has no duration. */
@@ -83,6 +99,9 @@ final class ShenandoahRecords {
     if (Double.isNaN(d.secs)) {
       return false;
     }
+    if (d.cause == null) {
+      d.cause = trigger;
+    }
     if (!col.collectorKnown) {
       col.collector(Collector.SHENANDOAH);
     }
@@ -106,7 +125,7 @@ final class ShenandoahRecords {
     HeapChange mem = PauseDraft.known(d.heap)
         ? HeapChange.heapOnly(new MemoryUsage(d.heap[0], d.heap[1], d.heap[2])) : null;
     sink.accept(new ConcurrentPhase(st.gcId, st.uptime, st.epoch, names.get(t, j, nameEnd), d.secs * 1000.0,
-        false, mem, st.lineNo));
+        false, mem, st.lineNo, null, trigger));
     return true;
   }
 }

@@ -13,6 +13,7 @@ import io.jtune.gc.event.MemoryUsage;
 import io.jtune.gc.input.Ascii;
 import io.jtune.gc.input.Line;
 import io.jtune.gc.parser.NameCache;
+import io.jtune.gc.parser.ShenandoahTrigger;
 import java.util.List;
 
 /**

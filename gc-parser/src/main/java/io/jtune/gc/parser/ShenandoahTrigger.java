@@ -1,4 +1,4 @@
-package io.jtune.gc.parser.unified;
+package io.jtune.gc.parser;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -10,9 +10,9 @@ import java.util.regex.Pattern;
  * heuristic's trigger loses its figures, so cycles started for the same reason share one cause
  * ("Trigger: Free (90079K) is below minimum threshold (91750K)" is "Free is below minimum
  * threshold"; the learning cycles of the adaptive heuristics are "Learning: free is below
- * initial threshold").
+ * initial threshold"). JDK 8 and unified logs word it alike.
  */
-final class ShenandoahTrigger {
+public final class ShenandoahTrigger {
   private static final Pattern REQUEST = Pattern.compile("(?:Explicit|Implicit) GC request \\((.+)\\)\\s*$");
   private static final Pattern FIGURES = Pattern.compile("\\s*\\([^()]*\\)");
   private static final Pattern LEARNING = Pattern.compile("^Learning \\d+ of \\d+\\.\\s*");
@@ -20,7 +20,7 @@ final class ShenandoahTrigger {
   private ShenandoahTrigger() {}
 
   /** The cause for the text after "Trigger: "; null when it is empty. */
-  static String cause(String text) {
+  public static String cause(String text) {
     String t = text.strip();
     Matcher request = REQUEST.matcher(t);
     if (request.find() && request.start() == 0) {
