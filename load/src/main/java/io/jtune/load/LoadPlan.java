@@ -63,12 +63,13 @@ public record LoadPlan(
     if (replay != null && replay.followsTime()) {
       model = LoadModel.OPEN;
       rateRps = replay.rateRps();
-      if (duration == null || duration.isZero() && requests == 0) {
-        long left = replay.sendingTime().toNanos() - (warmup == null ? 0 : warmup.toNanos());
-        if (left <= 0) {
-          throw new LoadException("the warmup is as long as the replayed log at its speed ("
-              + DurationText.format(replay.sendingTime()) + "): nothing would be measured");
-        }
+      long left = replay.sendingTime().toNanos() - (warmup == null ? 0 : warmup.toNanos());
+      if (left <= 0) {
+        throw new LoadException("the warmup is as long as the replayed log at its speed ("
+            + DurationText.format(replay.sendingTime()) + "): nothing would be measured");
+      }
+      // the log ends the run: a longer measured time would count time with no request due
+      if (duration == null || duration.isZero() || duration.toNanos() > left) {
         duration = Duration.ofNanos(left);
       }
     }
