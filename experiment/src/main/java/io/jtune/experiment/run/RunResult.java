@@ -127,7 +127,14 @@ public record RunResult(
    * @param errors 4xx and 5xx responses and failed requests
    */
   public record EndpointSeen(String name, long requests, double throughputRps, double p50Ms, double p99Ms,
-      long errors) {}
+      long errors) {
+    /** Figures kept to the thousandth (the microsecond for latencies), as every jtune document writes them. */
+    public EndpointSeen {
+      throughputRps = io.jtune.common.format.JsonNumbers.round(throughputRps, 3);
+      p50Ms = io.jtune.common.format.JsonNumbers.round(p50Ms, 3);
+      p99Ms = io.jtune.common.format.JsonNumbers.round(p99Ms, 3);
+    }
+  }
 
   /** A result without latency-to-GC attribution (a failed run, or one whose log could not be lined up). */
   public RunResult(String schema, String id, String level, String candidate, int repetition, String status,

@@ -121,7 +121,7 @@ class PlanRequestTest {
     java.nio.file.Files.writeString(dir.resolve("access.log"),
         "1.2.3.4 - - [01/Mar/2026:10:00:00 +0000] \"GET /orders/17 HTTP/1.1\" 200 5\nnot a line\n");
     String replayed = PLAN.replace("body: '{\"item\": 7, \"note\": \"a \\\"quoted\\\" word\"}'",
-        "replay: {path: access.log, speed: 10x, groups: [\"/static/**\"]}").replace("method: POST\n", "");
+        "replay: {path: access.log, speed: 10x, groups: [\"/static/**\"]}").replace("    method: POST\n", "");
     Plan p = PlanReader.read(new StringReader(replayed), "plan.yaml", dir);
     LevelRequest high = p.level("high").orElseThrow().request();
     assertThat(high.replay()).isEqualTo(new LevelRequest.ReplaySource(dir.resolve("access.log"), 10, List.of("/static/**")));
