@@ -57,7 +57,8 @@ import picocli.CommandLine.Spec;
         "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b",
         "  jtune load --rate 500 -d 1m --gc-log gc.log http://localhost:8080/",
         "  jtune load --replay access.log.gz --rate 300 -d 1m http://localhost:8080/",
-        "  jtune load --replay requests.jsonl --replay-speed 10x --group '/api/users/*' http://localhost:8080/"})
+        "  jtune load --replay requests.jsonl --replay-speed 10x \\",
+        "        --group '/api/users/*' http://localhost:8080/"})
 final class LoadCommand implements Callable<Integer> {
   /** Connections used by the open model when --concurrency is not given. */
   static final int OPEN_MODEL_CONNECTIONS = 32;
