@@ -135,6 +135,24 @@ class LoadReplayCommandTest {
   }
 
   @Test
+  void capacitySweepsTheLogsMix() throws Exception {
+    Path log = dir.resolve("mix.log");
+    Files.writeString(log, """
+        1.2.3.4 - - [01/Mar/2026:10:00:00 +0000] "GET /a/1 HTTP/1.1" 200 1
+        1.2.3.4 - - [01/Mar/2026:10:00:01 +0000] "GET /b HTTP/1.1" 200 1
+        """);
+    CliRun r = CliRun.of("capacity", "--quiet", "--levels", "1,2", "--step-duration", "1s", "--step-warmup", "0s",
+        "--replay", log.toString(), url());
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(seen).isNotEmpty().allMatch(s -> s.equals("GET /a/1") || s.equals("GET /b"));
+    assertThat(seen.stream().filter("GET /a/1"::equals).count() - seen.stream().filter("GET /b"::equals).count())
+        .isBetween(-4L, 4L);
+    CliRun speed = CliRun.of("capacity", "--replay", log.toString(), "--replay-speed", "2x", url());
+    assertThat(speed.exitCode()).isEqualTo(2);
+    assertThat(speed.err()).contains("--replay-speed").doesNotContain("Exception");
+  }
+
+  @Test
   void badReplayInputIsOneLineAndExitTwo() throws Exception {
     Path log = dir.resolve("a.log");
     Files.writeString(log, "1.2.3.4 - - [01/Mar/2026:10:00:00 +0000] \"GET /a HTTP/1.1\" 200 1\n");
