@@ -49,6 +49,8 @@ final class CapacityCommand implements Callable<Integer> {
   @Option(names = "--levels", split = ",", paramLabel = "N", description = "explicit concurrency levels instead of 1, 2, 4, ... --max")
   List<Integer> levels;
 
+  @Mixin ReplayOptions replay;
+
   @Option(names = "--step-duration", paramLabel = "DURATION", defaultValue = "5s", converter = DurationConverter.class,
       description = "measured time per level (default 5s)")
   Duration stepDuration;
@@ -114,8 +116,13 @@ final class CapacityCommand implements Callable<Integer> {
   }
 
   private CapacitySweep sweep() {
+    io.jtune.load.Replay replayed = replay.replay();
+    if (replayed != null && (replayed.followsTime() || request.body != null || request.data != null)) {
+      throw new LoadException("capacity replays a log's mix at each concurrency: --replay-speed, --body and --data"
+          + " do not apply");
+    }
     LoadPlan base = LoadPlan.closed(request.templates(List.of(url), null), 1, Duration.ofSeconds(1))
-        .withTimeout(request.timeout).withInsecure(request.insecure);
+        .withTimeout(request.timeout).withInsecure(request.insecure).withReplay(replayed);
     List<Integer> concurrency = levels != null ? levels : CapacitySweep.doublingLevels(max);
     int serving = cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
     if (cpuTime != null && cpuTime.isZero()) {

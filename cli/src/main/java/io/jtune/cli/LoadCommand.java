@@ -13,6 +13,7 @@ import io.jtune.load.LoadProgress;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadResultText;
 import io.jtune.load.LoadRun;
+import io.jtune.load.Replay;
 import io.jtune.load.RequestTemplate;
 import io.jtune.experiment.attribution.AttributionText;
 import io.jtune.experiment.attribution.GcAttribution;
@@ -54,7 +55,10 @@ import picocli.CommandLine.Spec;
         "        -H 'Content-Type: application/json' --body=@order.json \\",
         "        https://localhost:8443/order",
         "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b",
-        "  jtune load --rate 500 -d 1m --gc-log gc.log http://localhost:8080/"})
+        "  jtune load --rate 500 -d 1m --gc-log gc.log http://localhost:8080/",
+        "  jtune load --replay access.log.gz --rate 300 -d 1m http://localhost:8080/",
+        "  jtune load --replay requests.jsonl --replay-speed 10x \\",
+        "        --group '/api/users/*' http://localhost:8080/"})
 final class LoadCommand implements Callable<Integer> {
   /** Connections used by the open model when --concurrency is not given. */
   static final int OPEN_MODEL_CONNECTIONS = 32;
@@ -92,6 +96,8 @@ final class LoadCommand implements Callable<Integer> {
 
   @Mixin RequestOptions.Weights weights;
 
+  @Mixin ReplayOptions replay;
+
   @Option(names = "--threads", paramLabel = "N", description = "event-loop threads (default half the cores, at least 1)")
   Integer threads;
 
@@ -124,6 +130,13 @@ final class LoadCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     LoadPlan plan = plan();
+    if (plan.replay() != null && format != OutputFormat.TEXT) {
+      for (String note : new String[] {plan.replay().log().notUnderstoodText(), plan.replay().log().bodilessText()}) {
+        if (note != null) {
+          err.println("jtune: note: " + note);
+        }
+      }
+    }
     LoadProgress progress = progress(err);
     LoadResult result;
     GcAttribution attribution = null;
@@ -178,18 +191,38 @@ final class LoadCommand implements Callable<Integer> {
   }
 
   LoadPlan plan() {
+    Replay replayed = replay.replay();
+    if (replayed != null) {
+      checkReplay(replayed);
+    }
     List<RequestTemplate> targets = request.templates(urls, weights.weights);
     try {
-      LoadModel model = rate == null ? LoadModel.CLOSED : LoadModel.OPEN;
+      LoadModel model = rate == null && (replayed == null || !replayed.followsTime()) ? LoadModel.CLOSED : LoadModel.OPEN;
       int connections = concurrency != null ? concurrency : model == LoadModel.OPEN ? OPEN_MODEL_CONNECTIONS : 10;
       Duration measured = duration == null ? Duration.ZERO : duration;
       if (duration != null && measured.isZero()) {
         throw new LoadException("--duration must be above 0");
       }
       return new LoadPlan(targets, model, connections, rate == null ? 0 : rate, measured, requests, warmup, rampUp,
-          request.timeout, threads != null ? threads : LoadPlan.defaultThreads(connections), request.insecure);
+          request.timeout, threads != null ? threads : LoadPlan.defaultThreads(connections), request.insecure,
+          replayed);
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
+    }
+  }
+
+  /** What a replay does not take: several URLs, weights, a body or data file (the log has its own requests), a rate at its speed. */
+  private void checkReplay(Replay replayed) {
+    if (urls.size() != 1) {
+      throw new JtuneException("--replay sends the log's paths to one server: give one URL (scheme, host and port),"
+          + " not " + urls.size());
+    }
+    if (weights.weights != null || request.body != null || request.data != null) {
+      throw new JtuneException("--replay sends the log's requests: --weights, --body and --data do not apply");
+    }
+    if (replayed.followsTime() && (rate != null || rampUp.compareTo(Duration.ZERO) > 0)) {
+      throw new JtuneException("--replay-speed follows the log's own pace: --rate and --ramp-up do not apply"
+          + " (without --replay-speed, --rate sends the log's mix at that rate)");
     }
   }
 

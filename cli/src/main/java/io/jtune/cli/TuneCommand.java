@@ -1,13 +1,16 @@
 package io.jtune.cli;
 
+import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.experiment.report.UniformLoad;
 import io.jtune.experiment.tune.TuneBudget;
 import io.jtune.experiment.tune.TuneResult;
 import io.jtune.experiment.tune.TuneSession;
 import io.jtune.experiment.tune.TuneSettings;
+import io.jtune.load.Replay;
 import io.jtune.runtime.container.ContainerLimits;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -84,9 +87,11 @@ final class TuneCommand implements Callable<Integer> {
       description = "polled until it answers 200 (may use {port}), e.g. http://127.0.0.1:{port}/health")
   String ready;
 
-  @Option(names = "--url", required = true, paramLabel = "PATH",
+  @Option(names = "--url", paramLabel = "PATH",
       description = "a request path on the service, or 'WEIGHT PATH' (repeatable): the load's requests")
   List<String> urls;
+
+  @Mixin ReplayOptions replay;
 
   @Mixin RequestOptions request;
 
@@ -100,11 +105,30 @@ final class TuneCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     long started = System.nanoTime();
     CommandTemplate.check(command, ready);
+    Replay replayed = replay.replay();
+    if ((urls == null || urls.isEmpty()) == (replayed == null)) {
+      throw new JtuneException(replayed == null ? "give the load's requests: --url PATH (repeatable)"
+          + " or --replay FILE" : "--replay sends the log's requests: --url does not apply");
+    }
+    if (replayed != null && (request.body != null || request.data != null || weights.weights != null)) {
+      throw new JtuneException("--replay sends the log's requests: --body, --data and --weights do not apply");
+    }
+    if (replayed != null && replayed.followsTime()) {
+      if (options.rate != null) {
+        throw new JtuneException("--replay-speed follows the log's own pace: --rate does not apply");
+      }
+      // the open model at the log's pace; the rate written to the plan is the log's mean at that speed
+      options.rate = Math.max(0.001, replayed.rateRps());
+    }
     options.validate(request.timeout);
     // before anything starts: without the right to make cgroups, one line and nothing runs
     ContainerLimits limits = container.checked();
-    List<String> paths = RequestOptions.weighted(urls, weights.weights);
+    List<String> paths = replayed != null ? List.of("/") : RequestOptions.weighted(urls, weights.weights);
     LevelRequest levelRequest = request.levelRequest();
+    if (replayed != null) {
+      levelRequest = levelRequest.withReplay(new LevelRequest.ReplaySource(replay.file.toAbsolutePath().normalize(),
+          replayed.speed(), replay.groups));
+    }
     PrintWriter o = spec.commandLine().getOut();
     List<String> baseline = options.baselineFlags();
     RunBudget.Shape wanted = options.wanted();
@@ -138,6 +162,12 @@ final class TuneCommand implements Callable<Integer> {
     TuneSettings settings = new TuneSettings("tune", target, paths, baseline, levels, s.repetitions(),
         s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()), null);
     TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
+    String uniform = UniformLoad.note(levels);
+    if (uniform != null && result.report() == null) {
+      // whatever the verdict, it holds for this load only (an experiment's report says so itself)
+      o.println();
+      o.println("Note: " + uniform + ".");
+    }
     return result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;
   }
 }

@@ -300,6 +300,10 @@ final class TunePrinter implements TuneListener {
     if (r.insecure()) {
       extras.add("any certificate");
     }
+    if (r.replay() != null) {
+      // describeLoad names the log and its pace
+      return "the logged requests" + (extras.isEmpty() ? "" : " (" + String.join(", ", extras) + ")");
+    }
     return (r.method().equals("GET") ? "" : r.method() + " ") + String.join(", ", l.urls())
         + (extras.isEmpty() ? "" : " (" + String.join(", ", extras) + ")");
   }

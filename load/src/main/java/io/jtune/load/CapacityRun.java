@@ -46,7 +46,8 @@ public final class CapacityRun {
     Duration measured = sweep.stepDuration();
     for (int n : sweep.levels()) {
       LoadPlan plan = new LoadPlan(sweep.base().targets(), LoadModel.CLOSED, n, 0, measured, 0,
-          warmup, Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n), sweep.base().insecure());
+          warmup, Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n), sweep.base().insecure(),
+          sweep.base().replay());
       CpuWindow window = new CpuWindow(cpu);
       LoadResult r = LoadRun.execute(plan, window);
       double cpuPercent = Double.NaN;

@@ -24,6 +24,9 @@ import java.util.List;
  * @param threads event-loop threads sending the requests
  * @param insecure https:// targets: accept any certificate and host name (self-signed test
  *     servers); otherwise the JDK's default trust store and host name verification apply
+ * @param replay an access log whose requests are sent instead of the target's own, against the
+ *     one target's server and with its headers; null for none. When it follows the log's time
+ *     shape the model is open, its rate the log's, and the duration (unless given) the log's
  */
 public record LoadPlan(
     List<RequestTemplate> targets,
@@ -36,7 +39,8 @@ public record LoadPlan(
     Duration rampUp,
     Duration timeout,
     int threads,
-    boolean insecure) {
+    boolean insecure,
+    Replay replay) {
 
   /** Measured time used when a plan gives neither a duration nor a request count. */
   public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
@@ -52,6 +56,23 @@ public record LoadPlan(
       throw new LoadException("no target URL given");
     }
     targets = List.copyOf(targets);
+    if (replay != null && targets.size() != 1) {
+      throw new LoadException("a replayed log goes to one server: give one URL (its scheme, host and port), not "
+          + targets.size());
+    }
+    if (replay != null && replay.followsTime()) {
+      model = LoadModel.OPEN;
+      rateRps = replay.rateRps();
+      long left = replay.sendingTime().toNanos() - (warmup == null ? 0 : warmup.toNanos());
+      if (left <= 0) {
+        throw new LoadException("the warmup is as long as the replayed log at its speed ("
+            + DurationText.format(replay.sendingTime()) + "): nothing would be measured");
+      }
+      // the log ends the run: a longer measured time would count time with no request due
+      if (duration == null || duration.isZero() || duration.toNanos() > left) {
+        duration = Duration.ofNanos(left);
+      }
+    }
     if (model == null) {
       throw new LoadException("no load model given");
     }
@@ -85,6 +106,12 @@ public record LoadPlan(
     threads = Math.min(threads, connections);
   }
 
+  /** A plan of the targets' own requests (no replayed log). */
+  public LoadPlan(List<RequestTemplate> targets, LoadModel model, int connections, double rateRps, Duration duration,
+      long requests, Duration warmup, Duration rampUp, Duration timeout, int threads, boolean insecure) {
+    this(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads, insecure, null);
+  }
+
   /** A plan that verifies certificates (see {@code insecure}). */
   public LoadPlan(List<RequestTemplate> targets, LoadModel model, int connections, double rateRps, Duration duration,
       long requests, Duration warmup, Duration rampUp, Duration timeout, int threads) {
@@ -116,33 +143,39 @@ public record LoadPlan(
   }
 
   public LoadPlan withWarmup(Duration newWarmup) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, newWarmup, rampUp, timeout, threads, insecure);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, newWarmup, rampUp, timeout, threads, insecure, replay);
   }
 
   public LoadPlan withRampUp(Duration newRampUp) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, newRampUp, timeout, threads, insecure);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, newRampUp, timeout, threads, insecure, replay);
   }
 
   public LoadPlan withTimeout(Duration newTimeout) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, newTimeout, threads, insecure);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, newTimeout, threads, insecure, replay);
   }
 
   public LoadPlan withRequests(long newRequests, Duration newDuration) {
-    return new LoadPlan(targets, model, connections, rateRps, newDuration, newRequests, warmup, rampUp, timeout, threads, insecure);
+    return new LoadPlan(targets, model, connections, rateRps, newDuration, newRequests, warmup, rampUp, timeout, threads, insecure, replay);
   }
 
   public LoadPlan withConnections(int newConnections) {
     return new LoadPlan(targets, model, newConnections, rateRps, duration, requests, warmup, rampUp, timeout,
-        defaultThreads(newConnections), insecure);
+        defaultThreads(newConnections), insecure, replay);
   }
 
   public LoadPlan withThreads(int newThreads) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, newThreads, insecure);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, newThreads, insecure, replay);
   }
 
   public LoadPlan withInsecure(boolean newInsecure) {
     return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads,
-        newInsecure);
+        newInsecure, replay);
+  }
+
+  /** This plan replaying {@code newReplay} (null: the targets' own requests). */
+  public LoadPlan withReplay(Replay newReplay) {
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads,
+        insecure, newReplay);
   }
 
   /** Whether any target is https://. */

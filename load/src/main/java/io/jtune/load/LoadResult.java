@@ -33,6 +33,8 @@ import java.util.Map;
  * @param requestSpans when each measured request started and ended, when the run kept them
  *     ({@link LoadRun#execute(LoadPlan, LoadProgress, java.nio.file.Path, boolean)}), else null;
  *     not part of the JSON document
+ * @param endpoints per endpoint (URL, request template or group of replayed paths) when the run had
+ *     more than one, most requests first for a replay; empty otherwise
  */
 public record LoadResult(
     LoadPlan plan,
@@ -46,7 +48,8 @@ public record LoadResult(
     Map<ErrorKind, Long> errors,
     List<TimelinePoint> timeline,
     double maxSendLagMs,
-    RequestSpans requestSpans) {
+    RequestSpans requestSpans,
+    List<EndpointResult> endpoints) {
 
   /** The JSON schema name and version written as {@code schema}. */
   public static final String SCHEMA = "jtune.load/2";
@@ -59,6 +62,15 @@ public record LoadResult(
     }
     errors = Collections.unmodifiableMap(all);
     timeline = List.copyOf(timeline);
+    endpoints = endpoints == null ? List.of() : List.copyOf(endpoints);
+  }
+
+  /** A result with no per-endpoint figures. */
+  public LoadResult(LoadPlan plan, Instant startTime, double measuredSeconds, long requests, long successes,
+      double throughputRps, LatencySummary latencyMs, LatencySummary uncorrectedLatencyMs, Map<ErrorKind, Long> errors,
+      List<TimelinePoint> timeline, double maxSendLagMs, RequestSpans requestSpans) {
+    this(plan, startTime, measuredSeconds, requests, successes, throughputRps, latencyMs, uncorrectedLatencyMs, errors,
+        timeline, maxSendLagMs, requestSpans, List.of());
   }
 
   /** Failed requests of all kinds. */
@@ -119,6 +131,35 @@ public record LoadResult(
     errors.forEach((kind, count) -> errorNode.put(kind.key(), count));
     if (plan.model() == LoadModel.OPEN) {
       root.put("maxSendLagMs", round(maxSendLagMs, 3));
+    }
+    if (!endpoints.isEmpty()) {
+      ArrayNode list = root.putArray("endpoints");
+      for (EndpointResult e : endpoints) {
+        ObjectNode n = list.addObject()
+            .put("name", e.name())
+            .put("requests", e.requests())
+            .put("successes", e.successes())
+            .put("errors", e.errors())
+            .put("throughputRps", round(e.throughputRps(), 3));
+        latency(n.putObject("latencyMs"), e.latencyMs());
+      }
+    }
+    Replay replay = plan.replay();
+    if (replay != null) {
+      ObjectNode n = root.putObject("replay");
+      n.put("file", replay.log().path().toString());
+      n.put("lines", replay.log().lines());
+      n.put("requests", replay.log().requestCount());
+      n.put("distinct", replay.log().distinct());
+      n.put("notUnderstood", replay.log().notUnderstood());
+      ArrayNode examples = n.putArray("notUnderstoodExamples");
+      replay.log().examples().forEach(examples::add);
+      n.put("withoutBody", replay.log().bodilessWrites());
+      if (replay.followsTime()) {
+        n.put("speed", round(replay.speed(), 3));
+      } else {
+        n.putNull("speed");
+      }
     }
     ArrayNode points = root.putArray("timeline");
     for (TimelinePoint p : timeline) {

@@ -18,9 +18,19 @@ public final class LoadResultText {
       out.printf(Locale.US, "closed model: %d concurrent connections, %s measured%s%n",
           plan.connections(), seconds(r.measuredSeconds()), warmup(plan));
     }
-    for (RequestTemplate t : plan.targets()) {
-      out.printf(Locale.US, "  %s %s%s%n", t.method(), t.urlText(),
-          plan.targets().size() > 1 ? "  (weight " + t.weight() + ")" : "");
+    Replay replay = plan.replay();
+    if (replay != null) {
+      out.printf(Locale.US, "  %s, to %s%n", replay.describe(), plan.targets().get(0).urlText());
+      for (String note : new String[] {replay.log().notUnderstoodText(), replay.log().bodilessText()}) {
+        if (note != null) {
+          out.println("  note: " + note);
+        }
+      }
+    } else {
+      for (RequestTemplate t : plan.targets()) {
+        out.printf(Locale.US, "  %s %s%s%n", t.method(), t.urlText(),
+            plan.targets().size() > 1 ? "  (weight " + t.weight() + ")" : "");
+      }
     }
     out.printf(Locale.US, "requests     %,d completed, %,d succeeded%n", r.requests(), r.successes());
     out.printf(Locale.US, "throughput   %s req/s%n", number(r.throughputRps()));
@@ -38,6 +48,9 @@ public final class LoadResultText {
       latencyRow(out, "service", r.latencyMs());
       out.println("note: closed model: latency is service time and hides stalls (coordinated omission);"
           + " use --rate for latency from the intended send time");
+    }
+    if (!r.endpoints().isEmpty()) {
+      endpoints(r, out);
     }
     if (!r.timeline().isEmpty()) {
       out.printf(Locale.US, "timeline     %8s %12s %10s %8s%n", "second", "req/s", "p99 ms", "errors");
@@ -69,6 +82,19 @@ public final class LoadResultText {
       }
     }
     return r.errorTotal() > 0 ? sb.append(')').toString() : sb.toString();
+  }
+
+  /** One row per endpoint: requests, throughput, errors and latency percentiles. */
+  private static void endpoints(LoadResult r, PrintWriter out) {
+    int width = Math.min(60, Math.max(8, r.endpoints().stream().mapToInt(e -> e.name().length()).max().orElse(8)));
+    out.printf(Locale.US, "endpoints%n  %-" + width + "s %10s %10s %8s %9s %9s %9s %9s%n", "", "requests", "req/s",
+        "errors", "p50 ms", "p99 ms", "p99.9 ms", "max ms");
+    for (EndpointResult e : r.endpoints()) {
+      String name = e.name().length() > width ? e.name().substring(0, width - 3) + "..." : e.name();
+      LatencySummary l = e.latencyMs();
+      out.printf(Locale.US, "  %-" + width + "s %10d %10s %8d %9.3f %9.3f %9.3f %9.3f%n", name, e.requests(),
+          number(e.throughputRps()), e.errors(), l.p50(), l.p99(), l.p999(), l.max());
+    }
   }
 
   private static void latencyRow(PrintWriter out, String label, LatencySummary s) {

@@ -120,19 +120,22 @@ public final class LoadRun {
   private LoadResult run() {
     // every template is checked before the first connection
     CompiledRequest[] compiled = CompiledRequest.of(plan.targets());
+    ReplayRequests replay = plan.replay() == null ? null : ReplayRequests.of(plan.replay(), plan.targets().get(0));
+    List<String> endpointNames = replay != null ? replay.groupNames : Endpoints.names(plan.targets());
+    int groups = endpointNames.size() > 1 ? endpointNames.size() : 0;
     AtomicLong sequence = new AtomicLong();
     SSLContext tls = plan.usesTls() ? TlsContexts.create(plan.insecure()) : null;
     checkReachable(plan, tls);
     long firstMeasuredIndex = plan.model() == LoadModel.OPEN
-        ? new ArrivalSchedule(plan.rateRps(), plan.rampUp().toNanos()).firstIndexAtOrAfter(plan.warmup().toNanos())
+        ? ArrivalSchedule.of(plan, replay).firstIndexAtOrAfter(plan.warmup().toNanos())
         : 0;
     StartingGate gate = new StartingGate(plan.threads());
     List<LoadWorker> workers = new ArrayList<>();
     List<Thread> threads = new ArrayList<>();
     try {
       for (int i = 0; i < plan.threads(); i++) {
-        LoadWorker worker = new LoadWorker(gate, plan, compiled, sequence, i, plan.threads(), firstMeasuredIndex,
-            tls);
+        LoadWorker worker = new LoadWorker(gate, plan, compiled, replay, groups, sequence, i, plan.threads(),
+            firstMeasuredIndex, tls);
         if (keepRequests) {
           worker.keepRequests(keptPerWorker());
         }
@@ -241,7 +244,8 @@ public final class LoadRun {
         requests / measuredSeconds, LatencySummary.of(book.total), LatencySummary.of(book.totalUncorrected),
         errors, book.timeline, maxLag / 1e6,
         keepRequests ? RequestSpans.merge(workers.stream().map(w -> w.samples[RunControl.MEASURED]).toList(), startTime)
-            : null);
+            : null,
+        groups == 0 ? List.of() : Endpoints.merge(endpointNames, workers, measuredSeconds, replay != null));
   }
 
   /** The tick after {@code tick}: whole seconds from the start in the warmup, then from the measured start. */

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
+import org.HdrHistogram.Histogram;
 
 /**
  * One event-loop thread of a load run: owns a share of the connections, sends requests on
@@ -32,6 +33,13 @@ final class LoadWorker implements Runnable {
    * and copied into the connection's own direct buffer (grown only when a request is longer than
    * any before it); a body that does not vary follows it from a shared buffer in the same
    * gathering write, so a large fixed body is never copied.
+   *
+   * A replayed log's request is copied from the log's compiled bytes (ReplayRequests) into the
+   * connection's own direct buffer, like a templated one; so nothing is rendered or allocated.
+   *
+   * With several endpoints (URLs, or groups of replayed paths) each completed request is also
+   * recorded in its endpoint's histogram, one per endpoint and phase made before the run; the
+   * loop owns them and the run reads them once the loop has ended.
    *
    * https:// connections run the same states through a TlsChannel: CONNECTING lasts until
    * the TLS handshake is done (its time counts in the request waiting for the connection, like
@@ -79,6 +87,11 @@ final class LoadWorker implements Runnable {
     /** The request to send once connected, or -1. */
     int pendingTarget = -1;
     int target;
+    /** The endpoint group of the request in flight, and whether it is a HEAD request. */
+    int group;
+    boolean head;
+    /** Open model replaying a log's time shape: the schedule index (the log line) of the request to send. */
+    long line;
     long intendedNanos;
     long sentNanos;
     /** {@link RunControl#WARMUP} or {@link RunControl#MEASURED}: where the request in flight is counted. */
@@ -120,6 +133,10 @@ final class LoadWorker implements Runnable {
   private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
   private final byte[] readBytes = new byte[READ_BUFFER_BYTES];
   private final Consumer<SelectionKey> onReady = this::onReady;
+  /** The replayed log's requests, or null. */
+  private final ReplayRequests replay;
+  /** Per target: its endpoint group. */
+  private final int[] targetGroup;
 
   // open model: this loop sends request indices first, first + step, first + 2 step, ...
   private final ArrivalSchedule schedule;
@@ -154,9 +171,43 @@ final class LoadWorker implements Runnable {
    * else null; the warmup's small sample is dropped but takes the same path as the measured one.
    */
   RequestSample[] samples;
+  /**
+   * With several endpoints, by phase and endpoint: latency from the intended send (2 significant
+   * digits), responses below 400, and failed requests (4xx, 5xx, failures); else null.
+   */
+  final Histogram[][] groupLatency;
+  final long[][] groupSuccesses;
+  final long[][] groupErrors;
+  private final long groupCeiling;
 
   LoadWorker(StartingGate gate, LoadPlan plan, CompiledRequest[] compiled, AtomicLong sequence, int workerIndex,
       int workerCount, long firstMeasuredIndex, SSLContext tlsContext) throws IOException {
+    this(gate, plan, compiled, null, 0, sequence, workerIndex, workerCount, firstMeasuredIndex, tlsContext);
+  }
+
+  LoadWorker(StartingGate gate, LoadPlan plan, CompiledRequest[] compiled, ReplayRequests replay, int groups,
+      AtomicLong sequence, int workerIndex, int workerCount, long firstMeasuredIndex, SSLContext tlsContext)
+      throws IOException {
+    this.replay = replay;
+    this.targetGroup = new int[compiled.length];
+    for (int t = 0; t < targetGroup.length; t++) {
+      targetGroup[t] = groups > 1 ? t : 0;
+    }
+    this.groupCeiling = RunControl.highestTrackable(plan);
+    if (groups > 1) {
+      groupLatency = new Histogram[2][groups];
+      for (Histogram[] byGroup : groupLatency) {
+        for (int g = 0; g < groups; g++) {
+          byGroup[g] = new Histogram(groupCeiling, 2);
+        }
+      }
+      groupSuccesses = new long[2][groups];
+      groupErrors = new long[2][groups];
+    } else {
+      groupLatency = null;
+      groupSuccesses = null;
+      groupErrors = null;
+    }
     this.compiled = compiled;
     this.sequence = sequence;
     this.gate = gate;
@@ -207,7 +258,7 @@ final class LoadWorker implements Runnable {
     this.idleStack = new int[count];
     this.randomState = 0x9E3779B97F4A7C15L * (workerIndex + 1);
     if (model == LoadModel.OPEN) {
-      this.schedule = new ArrivalSchedule(plan.rateRps(), rampNanos);
+      this.schedule = ArrivalSchedule.of(plan, replay);
       this.indexStep = workerCount;
       this.nextIndex = workerIndex;
       this.endIndex = plan.requests() > 0 ? firstMeasuredIndex + plan.requests() : Long.MAX_VALUE;
@@ -322,6 +373,7 @@ final class LoadWorker implements Runnable {
       if (c == null) {
         return Long.MAX_VALUE;
       }
+      c.line = nextIndex;
       nextIndex += indexStep;
       long lag = now - due;
       if (lag > maxSendLagNanos) {
@@ -427,7 +479,7 @@ final class LoadWorker implements Runnable {
     } else {
       prepare(c);
     }
-    c.parser.start(targetIsHead[c.target]);
+    c.parser.start(c.head);
     c.sentNanos = System.nanoTime();
     c.state = SENDING;
     continueWrite(c);
@@ -435,7 +487,13 @@ final class LoadWorker implements Runnable {
 
   /** Puts the request to send in {@code c.segments}: the fixed one, or this request's rendering. */
   private void prepare(Connection c) {
+    if (replay != null) {
+      prepareReplayed(c);
+      return;
+    }
     int t = c.target;
+    c.group = targetGroup[t];
+    c.head = targetIsHead[t];
     ByteBuffer fixed = c.requests[t];
     if (fixed != null) {
       fixed.rewind();
@@ -455,14 +513,7 @@ final class LoadWorker implements Runnable {
       v.nowMs = System.currentTimeMillis();
     }
     r.render(rendering, bodyRendering, v);
-    ByteBuffer out = c.rendered;
-    if (out == null || out.capacity() < rendering.length) {
-      out = ByteBuffer.allocateDirect(Math.max(rendering.length, out == null ? 512 : 2 * out.capacity()));
-      c.rendered = out;
-    }
-    out.clear();
-    out.put(rendering.bytes, 0, rendering.length).flip();
-    c.segments[0] = out;
+    c.segments[0] = copied(c, rendering.bytes, 0, rendering.length);
     ByteBuffer body = c.bodies[t];
     if (body != null) {
       body.rewind();
@@ -471,6 +522,32 @@ final class LoadWorker implements Runnable {
     } else {
       c.segmentCount = 1;
     }
+  }
+
+  /**
+   * The next request of the replayed log: the log's order over and over (shared by all loops), or
+   * the line the schedule is at when the log's time shape is followed.
+   */
+  private void prepareReplayed(Connection c) {
+    ReplayRequests r = replay;
+    long line = r.due != null ? c.line : sequence.getAndIncrement();
+    int request = r.sequence[(int) (line % r.sequence.length)];
+    c.group = r.groupOf[request];
+    c.head = r.head[request];
+    c.segments[0] = copied(c, r.arena, r.offset[request], r.length[request]);
+    c.segmentCount = 1;
+  }
+
+  /** {@code bytes[from..from+length)} in the connection's own direct buffer (grown only when too small). */
+  private static ByteBuffer copied(Connection c, byte[] bytes, int from, int length) {
+    ByteBuffer out = c.rendered;
+    if (out == null || out.capacity() < length) {
+      out = ByteBuffer.allocateDirect(Math.max(length, out == null ? 512 : 2 * out.capacity()));
+      c.rendered = out;
+    }
+    out.clear();
+    out.put(bytes, from, length).flip();
+    return out;
   }
 
   private void continueWrite(Connection c) {
@@ -594,6 +671,9 @@ final class LoadWorker implements Runnable {
     }
     if (c.state == SENDING || c.state == AWAITING) {
       inFlight--;
+      if (groupErrors != null) {
+        groupErrors[c.phase][c.group]++;
+      }
     }
     closeChannel(c);
     c.state = DISCONNECTED;
@@ -780,6 +860,14 @@ final class LoadWorker implements Runnable {
       samples[phase].record(c.intendedNanos - control.startNanos, end - c.intendedNanos);
     }
     c.served++;
+    if (groupLatency != null) {
+      groupLatency[phase][c.group].recordValue(Math.min(end - c.intendedNanos, groupCeiling));
+      if (status >= 400) {
+        groupErrors[phase][c.group]++;
+      } else {
+        groupSuccesses[phase][c.group]++;
+      }
+    }
     if (status >= 500) {
       control.errorsByPhase[phase].incrementAndGet(ErrorKind.STATUS_5XX.ordinal());
     } else if (status >= 400) {

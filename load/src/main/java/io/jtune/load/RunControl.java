@@ -46,6 +46,15 @@ final class RunControl {
     this.uncorrectedByPhase = new Recorder[] {new Recorder(highestTrackableNanos, 3), uncorrected};
   }
 
+  /**
+   * The highest latency a run of {@code plan} records: the whole run when the server stops
+   * answering entirely (the same as {@link #highestTrackableNanos}).
+   */
+  static long highestTrackable(LoadPlan plan) {
+    long timeout = plan.timeout().toNanos();
+    return Math.max(plan.warmup().toNanos() + plan.measureLimit().toNanos() + 2 * timeout, 60_000_000_000L);
+  }
+
   /** {@link #MEASURED} when a request sent (or due) at {@code nanos} is measured, else {@link #WARMUP}; no branch. */
   int phaseAt(long nanos) {
     return (int) ((measureStartNanos - 1 - nanos) >>> 63);

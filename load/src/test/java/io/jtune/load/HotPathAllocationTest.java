@@ -27,12 +27,28 @@ class HotPathAllocationTest {
     }
   }
 
+  private static ReplayLog accessLog() throws java.io.IOException {
+    java.nio.file.Path file = java.nio.file.Files.createTempFile("access", ".log");
+    try {
+      StringBuilder log = new StringBuilder();
+      for (int i = 0; i < 500; i++) {
+        log.append("127.0.0.1 - - [01/Mar/2026:10:00:00 +0000] \"").append(i % 7 == 0 ? "HEAD" : "GET")
+            .append(" /e").append(i % 5).append("/").append(i).append(" HTTP/1.1\" 200 3\n");
+      }
+      java.nio.file.Files.writeString(file, log);
+      return ReplayLog.read(file);
+    } finally {
+      java.nio.file.Files.delete(file);
+    }
+  }
+
   @Test
   void measuredRequestsAllocateNothingOnTheEventLoop() throws Exception {
     try (TestServers.Running server = TestServers.fixedStatus(200)) {
-      for (int variant = 0; variant < 3; variant++) {
+      for (int variant = 0; variant < 4; variant++) {
       boolean keepRequests = variant == 1;
       boolean templated = variant == 2;
+      boolean replayed = variant == 3;
       for (LoadModel model : LoadModel.values()) {
         List<RequestTemplate> targets = templated
             // rendered per request: ids, numbers, the clock and a data file's rows in the URL, a header and the body
@@ -42,9 +58,13 @@ class HotPathAllocationTest {
                 RequestTemplate.get(server.url("/b")))
             : List.of(RequestTemplate.get(server.url("/a")), RequestTemplate.get(server.url("/b")));
         LoadPlan plan = (model == LoadModel.CLOSED
-            ? LoadPlan.closed(targets, 8, Duration.ofSeconds(3))
-            : LoadPlan.open(targets, 2_000, 8, Duration.ofSeconds(3)))
+            ? LoadPlan.closed(replayed ? targets.subList(0, 1) : targets, 8, Duration.ofSeconds(3))
+            : LoadPlan.open(replayed ? targets.subList(0, 1) : targets, 2_000, 8, Duration.ofSeconds(3)))
             .withWarmup(Duration.ofSeconds(1)).withThreads(1);
+        if (replayed) {
+          // a logged mix of five endpoints, each request recorded in its endpoint's histogram too
+          plan = plan.withReplay(new Replay(accessLog(), 0, EndpointGroups.DEFAULT));
+        }
         long[] allocated = new long[2];
         LoadResult r = LoadRun.execute(plan, new LoadProgress() {
           @Override
@@ -70,7 +90,9 @@ class HotPathAllocationTest {
         // nothing per request: a 16-byte object per request would already be > 16 KB here
         assertThat(perRun).as("%s model%s%s: bytes allocated by the event loop in 2 s of %d req/s", model,
             keepRequests ? " keeping request spans" : "",
-            templated ? " with templated requests" : "", (long) r.throughputRps()).isLessThan(4_096);
+            templated ? " with templated requests" : replayed ? " replaying a log" : "", (long) r.throughputRps())
+            .isLessThan(4_096);
+        assertThat(r.endpoints()).hasSize(replayed ? 10 : 2);
       }
       }
     }

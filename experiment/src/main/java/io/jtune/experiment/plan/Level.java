@@ -116,7 +116,13 @@ public record Level(
 
   /** The load in words: "200 req/s (open model)" or "8 clients (closed model)". */
   public String describeLoad() {
-    return open() ? String.format(java.util.Locale.US, "%.0f req/s open model, up to %d connections", rateRps, concurrency)
-        : concurrency + " closed-loop clients";
+    String load = open() ? String.format(java.util.Locale.US, "%.0f req/s open model, up to %d connections", rateRps,
+        concurrency) : concurrency + " closed-loop clients";
+    LevelRequest.ReplaySource replay = request.replay();
+    if (replay != null) {
+      load += ", replaying " + replay.path().getFileName() + (replay.speed() > 0
+          ? " at " + YamlText.number(replay.speed()) + "x its recorded pace" : " (its mix)");
+    }
+    return load;
   }
 }

@@ -1,6 +1,8 @@
 package io.jtune.experiment.plan;
 
 import io.jtune.load.DataOrder;
+import io.jtune.load.EndpointGroups;
+import io.jtune.load.Replay;
 import io.jtune.load.LoadException;
 import io.jtune.load.WeightedUrl;
 import java.nio.file.Path;
@@ -112,7 +114,12 @@ final class LevelReader {
       throw syntax.error(o.get("bodyFile"), "give 'body' or 'bodyFile', not both");
     }
     LevelRequest.DataSource data = o.has("data") ? data(o.get("data")) : null;
-    return new LevelRequest(method, headers, body, insecure.equals("true"), List.of(), bodyFile, data);
+    LevelRequest.ReplaySource replay = o.has("replay") ? replay(o.get("replay")) : null;
+    if (replay != null && (bodyFile != null || o.has("body") || data != null)) {
+      throw syntax.error(o.get("replay"), "a replayed log sends its own requests: give 'replay' or 'body',"
+          + " 'bodyFile' and 'data', not both");
+    }
+    return new LevelRequest(method, headers, body, insecure.equals("true"), List.of(), bodyFile, data, replay);
   }
 
   /**
@@ -143,6 +150,28 @@ final class LevelReader {
     }
     try {
       return new LevelRequest.DataSource(base.resolve(path).normalize(), DataOrder.parse(order));
+    } catch (LoadException e) {
+      throw syntax.error(n, e.getMessage());
+    }
+  }
+
+  /**
+   * {@code replay: {path, speed, groups}}: an access log whose requests the level sends; {@code speed}
+   * (such as 10x) follows its time shape, {@code groups} are the endpoint rules of the results.
+   */
+  private LevelRequest.ReplaySource replay(YamlTree.Node n) {
+    PlanObject f = syntax.obj(n, "replay ({path, speed, groups})");
+    String path = f.string("path", null);
+    String speed = f.string("speed", null);
+    List<String> groups = f.has("groups") ? f.words("groups") : List.of();
+    f.finish();
+    if (path == null || path.isBlank()) {
+      throw syntax.error(n, "replay needs 'path': an access log (Common or Combined Log Format, or JSON lines)");
+    }
+    try {
+      EndpointGroups.of(groups);
+      return new LevelRequest.ReplaySource(base.resolve(path).normalize(),
+          speed == null ? 0 : Replay.parseSpeed(speed), groups);
     } catch (LoadException e) {
       throw syntax.error(n, e.getMessage());
     }

@@ -2,6 +2,9 @@ package io.jtune.experiment.plan;
 
 import io.jtune.load.DataFile;
 import io.jtune.load.DataOrder;
+import io.jtune.load.EndpointGroups;
+import io.jtune.load.Replay;
+import io.jtune.load.ReplayLog;
 import io.jtune.load.LoadException;
 import io.jtune.load.SecretHeaders;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +24,10 @@ import java.util.List;
  * @param bodyFile the file whose bytes are the body (any bytes, any size), with its SHA-256 as
  *     the plan was written, or null; a plan refers to it, never copies it
  * @param data the data file templates take {@code ${COLUMN}} values from, with its order, or null
+ * @param replay an access log whose requests are sent instead (the headers go with each), or null
  */
 public record LevelRequest(String method, List<String> headers, String body, boolean insecure,
-    List<String> secretHeaders, BodyFile bodyFile, DataSource data) {
+    List<String> secretHeaders, BodyFile bodyFile, DataSource data, ReplaySource replay) {
   /** A plain GET with no extra headers or body, certificates checked. */
   public static final LevelRequest GET = new LevelRequest("GET", List.of(), "", false);
 
@@ -34,6 +38,11 @@ public record LevelRequest(String method, List<String> headers, String body, boo
     if (bodyFile != null && !body.isEmpty()) {
       throw new PlanException("a request has a body or a body file, not both");
     }
+  }
+
+  public LevelRequest(String method, List<String> headers, String body, boolean insecure,
+      List<String> secretHeaders, BodyFile bodyFile, DataSource data) {
+    this(method, headers, body, insecure, secretHeaders, bodyFile, data, null);
   }
 
   public LevelRequest(String method, List<String> headers, String body, boolean insecure,
@@ -57,9 +66,50 @@ public record LevelRequest(String method, List<String> headers, String body, boo
     }
   }
 
+  /**
+   * An access log replayed: its path, the speed its time shape is followed at (0: its mix at the
+   * level's rate or concurrency) and the user's endpoint group rules.
+   */
+  public record ReplaySource(java.nio.file.Path path, double speed, List<String> groups) {
+    public ReplaySource {
+      groups = groups == null ? List.of() : List.copyOf(groups);
+    }
+
+    /** The log read now: a missing file, or one with no request, is a one-line {@link PlanException}. */
+    public Replay read() {
+      try {
+        return new Replay(ReplayLog.read(path), speed, EndpointGroups.of(groups));
+      } catch (LoadException e) {
+        throw new PlanException(e.getMessage(), e);
+      }
+    }
+
+    public ReplaySource withSpeed(double newSpeed) {
+      return new ReplaySource(path, newSpeed, groups);
+    }
+  }
+
+  /** This request replaying {@code newReplay} (null: none). */
+  public LevelRequest withReplay(ReplaySource newReplay) {
+    return new LevelRequest(method, headers, body, insecure, secretHeaders, bodyFile, data, newReplay);
+  }
+
   public boolean isDefault() {
     return method.equals("GET") && headers.isEmpty() && body.isEmpty() && bodyFile == null && data == null
-        && !insecure;
+        && replay == null && !insecure;
+  }
+
+  /**
+   * Whether every request of the level is the same: no replayed log, no data file, and neither the
+   * body nor a header holds a per-request template ({@code ${env:NAME}} is the same each time).
+   */
+  public boolean uniform() {
+    if (replay != null || data != null) {
+      return false;
+    }
+    java.util.function.Predicate<String> varies = t -> t.replaceAll("\\$\\$\\{", "").replaceAll("\\$\\{env:[^}]*}", "")
+        .contains("${");
+    return !varies.test(body) && headers.stream().noneMatch(varies);
   }
 
   /** The body's bytes: the body file's (checked against its SHA-256), else the body text's. */

@@ -236,6 +236,18 @@ public final class PlanWriter {
           line("      ", "path: " + YamlText.quote(YamlText.path(request.data().path())));
           line("      ", "order: " + YamlText.quote(request.data().order().text()));
         }
+        if (request.replay() != null) {
+          LevelRequest.ReplaySource r = request.replay();
+          line("    ", "replay:  # the requests of this access log are sent, to the target's host and port");
+          line("      ", "path: " + YamlText.quote(YamlText.path(r.path())));
+          if (r.speed() > 0) {
+            line("      ", "speed: " + YamlText.quote(YamlText.number(r.speed()) + "x")
+                + "  # its recorded time shape, this many times faster");
+          }
+          if (!r.groups().isEmpty()) {
+            line("      ", "groups: " + YamlText.list(r.groups()));
+          }
+        }
         if (request.insecure()) {
           line("    ", "insecure: true  # https:// certificates are not checked (for testing only)");
         }

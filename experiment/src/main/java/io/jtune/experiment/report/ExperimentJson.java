@@ -190,6 +190,19 @@ public final class ExperimentJson {
         ln.put("winner", l.winner());
       }
       strings(ln.putArray("reasons"), l.reasons());
+      List<EndpointTable.Row> endpoints = EndpointTable.of(r, l);
+      if (!endpoints.isEmpty()) {
+        ArrayNode en = ln.putArray("endpoints");
+        for (EndpointTable.Row e : endpoints) {
+          en.addObject().put("endpoint", e.endpoint()).put("candidate", e.candidate()).put("runs", e.runs())
+              .put("throughputRps", round(e.throughputRps(), 3)).put("p50Ms", round(e.p50Ms(), 3))
+              .put("p99Ms", round(e.p99Ms(), 3)).put("errors", e.errors());
+        }
+      }
+    }
+    String uniform = UniformLoad.note(plan);
+    if (uniform != null) {
+      root.put("loadNote", uniform);
     }
     var rec = r.recommendation();
     ObjectNode rn = root.putObject("recommendation");

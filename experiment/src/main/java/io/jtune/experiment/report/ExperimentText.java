@@ -90,6 +90,10 @@ public final class ExperimentText {
     }
     line(o, md, String.format(Locale.US, "Runs: %d of %d done, %d failed; %d repetitions per candidate and level, %s order",
         r.runs().size(), r.runsPlanned(), r.runs().size() - ok, plan.repetitions(), plan.order().key()));
+    String uniform = UniformLoad.note(plan);
+    if (uniform != null) {
+      line(o, md, "Load: " + uniform + ".");
+    }
     line(o, md, "Candidates:");
     for (var c : plan.candidates()) {
       String flags = c.flags().isEmpty() ? "(no added flags)" : String.join(" ", c.flags());
@@ -146,6 +150,7 @@ public final class ExperimentText {
         bullet(o, md, reason);
       }
       List<RunResult> levelRuns = r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList();
+      endpoints(o, md, r, l);
       attribution(o, md, levelRuns);
       container(o, md, plan, levelRuns);
       nativeMemory(o, md, levelRuns);
@@ -179,6 +184,32 @@ public final class ExperimentText {
       }
     }
     o.flush();
+  }
+
+  /** Per endpoint and candidate: throughput, p50 and p99 (means over the runs) and errors. */
+  private static void endpoints(PrintWriter o, boolean md, ExperimentReport r, ExperimentReport.LevelReport l) {
+    List<EndpointTable.Row> rows = EndpointTable.of(r, l);
+    if (rows.isEmpty()) {
+      return;
+    }
+    line(o, md, "Per endpoint (means over the successful runs; errors of all of them):");
+    if (md) {
+      o.println(Markdown.row(List.of("endpoint", "candidate", "req/s", "p50 ms", "p99 ms", "errors")));
+      o.println("|" + "---|".repeat(6));
+    } else {
+      o.printf(Locale.US, "  %-40s %-20s %10s %9s %9s %8s%n", "endpoint", "candidate", "req/s", "p50 ms", "p99 ms",
+          "errors");
+    }
+    for (EndpointTable.Row e : rows) {
+      if (md) {
+        o.println(Markdown.row(List.of(e.endpoint(), e.candidate(), String.format(Locale.US, "%.1f", e.throughputRps()),
+            String.format(Locale.US, "%.3f", e.p50Ms()), String.format(Locale.US, "%.3f", e.p99Ms()),
+            String.valueOf(e.errors()))));
+      } else {
+        o.printf(Locale.US, "  %-40s %-20s %10.1f %9.3f %9.3f %8d%n", e.endpoint(), e.candidate(), e.throughputRps(),
+            e.p50Ms(), e.p99Ms(), e.errors());
+      }
+    }
   }
 
   /**

@@ -253,7 +253,9 @@ public final class Experiment {
       RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "ok",
           null, startedAt, c.flags(), pid, from, to, metrics, m.threads, a.input().unparsed(), lastLines(tail, 20),
           RunDiagnosis.of(a, tail), options.jfr() ? RecordingEvidence.of(rd.resolve("recording.jfr")) : null,
-          attribution, container, ergonomics).withNativeMemory(m.native_);
+          attribution, container, ergonomics).withNativeMemory(m.native_)
+          .withEndpoints(load.endpoints().stream().map(e -> new RunResult.EndpointSeen(e.name(), e.requests(),
+              e.throughputRps(), e.latencyMs().p50(), e.latencyMs().p99(), e.errors())).toList());
       RunStore.write(rd, r);
       return r;
     } catch (ContainerKill e) {

@@ -21,6 +21,11 @@ final class LevelLoad {
   static List<RequestTemplate> targets(Level level, URI base) {
     List<RequestTemplate> out = new ArrayList<>();
     LevelRequest request = level.request();
+    if (request.replay() != null) {
+      // a replayed log's requests go to the target's host and port, with the level's headers
+      return List.of(new RequestTemplate(RequestTemplate.parseUrl(base.resolve("/").toString()), "GET",
+          request.headers(), null, 1));
+    }
     byte[] body = request.bodyBytes();
     DataFile data = request.dataFile();
     for (WeightedUrl u : level.weightedUrls()) {
@@ -33,6 +38,7 @@ final class LevelLoad {
   static LoadPlan loadPlan(Level l, URI base) {
     return new LoadPlan(targets(l, base), l.open() ? LoadModel.OPEN : LoadModel.CLOSED, l.concurrency(),
         l.open() ? l.rateRps() : 0, l.duration(), 0, l.warmup(), Duration.ZERO, l.timeout(),
-        LoadPlan.defaultThreads(l.concurrency()), l.request().insecure());
+        LoadPlan.defaultThreads(l.concurrency()), l.request().insecure(),
+        l.request().replay() == null ? null : l.request().replay().read());
   }
 }

@@ -82,7 +82,9 @@ final class PlanPreflight {
     try (RunningService target = starter.start(baseline, probeDir.resolve("gc.log"), probeDir, insecure,
         ContainerLimits.none())) {
       for (Level l : plan.levels()) {
-        for (RequestTemplate lt : LevelLoad.targets(l, target.url())) {
+        // a replayed log's requests are the log's: the service answers them as it answered before
+        for (RequestTemplate lt : l.request().replay() != null ? List.<RequestTemplate>of()
+            : LevelLoad.targets(l, target.url())) {
           String problem = probe(lt, l.request().insecure());
           if (problem != null) {
             throw new PlanException(file + " line " + l.line() + ": level '" + l.name() + "': " + problem);
@@ -130,6 +132,9 @@ final class PlanPreflight {
       // a body file missing or changed since the plan was written, a data file gone or empty
       l.request().bodyBytes();
       l.request().dataFile();
+      if (l.request().replay() != null) {
+        l.request().replay().read();
+      }
     } catch (LoadException | PlanException e) {
       return e.getMessage();
     }

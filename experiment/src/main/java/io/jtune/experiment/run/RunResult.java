@@ -39,6 +39,8 @@ import java.util.Map;
  *     it was not asked
  * @param nativeMemory the JVM's native memory by Native Memory Tracking at the end of the measured
  *     window, beside its RSS (the baseline's runs), or null
+ * @param endpoints per endpoint of the load (several URLs, or groups of replayed paths), or null
+ *     when the load had one
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -63,7 +65,8 @@ public record RunResult(
     GcAttribution gcAttribution,
     ContainerSeen container,
     Ergonomics ergonomics,
-    NativeMemory nativeMemory) {
+    NativeMemory nativeMemory,
+    List<EndpointSeen> endpoints) {
 
   public static final String SCHEMA = "jtune.run/1";
 
@@ -88,11 +91,49 @@ public record RunResult(
         container, ergonomics, null);
   }
 
+  /** A result without per-endpoint figures (see {@link #withEndpoints}). */
+  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
+      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
+      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
+      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording, GcAttribution gcAttribution,
+      ContainerSeen container, Ergonomics ergonomics, NativeMemory nativeMemory) {
+    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, gcAttribution,
+        container, ergonomics, nativeMemory, null);
+  }
+
   /** This result with the native memory taken at the end of its window (null: none). */
   public RunResult withNativeMemory(NativeMemory m) {
     return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
         windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
-        gcAttribution, container, ergonomics, m);
+        gcAttribution, container, ergonomics, m, endpoints);
+  }
+
+  /** This result with its load's per-endpoint figures (null or empty: one endpoint). */
+  public RunResult withEndpoints(List<EndpointSeen> e) {
+    return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
+        windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
+        gcAttribution, container, ergonomics, nativeMemory, e == null || e.isEmpty() ? null : List.copyOf(e));
+  }
+
+  /**
+   * One endpoint's share of the run's measured requests.
+   *
+   * @param name {@code METHOD PATH}, a replayed path's group such as {@code GET /orders/{id}}
+   * @param requests completed requests (any status)
+   * @param throughputRps completed requests per second
+   * @param p50Ms median latency (from the intended send time in the open model)
+   * @param p99Ms 99th percentile latency
+   * @param errors 4xx and 5xx responses and failed requests
+   */
+  public record EndpointSeen(String name, long requests, double throughputRps, double p50Ms, double p99Ms,
+      long errors) {
+    /** Figures kept to the thousandth (the microsecond for latencies), as every jtune document writes them. */
+    public EndpointSeen {
+      throughputRps = io.jtune.common.format.JsonNumbers.round(throughputRps, 3);
+      p50Ms = io.jtune.common.format.JsonNumbers.round(p50Ms, 3);
+      p99Ms = io.jtune.common.format.JsonNumbers.round(p99Ms, 3);
+    }
   }
 
   /** A result without latency-to-GC attribution (a failed run, or one whose log could not be lined up). */

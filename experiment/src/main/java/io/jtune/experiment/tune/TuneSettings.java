@@ -67,6 +67,11 @@ public record TuneSettings(String name, ServiceSpec target, List<String> urls, L
     out.add(high);
     if (count > 1) {
       Level medium = high.withName("medium");
+      LevelRequest.ReplaySource replay = request == null ? null : request.replay();
+      if (replay != null && replay.speed() > 0) {
+        // a replayed log's time shape at half its speed: half the load, the same shape
+        medium = medium.withRequest(request.withReplay(replay.withSpeed(replay.speed() / 2)));
+      }
       out.add(rateRps > 0
           ? medium.withLoad(Math.max(1, Math.round(rateRps / 2)), concurrency)
           : medium.withLoad(0, Math.max(1, concurrency / 2)));

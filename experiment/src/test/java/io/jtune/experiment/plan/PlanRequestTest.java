@@ -117,6 +117,40 @@ class PlanRequestTest {
   }
 
   @Test
+  void aReplayedLogIsReferredToWithItsSpeedAndGroups(@TempDir Path dir) throws Exception {
+    java.nio.file.Files.writeString(dir.resolve("access.log"),
+        "1.2.3.4 - - [01/Mar/2026:10:00:00 +0000] \"GET /orders/17 HTTP/1.1\" 200 5\nnot a line\n");
+    String replayed = PLAN.replace("body: '{\"item\": 7, \"note\": \"a \\\"quoted\\\" word\"}'",
+        "replay: {path: access.log, speed: 10x, groups: [\"/static/**\"]}").replace("    method: POST\n", "");
+    Plan p = PlanReader.read(new StringReader(replayed), "plan.yaml", dir);
+    LevelRequest high = p.level("high").orElseThrow().request();
+    assertThat(high.replay()).isEqualTo(new LevelRequest.ReplaySource(dir.resolve("access.log"), 10, List.of("/static/**")));
+    assertThat(high.replay().read().log().notUnderstood()).isEqualTo(1);
+    assertThat(high.uniform()).isFalse();
+    assertThat(p.level("high").orElseThrow().describeLoad()).endsWith("replaying access.log at 10x its recorded pace");
+    String yaml = new PlanWriter().write(p);
+    assertThat(yaml).contains("replay:", "speed: \"10x\"", "groups: [\"/static/**\"]");
+    assertThat(read(yaml).level("high").orElseThrow().request().replay()).isEqualTo(high.replay());
+    assertThatThrownBy(() -> PlanReader.read(new StringReader(replayed.replace("10x", "fast")), "plan.yaml", dir))
+        .isInstanceOf(PlanException.class).hasMessageContaining("replay speed 'fast'");
+    assertThatThrownBy(() -> PlanReader.read(new StringReader(replayed.replace("insecure: true",
+        "insecure: true\n    body: x")), "plan.yaml", dir))
+        .isInstanceOf(PlanException.class).hasMessageContaining("a replayed log sends its own requests");
+    java.nio.file.Files.delete(dir.resolve("access.log"));
+    assertThatThrownBy(() -> high.replay().read()).isInstanceOf(PlanException.class)
+        .hasMessage("replay log not found: " + dir.resolve("access.log"));
+  }
+
+  @Test
+  void onlyTheSameRequestEveryTimeIsUniform() {
+    assertThat(LevelRequest.GET.uniform()).isTrue();
+    assertThat(new LevelRequest("POST", List.of("Authorization: Bearer ${env:T}"), "{\"a\": 1} $${uuid}", false).uniform())
+        .isTrue();
+    assertThat(new LevelRequest("POST", List.of(), "{\"id\": \"${uuid}\"}", false).uniform()).isFalse();
+    assertThat(new LevelRequest("GET", List.of("X-Trace: ${hex:16}"), "", false).uniform()).isFalse();
+  }
+
+  @Test
   void badRequestPartsAreOneLineErrors() {
     assertThatThrownBy(() -> read(PLAN.replace("insecure: true", "insecure: maybe")))
         .isInstanceOf(PlanException.class).hasMessageContaining("insecure is true or false, not 'maybe'");

@@ -60,7 +60,7 @@ class DocumentSchemaTest {
           - {name: a}
           - {name: b, flags: "-Xmn32m"}
         levels:
-          - {name: l, concurrency: 2, warmup: 1s, duration: 2s, goals: {p99: -30%}}
+          - {name: l, concurrency: 2, warmup: 1s, duration: 2s, goals: {p99: -30%}, urls: ["3 /scenario", "1 /stats"]}
         repetitions: 1
         cooldown: 0s
         """;
@@ -77,6 +77,31 @@ class DocumentSchemaTest {
     validAndRenameFails(doc, "/levels/0/candidates/1/metrics");
     validAndRenameFails(doc, "/levels/0/winner");
     validAndRenameFails(doc, "/recommendation");
+    // two URLs: each one's figures per candidate beside the totals, /scenario with about 3 times the requests
+    assertThat(doc.at("/levels/0/endpoints")).hasSize(4);
+    for (JsonNode e : doc.at("/levels/0/endpoints")) {
+      assertThat(e.path("endpoint").asText()).isIn("GET /scenario", "GET /stats");
+      assertThat(e.path("errors").asLong()).as(e.toString()).isZero();
+      assertThat(e.path("throughputRps").asDouble()).isPositive();
+    }
+    validAndRenameFails(doc, "/levels/0/endpoints/0/p99Ms");
+    assertThat(doc.has("loadNote")).isFalse();
+    StringWriter text = new StringWriter();
+    ExperimentText.text(report, new PrintWriter(text));
+    assertThat(text.toString()).contains("Per endpoint", "GET /scenario", "GET /stats")
+        .doesNotContain("every request was the same");
+    // the same runs reported under a plan of one URL with one body: the report says so, once
+    Plan uniform = PlanReader.read(new StringReader(yaml.replace(", urls: [\"3 /scenario\", \"1 /stats\"]", "")),
+        "plan.yaml", dir);
+    StringWriter u = new StringWriter();
+    ExperimentRenderers.of(out).render(OutputFormat.JSON, ExperimentReport.of(uniform, List.of(), results),
+        new PrintWriter(u));
+    JsonNode uniformDoc = JSON.readTree(u.toString());
+    assertThat(uniformDoc.path("loadNote").asText()).isEqualTo(UniformLoad.NOTE);
+    validAndRenameFails(uniformDoc, "/loadNote");
+    StringWriter ut = new StringWriter();
+    ExperimentText.text(ExperimentReport.of(uniform, List.of(), results), new PrintWriter(ut));
+    assertThat(ut.toString().split("every request was the same", -1)).hasSize(2);
     // the baseline's run tracked its native memory (NMT), the candidate's did not
     int base = doc.at("/runs/list/0/id").asText().equals("l-a-r1") ? 0 : 1;
     assertThat(doc.at("/runs/list/" + base + "/id").asText()).isEqualTo("l-a-r1");
@@ -109,6 +134,10 @@ class DocumentSchemaTest {
           .as("counts as integers: %s", result.path("metrics")).isTrue();
       JsonNode load = JSON.readTree(run.resolve("load.json").toFile());
       validAndRenameFails(load, "/latencyMs/p50");
+      validAndRenameFails(load, "/endpoints/1/latencyMs/p99");
+      validAndRenameFails(result, "/endpoints/0/p99Ms");
+      assertThat(load.at("/endpoints/0/requests").asLong() + load.at("/endpoints/1/requests").asLong())
+          .isEqualTo(load.path("requests").asLong());
     }
   }
 }

@@ -10,6 +10,7 @@ import io.jtune.experiment.report.Delta;
 import io.jtune.experiment.report.ExperimentJson;
 import io.jtune.experiment.report.ContainerText;
 import io.jtune.experiment.report.ExperimentReport;
+import io.jtune.experiment.report.EndpointTable;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.Summary;
 import io.jtune.experiment.run.RunResult;
@@ -57,6 +58,7 @@ public final class ExperimentHtml {
       ObjectNode ln = levels.addObject();
       ln.put("load", l.level().describeLoad());
       ln.set("table", table(l));
+      ln.set("endpoints", endpoints(r, l));
       ArrayNode attribution = ln.putArray("attribution");
       r.runs().stream().filter(run -> run.level().equals(l.level().name()) && run.gcAttribution() != null)
           .forEach(run -> attribution.add(run.id() + ": " + AttributionText.summary(run.gcAttribution())));
@@ -92,6 +94,24 @@ public final class ExperimentHtml {
       }
     }
     return root;
+  }
+
+  /** Per endpoint and candidate, as {@code {columns, rows}} (no rows when the load had one endpoint). */
+  private static ObjectNode endpoints(ExperimentReport r, ExperimentReport.LevelReport l) {
+    ObjectNode t = JSON.objectNode();
+    ArrayNode columns = t.putArray("columns");
+    List.of("endpoint", "candidate", "req/s", "p50 ms", "p99 ms", "errors").forEach(columns::add);
+    ArrayNode rows = t.putArray("rows");
+    for (EndpointTable.Row e : EndpointTable.of(r, l)) {
+      ArrayNode row = rows.addArray();
+      row.add(e.endpoint());
+      row.add(e.candidate());
+      row.add(String.format(java.util.Locale.US, "%.1f", e.throughputRps()));
+      row.add(String.format(java.util.Locale.US, "%.3f", e.p50Ms()));
+      row.add(String.format(java.util.Locale.US, "%.3f", e.p99Ms()));
+      row.add(String.valueOf(e.errors()));
+    }
+    return t;
   }
 
   private static Path runDir(Path dir, RunResult run) {

@@ -107,6 +107,9 @@
       box.appendChild(el('span', 'badge', 'GC is not the bottleneck'));
     }
     box.appendChild(el('p', 'summary text', rec.summary));
+    if (r.loadNote) {
+      box.appendChild(el('p', 'note load-note', 'Load: ' + r.loadNote + '.'));
+    }
     if (rec.reasons.length) {
       box.appendChild(el('h3', null, rec.gcNotTheBottleneck ? 'Evidence' : 'Reasons'));
       box.appendChild(list(rec.reasons, 'reasons'));
@@ -186,6 +189,12 @@
     s.appendChild(w);
     if (lr.reasons.length) {
       s.appendChild(list(lr.reasons, 'reasons'));
+    }
+    if (lv.endpoints && lv.endpoints.rows.length) {
+      s.appendChild(el('h3', null, 'Per endpoint'));
+      s.appendChild(el('p', 'note', 'Means over the successful runs; errors of all of them (4xx, 5xx and failed'
+        + ' requests).'));
+      s.appendChild(h.table(lv.endpoints.columns, lv.endpoints.rows, 'endpoints-' + i));
     }
     if (lv.attribution.length) {
       s.appendChild(el('h3', null, 'Latency-to-GC attribution per run'));
