@@ -11,6 +11,7 @@ import io.jtune.runtime.process.ChildProcess;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
@@ -299,11 +300,16 @@ public final class Experiment {
 
   /** The target's own JVM flags under every candidate: a lab scenario's, else none. */
   public static List<String> baseFlags(Plan plan) {
-    if (!plan.target().isLab()) {
+    return baseFlags(plan.target());
+  }
+
+  /** The target's own JVM flags under every candidate: a lab scenario's, else none. */
+  public static List<String> baseFlags(ServiceSpec target) {
+    if (!target.isLab()) {
       return List.of();
     }
     try {
-      return LabLauncher.locate().scenario(plan.target().lab()).jvmFlags();
+      return LabLauncher.locate().scenario(target.lab()).jvmFlags();
     } catch (JtuneException e) {
       return List.of();
     }

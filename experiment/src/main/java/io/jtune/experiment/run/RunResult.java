@@ -113,6 +113,11 @@ public record RunResult(
     return container != null && container.oomKilled();
   }
 
+  /** Whether the run failed because the Java heap ran out (an OutOfMemoryError the run's output shows). */
+  public boolean outOfHeap() {
+    return !ok() && failure != null && failure.startsWith("out of heap");
+  }
+
   /** A metric's value, or NaN. */
   public double metric(String key) {
     Double v = metrics == null ? null : metrics.get(key);

@@ -44,9 +44,10 @@ public final class TuneJson {
    * @param baseline the baseline run, or null
    * @param files the files written, absolute or relative to the run directory
    * @param error the error line of a failed session, or null
+   * @param kill the baseline's kill by the container's memory limit, or null
    */
   record Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis,
-      String liveRising, RunResult baseline, List<Path> files, String error) {}
+      String liveRising, RunResult baseline, List<Path> files, String error, BaselineKill kill) {}
 
   private TuneJson() {}
 
@@ -74,6 +75,9 @@ public final class TuneJson {
     }
     if (c.baseline() != null) {
       baseline(root.putObject("baseline"), c.baseline(), dir);
+    }
+    if (c.kill() != null) {
+      containerKill(root.putObject("containerKill"), c.kill());
     }
     ArrayNode files = root.putArray("files");
     List<String> seen = new ArrayList<>();
@@ -131,6 +135,27 @@ public final class TuneJson {
         }
       }
     });
+  }
+
+  /** The baseline's kill by the container's memory limit: its words, the RSS breakdown and what fits. */
+  private static void containerKill(ObjectNode k, BaselineKill kill) {
+    k.put("words", kill.words());
+    k.put("memoryLimitBytes", kill.limitBytes());
+    putKnown(k, "rssBytes", kill.rssBytes());
+    putKnown(k, "heapBytes", kill.heapBytes());
+    k.put("heapSource", kill.heapSource());
+    putKnown(k, "nonHeapBytes", kill.nonHeapBytes());
+    k.put("nonHeapSource", kill.nonHeapSource());
+    putKnown(k, "fittingHeapBytes", kill.fittingHeapBytes());
+    putKnown(k, "neededLimitBytes", kill.neededLimitBytes());
+    ArrayNode lines = k.putArray("breakdown");
+    kill.lines().forEach(lines::add);
+  }
+
+  private static void putKnown(ObjectNode o, String name, long v) {
+    if (v >= 0) {
+      o.put(name, v);
+    }
   }
 
   private static String relative(Path dir, Path file) {

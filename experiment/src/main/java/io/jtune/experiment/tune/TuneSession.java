@@ -15,7 +15,6 @@ import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
-import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.analysis.GcAnalyzer;
@@ -56,7 +55,7 @@ public final class TuneSession {
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
   private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun,
-      String liveRising, String levelled, double loadStartUptimeS) {}
+      String liveRising, String levelled, double loadStartUptimeS, BaselineKill kill) {}
 
   private final TuneSettings job;
   private final TuneListener listener;
@@ -107,7 +106,7 @@ public final class TuneSession {
         files.add(job.dir().resolve(TuneSettings.BASELINE_DIR).resolve("runs").resolve(lastRun.id()));
       }
       TuneJson.write(job.dir(), new TuneJson.Content(TuneJson.FAILED, TuneJson.FAILED, "the session stopped at an error",
-          null, lastAnalysis, null, lastRun, files, line));
+          null, lastAnalysis, null, lastRun, files, line, null));
       throw e;
     }
   }
@@ -116,16 +115,26 @@ public final class TuneSession {
     Level high = job.levels().get(0);
     Baseline base = job.gcLog() != null ? fromLog(high) : measure(high, high.duration(), TuneSettings.BASELINE_DIR);
     firstRun = base.run();
-    if (base.liveRising() != null && base.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
+    boolean defaultHeap = TuneAdvice.defaultHeapInLimit(job, high);
+    boolean leak = base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null;
+    if (base.kill() != null) {
+      // killed by the container's memory limit: that is the diagnosis; the advice sizes the heap the limit holds
+      listener.baselineKilled(base.kill(), base.run(), base.report());
+    } else if (leak && defaultHeap) {
+      // a live set that fills the JVM's default heap (a share of the limit) looks like a leak: a heap the limit
+      // allows tells them apart, and the verdict reads the candidates' logs for a leak
+      listener.defaultHeapFilled(high.limits().describe());
+    } else if (base.liveRising() != null && base.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
       base = longer(high, base);
     }
-    if (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null) {
+    if (base.kill() == null && !defaultHeap
+        && (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null)) {
       listener.memoryLeak(base.analysis().diagnosis(), base.liveRising(), base.run(), base.report());
       return result(TuneResult.Outcome.MEMORY_LEAK, Verdict.MEMORY_LEAK, base, null, null, List.of(), true);
     }
     refit(base);
     listener.suggesting();
-    Suggestion s = Advisor.advise(base.analysis(), advisorInputs(base, high));
+    Suggestion s = Advisor.advise(base.analysis(), TuneAdvice.inputs(job, base.run(), high, base.loadStartUptimeS()));
     listener.suggested(s, !job.target().isLab());
     if (s.candidates().isEmpty()) {
       listener.noCandidates(s, base.report());
@@ -172,23 +181,9 @@ public final class TuneSession {
     TuneJson.write(job.dir(), new TuneJson.Content(outcome.name().toLowerCase(Locale.ROOT).replace('_', '-'),
         verdict.key(), report != null ? TuneJson.words(report) : verdict.words(),
         report != null ? report.recommendation().winner() : null, base.analysis(), base.liveRising(), base.run(),
-        written, null));
+        written, null, base.kill()));
     return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok,
         null);
-  }
-
-  private Advisor.Inputs advisorInputs(Baseline base, Level high) {
-    double qps = base.run() != null && base.run().ok() ? base.run().metric("throughputRps")
-        : high.open() ? high.rateRps() : Double.NaN;
-    Advisor.Inputs in = Advisor.Inputs.NONE.withQps(qps).withConcurrency(high.concurrency());
-    if (base.run() != null && base.run().ok()) {
-      // the goals follow what the GC costs in the measured window, not in start-up
-      in = in.withMeasured(BaselineCost.of(base.run())).withStartupEnd(base.loadStartUptimeS());
-      // the baseline's native memory (NMT): the non-heap budget once a container limit is given
-      in = in.withContainer(ContainerLimit.NONE.withNativeMemory(base.run().nativeMemory()));
-    }
-    // the lab runs on this JDK; a command's JDK is the one its log names
-    return job.target().isLab() ? in.withJdk(Runtime.version().feature()) : in.withFlags(job.flags());
   }
 
   /** The suggestion's plan with the job's levels (the suggestion's goals for the same level names) and candidates. */
@@ -254,7 +249,7 @@ public final class TuneSession {
     Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
     Path dir = job.dir().resolve(TuneSettings.BASELINE_DIR);
     listener.diagnosis(a, false);
-    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN, null);
   }
 
   /**
@@ -322,11 +317,20 @@ public final class TuneSession {
       lastAnalysis = a;
       unreadable = viewed.get().failure();
     }
+    BaselineKill kill = null;
+    if (!r.ok() && r.oomKilled()) {
+      // a JVM the container killed before its first collection still states its heap and collector
+      if (a == null && Files.isRegularFile(gcLog)) {
+        a = GcAnalyzer.analyzeRun(gcLog.toString(), analysisOptions());
+        lastAnalysis = a;
+      }
+      kill = BaselineKill.of(r, TuneAdvice.wholeFlags(job), a, TuneAdvice.container(high, r));
+    }
     StartupPauses startup = underLoad.startup;
     LiveSetUnderLoad live = underLoad.live;
     // a baseline that answered nothing is still evidence when its GC log shows why (a leak that
     // filled the heap): the verdict is then that, not a failed session
-    if (!r.ok() && (a == null || a.diagnosis().primary() != Problem.MEMORY_LEAK)) {
+    if (!r.ok() && kill == null && (a == null || a.diagnosis().primary() != Problem.MEMORY_LEAK)) {
       throw new JtuneException("baseline run: " + r.failure());
     }
     if (a == null) {
@@ -343,8 +347,9 @@ public final class TuneSession {
     listener.diagnosis(a, rising != null);
     // the experiment's runs take about as long as this one did (a longer run's less its longer window)
     Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
-    return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled,
-        startup == null ? Double.NaN : startup.loadStartUptimeS());
+    // a run the container killed early says nothing of how long a run takes
+    return new Baseline(r, a, gcLog, report(a, dir), kill == null ? perRun : null, kill == null ? rising : null, levelled,
+        startup == null ? Double.NaN : startup.loadStartUptimeS(), kill);
   }
 
   /** The tune session's view of a baseline run: the service under load, its start-up left out. */
