@@ -50,16 +50,21 @@ final class ContainerLimitOptions {
     return parsed;
   }
 
+  /** The limits for a lab scenario: each one given, else the scenario's own (not checked). */
+  ContainerLimits limits(LabScenario sc) {
+    ContainerLimits given = limits();
+    ContainerLimits own = ContainerLimits.of(sc.containerMemory().isEmpty() ? null : sc.containerMemory(),
+        sc.containerCpus().isEmpty() ? null : sc.containerCpus());
+    return new ContainerLimits(given.memory() != null ? given.memory() : own.memory(),
+        given.cpus() != null ? given.cpus() : own.cpus());
+  }
+
   /**
    * The limits for a lab scenario: each one given, else the scenario's own (the container its case
    * runs in), checked as {@link #checked()} does.
    */
   ContainerLimits checked(LabScenario sc) {
-    ContainerLimits given = limits();
-    ContainerLimits own = ContainerLimits.of(sc.containerMemory().isEmpty() ? null : sc.containerMemory(),
-        sc.containerCpus().isEmpty() ? null : sc.containerCpus());
-    ContainerLimits l = new ContainerLimits(given.memory() != null ? given.memory() : own.memory(),
-        given.cpus() != null ? given.cpus() : own.cpus());
+    ContainerLimits l = limits(sc);
     if (l.any()) {
       ContainerGroup.create(l).close();
     }

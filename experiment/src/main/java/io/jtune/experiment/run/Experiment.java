@@ -218,8 +218,15 @@ public final class Experiment {
         return failed(key, c, pid, startedAt, why, tail, rd, container, ergonomics);
       }
       if (load.successes() == 0) {
-        return failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded (" + load.errorTotal()
-            + " errors)", tail, target.exitCode(), load), tail, rd, container, ergonomics);
+        // a JVM that answered nothing still measured its native memory: the non-heap a container limit must hold
+        RunResult none = failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded ("
+            + load.errorTotal() + " errors)", tail, target.exitCode(), load), tail, rd, container, ergonomics);
+        if (m.native_ == null) {
+          return none;
+        }
+        RunResult measured = none.withNativeMemory(m.native_);
+        RunStore.write(rd, measured);
+        return measured;
       }
       long from = m.measureStartEpochMs;
       long to = from + Math.round(load.measuredSeconds() * 1000);

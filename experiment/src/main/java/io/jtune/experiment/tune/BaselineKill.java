@@ -23,6 +23,7 @@ import java.util.Locale;
  * @param failure the run's failure line ("killed by the container's memory limit at RSS X of Y ...")
  * @param limitBytes the memory limit
  * @param rssBytes the JVM's resident set last seen before the kill, or the group's peak memory
+ * @param rssSampled whether {@code rssBytes} is the JVM's resident set (else the group's peak)
  * @param heapBytes the heap resident or committed at the kill, -1 when not known
  * @param heapSource how the heap is known
  * @param nonHeapBytes the non-heap memory (measured or estimated)
@@ -30,7 +31,7 @@ import java.util.Locale;
  * @param fittingHeapBytes the heap the limit allows (limit less non-heap less headroom), -1 when none
  * @param neededLimitBytes the limit the baseline's heap needs with its non-heap and headroom, -1 when not known
  */
-public record BaselineKill(String failure, long limitBytes, long rssBytes, long heapBytes, String heapSource,
+public record BaselineKill(String failure, long limitBytes, long rssBytes, boolean rssSampled, long heapBytes, String heapSource,
     long nonHeapBytes, String nonHeapSource, long fittingHeapBytes, long neededLimitBytes) {
 
   /**
@@ -70,19 +71,20 @@ public record BaselineKill(String failure, long limitBytes, long rssBytes, long 
       nonHeapSource = "measured by Native Memory Tracking on the baseline";
     } else {
       nonHeap = b == null ? -1 : b.nonHeapBytes();
-      nonHeapSource = "estimated (a JVM killed this early leaves no Native Memory Tracking summary): metaspace, code"
-          + " cache, thread stacks, symbols and buffers, the collector's structures";
+      nonHeapSource = "estimated, since a JVM killed this early leaves no Native Memory Tracking summary: metaspace,"
+          + " code cache, thread stacks, symbols and buffers, the collector's structures";
     }
     long needed = heap > 0 && nonHeap > 0 ? heap + nonHeap + ContainerBudget.headroom(heap + nonHeap) : -1;
-    return new BaselineKill(run.failure(), limit, rss, heap, heapSource, nonHeap, nonHeapSource,
+    return new BaselineKill(run.failure(), limit, rss, seen.peakRssBytes() != null, heap, heapSource, nonHeap, nonHeapSource,
         b == null ? -1 : b.heapBytes(), needed);
   }
 
   /** The breakdown, one line a part, then what fits. */
   public List<String> lines() {
     List<String> out = new ArrayList<>();
-    out.add(String.format(Locale.US, "RSS at the kill: %s of the %s limit", rssBytes > 0 ? ByteSize.human(rssBytes)
-        : "at the limit", ByteSize.human(limitBytes)));
+    out.add(String.format(Locale.US, "%s at the kill: %s of the %s limit", rssSampled ? "RSS"
+        : "memory (the group's peak)", rssBytes > 0 ? ByteSize.human(rssBytes) : "at the limit",
+        ByteSize.human(limitBytes)));
     if (heapBytes > 0) {
       out.add("heap: " + ByteSize.human(heapBytes) + " (" + heapSource + ")");
       long left = limitBytes - heapBytes;
@@ -91,6 +93,15 @@ public record BaselineKill(String failure, long limitBytes, long rssBytes, long 
     } else {
       out.add(String.format(Locale.US, "non-heap: about %s (%s)", ByteSize.human(nonHeapBytes), nonHeapSource));
     }
+    String fits = fits();
+    if (fits != null) {
+      out.add("what fits: " + fits);
+    }
+    return out;
+  }
+
+  /** What fits, in words (a smaller heap, or a larger limit), or null when neither is known. */
+  public String fits() {
     List<String> fixes = new ArrayList<>();
     if (fittingHeapBytes > 0) {
       fixes.add("a heap of at most " + ByteSize.human(fittingHeapBytes) + " (the limit less non-heap less headroom)");
@@ -98,10 +109,7 @@ public record BaselineKill(String failure, long limitBytes, long rssBytes, long 
     if (neededLimitBytes > 0) {
       fixes.add("a limit of about " + ByteSize.human(neededLimitBytes) + " to keep this heap");
     }
-    if (!fixes.isEmpty()) {
-      out.add("what fits: " + String.join(", or ", fixes));
-    }
-    return out;
+    return fixes.isEmpty() ? null : String.join(", or ", fixes);
   }
 
   /** The kill and its breakdown in one paragraph, for a verdict's words. */

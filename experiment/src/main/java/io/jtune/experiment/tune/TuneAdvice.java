@@ -7,6 +7,7 @@ import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
+import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.runtime.container.ContainerLimits;
 import java.util.List;
@@ -60,6 +61,30 @@ final class TuneAdvice {
   /** The baseline's whole flags: the lab scenario's (for a lab) with the settings' own. */
   static List<String> wholeFlags(TuneSettings job) {
     return FlagSet.merge(Experiment.baseFlags(job.target()), job.flags() == null ? List.of() : job.flags());
+  }
+
+  /**
+   * The suggestion for a baseline the memory limit killed: its situation is the kill (the log of a
+   * JVM killed so early shows no collection to judge), the candidates those that fit the limit.
+   */
+  static Suggestion afterKill(Suggestion s, BaselineKill kill) {
+    String verdict = "Diagnosis: " + kill.words() + " Candidates: " + (s.candidates().isEmpty() ? "none"
+        : String.join(", ", s.candidates().stream().map(c -> c.name()).toList())) + ", each within the limit.";
+    return new Suggestion(s.jdk(), s.collector(), s.baselineFlags(), s.candidates(), s.levels(), false, verdict,
+        s.evidence(), s.notes(), s.diagnosis());
+  }
+
+  /**
+   * The suggestion where a live set filled the JVM's default heap under a memory limit: not yet a
+   * leak, since a heap the limit allows tells them apart; the candidates are those within the limit.
+   */
+  static Suggestion defaultHeapFilled(Suggestion s, String limits) {
+    String verdict = "Diagnosis: the JVM's default heap under the container's limits (" + limits + "): the live set"
+        + " fills it and Full GCs come back to back, as a leak would show; a heap the limit allows tells a leak from a"
+        + " heap too small. Candidates: " + (s.candidates().isEmpty() ? "none"
+        : String.join(", ", s.candidates().stream().map(c -> c.name()).toList())) + ", each within the limit.";
+    return new Suggestion(s.jdk(), s.collector(), s.baselineFlags(), s.candidates(), s.levels(), false, verdict,
+        s.evidence(), s.notes(), s.diagnosis());
   }
 
   /**

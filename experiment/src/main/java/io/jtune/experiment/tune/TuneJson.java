@@ -71,7 +71,7 @@ public final class TuneJson {
       root.put("error", c.error());
     }
     if (c.analysis() != null) {
-      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising());
+      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising(), c.kill());
     }
     if (c.baseline() != null) {
       baseline(root.putObject("baseline"), c.baseline(), dir);
@@ -97,8 +97,28 @@ public final class TuneJson {
     return out;
   }
 
-  private static void diagnosis(ObjectNode d, Analysis a, String liveRising) {
+  /** The problem code of a baseline the container's memory limit killed. */
+  public static final String KILLED = "killed-by-memory-limit";
+
+  private static void diagnosis(ObjectNode d, Analysis a, String liveRising, BaselineKill kill) {
     Diagnosis dg = a.diagnosis();
+    if (kill != null) {
+      // the kill is the diagnosis; what the log of a JVM killed so early shows comes after it
+      d.put("primary", KILLED);
+      ArrayNode secondary = d.putArray("secondary");
+      if (dg.primary() != Problem.HEALTHY) {
+        secondary.add(dg.primary().code());
+      }
+      ArrayNode evidence = d.putArray("evidence");
+      evidence.add(kill.failure());
+      kill.lines().forEach(evidence::add);
+      if (kill.fits() != null) {
+        d.put("advice", "Keep the whole process within the limit: " + kill.fits() + ".");
+      }
+      ArrayNode findings = d.putArray("findings");
+      a.findings().forEach(f -> findings.add(f.id()));
+      return;
+    }
     boolean rising = liveRising != null && dg.primary() != Problem.MEMORY_LEAK;
     d.put("primary", rising ? Problem.MEMORY_LEAK.code() : dg.primary().code());
     ArrayNode secondary = d.putArray("secondary");
@@ -141,7 +161,7 @@ public final class TuneJson {
   private static void containerKill(ObjectNode k, BaselineKill kill) {
     k.put("words", kill.words());
     k.put("memoryLimitBytes", kill.limitBytes());
-    putKnown(k, "rssBytes", kill.rssBytes());
+    putKnown(k, kill.rssSampled() ? "rssBytes" : "groupPeakBytes", kill.rssBytes());
     putKnown(k, "heapBytes", kill.heapBytes());
     k.put("heapSource", kill.heapSource());
     putKnown(k, "nonHeapBytes", kill.nonHeapBytes());

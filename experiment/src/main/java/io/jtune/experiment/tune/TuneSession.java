@@ -135,6 +135,11 @@ public final class TuneSession {
     refit(base);
     listener.suggesting();
     Suggestion s = Advisor.advise(base.analysis(), TuneAdvice.inputs(job, base.run(), high, base.loadStartUptimeS()));
+    if (base.kill() != null) {
+      s = TuneAdvice.afterKill(s, base.kill());
+    } else if (leak && defaultHeap) {
+      s = TuneAdvice.defaultHeapFilled(s, high.limits().describe());
+    }
     listener.suggested(s, !job.target().isLab());
     if (s.candidates().isEmpty()) {
       listener.noCandidates(s, base.report());
@@ -164,7 +169,7 @@ public final class TuneSession {
     List<Path> files = ReportFiles.writeAll(report, job.dir());
     listener.verdict(report, plan, files, job.dir().resolve("runs"), base.report());
     return result(TuneResult.Outcome.EXPERIMENT, report.recommendation().verdict(), base, plan, report, files,
-        results.stream().allMatch(RunResult::ok));
+        results.stream().allMatch(r -> r.ok() || r.oomKilled()));
   }
 
   /** The session's result, its document written first. */
@@ -344,7 +349,9 @@ public final class TuneSession {
       listener.liveSetLevelled(levelled);
     }
     // one voice: with the live set rising, the findings of this log alone are shown as overruled
-    listener.diagnosis(a, rising != null);
+    if (kill == null) { // a killed baseline's diagnosis is its kill (baselineKilled), not its log's
+      listener.diagnosis(a, rising != null);
+    }
     // the experiment's runs take about as long as this one did (a longer run's less its longer window)
     Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
     // a run the container killed early says nothing of how long a run takes
