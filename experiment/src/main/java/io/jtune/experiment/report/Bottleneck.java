@@ -37,8 +37,18 @@ record Bottleneck(Kind kind, String evidence, String advice) {
   static final int WAIT_FACTOR = 5;
   static final int OTHERS_PCT = 25;
 
-  /** The bottleneck seen in the baseline's runs {@code base} at a level whose report is {@code b}. */
+  /** The bottleneck seen in the baseline's runs {@code base} at a level whose report is {@code b}, on the host's cores. */
   static Bottleneck of(CandidateReport b, List<RunResult> base, int cores) {
+    return of(b, base, cores, false);
+  }
+
+  /**
+   * The bottleneck on {@code cores} CPUs: the host's cores, or, with {@code quota}, a container's
+   * CPU limit, which is all the service gets.
+   */
+  static Bottleneck of(CandidateReport b, List<RunResult> base, double cores, boolean quota) {
+    String words = quota ? "a CPU limit of " + num(cores) + " CPUs" : num(cores) + (cores == 1 ? " core" : " cores");
+    String unit = quota ? "CPUs" : "cores";
     // the median run's dump: one dump caught at a bad moment is not contention
     List<RunResult.ThreadsSeen> dumps = base.stream().map(RunResult::threads)
         .filter(x -> x != null && x.javaThreads() > 0)
@@ -59,18 +69,18 @@ record Bottleneck(Kind kind, String evidence, String advice) {
     }
     double cpuMsPerRequest = cpu / 100 / rps * 1000;
     if (cpu >= CPU_SATURATED_PCT * cores) {
-      return new Bottleneck(Kind.CPU, String.format(Locale.US, "the JVM used %.0f %% of %d %% CPU (%d cores) at %,.0f"
-          + " req/s: %.2f ms of CPU per request caps throughput near %d cores / %.2f ms = %,.0f req/s", cpu, 100 * cores,
-          cores, rps, cpuMsPerRequest, cores, cpuMsPerRequest, cores * 1000 / cpuMsPerRequest),
-          "the service is CPU-bound: cut the CPU each request costs (profile it: a JFR recording, 'jtune jfr') or add"
-              + " cores; more threads only add response time");
+      return new Bottleneck(Kind.CPU, String.format(Locale.US, "the JVM used %.0f %% of %.0f %% CPU (%s) at %,.0f"
+          + " req/s: %.2f ms of CPU per request caps throughput near %s %s / %.2f ms = %,.0f req/s", cpu, 100 * cores,
+          words, rps, cpuMsPerRequest, num(cores), unit, cpuMsPerRequest, cores * 1000 / cpuMsPerRequest),
+          "the service is CPU-bound: cut the CPU each request costs (profile it: a JFR recording, 'jtune jfr') or "
+              + (quota ? "raise the CPU limit" : "add cores") + "; more threads only add response time");
     }
     double others = b.mean(Metric.OTHERS_CPU);
     if (p50 >= WAIT_FACTOR * cpuMsPerRequest && others >= OTHERS_PCT * cores
         && cpu + others >= CPU_SATURATED_PCT * cores) {
       return new Bottleneck(Kind.HOST, String.format(Locale.US, "a typical request takes %.1f ms (p50) of which about"
-          + " %.2f ms is CPU, while other processes on the host used %.0f %% and the JVM %.0f %% of %d %% CPU (%d cores)",
-          p50, cpuMsPerRequest, others, cpu, 100 * cores, cores),
+          + " %.2f ms is CPU, while other processes on the host used %.0f %% and the JVM %.0f %% of %.0f %% CPU (%s)",
+          p50, cpuMsPerRequest, others, cpu, 100 * cores, words),
           "the requests queued for CPU the host gave to other processes: these runs measure the host, not the service;"
               + " measure again where the service has its cores to itself ('jtune host' shows the host; pin or isolate"
               + " the service and the load), and tune nothing on these numbers");
@@ -78,14 +88,19 @@ record Bottleneck(Kind kind, String evidence, String advice) {
     if (p50 >= WAIT_FACTOR * cpuMsPerRequest) {
       double wait = p50 - cpuMsPerRequest;
       return new Bottleneck(Kind.WAIT, String.format(Locale.US, "a typical request takes %.1f ms (p50) of which"
-          + " about %.2f ms is CPU (the JVM uses %.0f %% of %d %% CPU at %,.0f req/s): requests wait %.1f ms on"
-          + " something else", p50, cpuMsPerRequest, cpu, 100 * cores, rps, wait),
+          + " about %.2f ms is CPU (the JVM uses %.0f %% of %.0f %% CPU%s at %,.0f req/s): requests wait %.1f ms on"
+          + " something else", p50, cpuMsPerRequest, cpu, 100 * cores, quota ? ", " + words + "," : "", rps, wait),
           String.format(Locale.US, "requests wait on I/O, downstream calls or pools, not on GC: optimal threads ="
-              + " (CPU + wait) / CPU x cores = (%.2f + %.1f) / %.2f x %d = %.0f concurrent requests; or cut the wait",
-              cpuMsPerRequest, wait, cpuMsPerRequest, cores, (cpuMsPerRequest + wait) / cpuMsPerRequest * cores));
+              + " (CPU + wait) / CPU x %s = (%.2f + %.1f) / %.2f x %s = %.0f concurrent requests; or cut the wait",
+              unit, cpuMsPerRequest, wait, cpuMsPerRequest, num(cores), (cpuMsPerRequest + wait) / cpuMsPerRequest * cores));
     }
-    return new Bottleneck(Kind.NONE, String.format(Locale.US, "the JVM used %.0f %% of %d %% CPU at %,.0f req/s"
-        + " (%.2f ms of CPU per request, p50 %.1f ms), and no lock held many threads", cpu, 100 * cores, rps,
+    return new Bottleneck(Kind.NONE, String.format(Locale.US, "the JVM used %.0f %% of %.0f %% CPU%s at %,.0f req/s"
+        + " (%.2f ms of CPU per request, p50 %.1f ms), and no lock held many threads", cpu, 100 * cores,
+        quota ? " (" + words + ")" : "", rps,
         cpuMsPerRequest, p50), "");
+  }
+
+  private static String num(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.US, "%.2f", v).replaceFirst("0$", "");
   }
 }

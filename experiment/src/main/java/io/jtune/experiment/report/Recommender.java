@@ -213,7 +213,11 @@ final class Recommender {
     }
     List<RunResult> topRuns = runs.stream().filter(r -> r.candidate().equals(base) && r.ok()
         && r.level().equals(top.level().name())).toList();
-    Bottleneck bn = Bottleneck.of(top.baseline(), topRuns, Runtime.getRuntime().availableProcessors());
+    // under a CPU limit the quota is all the service gets: the formulas count its CPUs, not the host's cores
+    io.jtune.common.units.CpuQuantity quota = plan.limitsAt(top.level()).cpus();
+    int hostCores = Runtime.getRuntime().availableProcessors();
+    Bottleneck bn = quota == null ? Bottleneck.of(top.baseline(), topRuns, hostCores)
+        : Bottleneck.of(top.baseline(), topRuns, quota.cores(), true);
     if (bn.kind() == Bottleneck.Kind.NONE) {
       if (!bn.evidence().isBlank()) {
         reasons.add(0, top.level().name() + ": " + bn.evidence());
