@@ -70,6 +70,28 @@ class BaselineDownTest {
     assertThat(BaselineDown.of(p, List.of(), ExperimentReport.of(p, List.of(), runs).levels(), runs)).isNull();
   }
 
+  @Test
+  void aCandidateThatServesOverABaselineWhoseDefaultHeapRanOutUnderTheLimit() throws Exception {
+    // 'jtune demo --quick --scenario container-default-heap': a 150 MiB cache, the JVM's default heap (128 MB,
+    // a quarter of the 512 MiB limit), every baseline run out of heap before it answered; container-fit -Xmx400m
+    Path dir = Path.of("../testdata/experiments/container-default-heap").toAbsolutePath().normalize();
+    Plan p = PlanReader.read(Files.newBufferedReader(dir.resolve("plan.yaml")), "plan.yaml", dir);
+    List<RunResult> runs = Experiment.readResults(dir, p);
+    assertThat(runs.stream().filter(r -> r.candidate().equals("baseline"))).allMatch(RunResult::outOfHeap)
+        .noneMatch(RunResult::oomKilled);
+    var rec = ExperimentReport.of(p, List.of(), runs).recommendation();
+    assertThat(rec.verdict()).isEqualTo(Verdict.ADOPT);
+    assertThat(rec.winner()).isEqualTo("container-fit");
+    assertThat(rec.summary()).contains("the baseline ran out of heap inside the container's memory limit in 6 of 6 runs")
+        .contains("no OOM kill and no OutOfMemoryError");
+    assertThat(rec.flagDiff()).contains("+ -Xmx400m");
+
+    // without a memory limit an OutOfMemoryError is the heap's own case, not the container's: no such verdict
+    Plan plain = p.withLevels(p.levels().stream().map(l -> l.withLimits(io.jtune.runtime.container.ContainerLimits.none()))
+        .toList());
+    assertThat(BaselineDown.of(plain, List.of(), ExperimentReport.of(plain, List.of(), runs).levels(), runs)).isNull();
+  }
+
   private static RunResult killed(RunResult r) {
     RunResult.ContainerSeen c = r.container();
     RunResult.ContainerSeen k = new RunResult.ContainerSeen(c.limits(), c.memoryLimitBytes(), c.cpus(),

@@ -80,6 +80,34 @@ class BaselineKillTest {
   }
 
   @Test
+  void theBaselinesMeasuredNonHeapSizesTheHeapOfTheLimit() throws Exception {
+    // the baseline of 'jtune demo --quick --scenario container-default-heap' (512 MiB, the JVM's default heap):
+    // out of heap before it answered, its NMT summary taken all the same
+    Path run = Path.of("../testdata/experiments/container-default-heap/baseline/runs/high-baseline-r1").toAbsolutePath()
+        .normalize();
+    RunResult r = Json.mapper().readValue(run.resolve("result.json").toFile(), RunResult.class);
+    assertThat(r.ok()).isFalse();
+    assertThat(r.nativeMemory()).isNotNull();
+    Level high = high("512Mi");
+    ContainerLimit c = TuneAdvice.container(high, r);
+    assertThat(c.measured()).isSameAs(r.nativeMemory());
+    Analysis a = GcAnalyzer.analyze(run.resolve("gc.log.gz").toString(), AnalysisOptions.DEFAULTS, e -> true);
+    TuneSettings job = new TuneSettings("t", io.jtune.experiment.plan.ServiceSpec.lab("container-default-heap"),
+        List.of("/scenario"), null, List.of(high), 3, 1, null, Path.of("x"), "t", null, null);
+    assertThat(TuneAdvice.defaultHeapInLimit(job, high)).isTrue();
+    Suggestion s = Advisor.advise(a, TuneAdvice.inputs(job, r, high, Double.NaN).withFlags(List.of()));
+    var fit = s.candidates().stream().filter(x -> x.name().equals("container-fit")).findFirst().orElseThrow();
+    var b = c.budget(-1);
+    assertThat(b.measured()).isTrue();
+    // the limit less the measured non-heap less headroom, and never more
+    assertThat(fit.flags()).contains("-Xmx" + b.heapBytes() / MB + "m");
+    assertThat(b.heapBytes() + b.nonHeapBytes() + b.headroomBytes()).isLessThanOrEqualTo(512 * MB);
+    assertThat(fit.reason()).contains("measured by Native Memory Tracking on the baseline")
+        .contains("No -Xmx: the JVM's default heap (128.0 MB, 25 % of the 512.0 MB limit");
+    assertThat(TuneAdvice.defaultHeapInLimit(job, high.withLimits(ContainerLimits.none()))).isFalse();
+  }
+
+  @Test
   void withoutAMemoryLimitTheAdviceHasNoContainer() throws Exception {
     Level plain = high("320Mi").withLimits(ContainerLimits.none());
     ContainerLimit c = TuneAdvice.container(plain, null);
