@@ -1,7 +1,6 @@
 package io.jtune.cli;
 
 import io.jtune.common.JtuneException;
-import io.jtune.gc.model.ContainerBudget;
 import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
@@ -175,9 +174,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     if (limitBytes > 0) {
       // the same heap budget the advice uses: the limit less non-heap (estimated from the log) less headroom
-      Analysis whole = analysis;
-      analysis = whole.inContainer(ContainerBudget.estimated(limitBytes, "--memory-limit",
-          whole.memoryModel().capacities().metaspacePeak()));
+      analysis = analysis.inContainer(limitBytes, "--memory-limit");
     }
     Analysis result = analysis;
     if (output == null) {

@@ -63,6 +63,16 @@ public record Analysis(GcFacts facts, MemoryModel model, List<Finding> findings,
     return new Analysis(facts, m, LeakConsequences.apply(f, d), d, jvms);
   }
 
+  /**
+   * This analysis inside a container's memory limit of {@code limitBytes} (given by
+   * {@code source}), its non-heap memory estimated from the log ({@link
+   * io.jtune.gc.model.ContainerBudget#estimated}): see {@link #inContainer(io.jtune.gc.model.ContainerBudget)}.
+   */
+  public Analysis inContainer(long limitBytes, String source) {
+    return inContainer(io.jtune.gc.model.ContainerBudget.estimated(limitBytes, source,
+        model.capacities().metaspacePeak()));
+  }
+
   /** The analysis of an input with these lifetimes: {@code latest} (the last one's), listing them all. */
   public static Analysis ofLifetimes(Analysis latest, List<JvmLifetime> jvms) {
     return new Analysis(latest.facts(), latest.model(), latest.findings(), latest.diagnosis(), jvms);
