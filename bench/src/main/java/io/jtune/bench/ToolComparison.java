@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * Started by {@code bench/run}; writes {@code results.md} and {@code results.json}.
  *
  * <p>Options: {@code --size MB} (default 200), {@code --tools a,b} (jtune-analyze, jtune-core,
- * gcviewer, gctoolkit), {@code --logs a,b} (parnew-cms, parnew-cms-dense, g1-unified), {@code
+ * gcviewer, gctoolkit), {@code --logs a,b} (parnew-cms, parnew-cms-dense, g1-unified, g1-unified-dense), {@code
  * --quick} (20 MB logs), {@code --streaming-sizes a,b,c} (MB;
  * default size/4, size, 2*size; {@code none} to skip), {@code --java PATH} (the JVM for every
  * tool), {@code --repeat N} (run each up to N times, keep the fastest), {@code --timeout
@@ -48,7 +48,8 @@ public final class ToolComparison {
    * The kinds of generated log and the corpus log each is made from. The two JDK 8 ParNew/CMS
    * logs differ in density: the detailed one (date stamps, heap at GC, tenuring, free-list
    * statistics) has one GC pause per ~2.4 KB, the dense one (one line per GC) one per ~170 bytes,
-   * which stresses what a tool keeps per event.
+   * which stresses what a tool keeps per event. The dense unified G1 log (`-Xlog:gc`, info level:
+   * one line per pause) has one pause per ~90 bytes.
    */
   public enum LogKind {
     PARNEW_CMS("parnew-cms", "JDK 8 ParNew/CMS detailed",
@@ -56,7 +57,9 @@ public final class ToolComparison {
     PARNEW_CMS_DENSE("parnew-cms-dense", "JDK 8 ParNew/CMS dense",
         "gctoolkit-testdata/gctoolkit-gclogs__preunified__cms__parnew__details__tidied_gc_www1_2013_10_19.log"),
     G1_UNIFIED("g1-unified", "unified G1 (JDK 14)",
-        "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log.4");
+        "gctoolkit-testdata/gctoolkit-gclogs-rolling__rolling__jdk14__rollinglogs__short_restart_4.log.4"),
+    G1_UNIFIED_DENSE("g1-unified-dense", "unified G1 dense (-Xlog:gc)",
+        "gctoolkit-testdata/gctoolkit-gclogs__unified__g1gc__minimal.log");
 
     final String id;
     final String label;
@@ -79,7 +82,7 @@ public final class ToolComparison {
           return k;
         }
       }
-      throw new IllegalArgumentException("unknown log '" + id + "'; logs: parnew-cms, parnew-cms-dense, g1-unified");
+      throw new IllegalArgumentException("unknown log '" + id + "'; logs: parnew-cms, parnew-cms-dense, g1-unified, g1-unified-dense");
     }
   }
 
@@ -480,6 +483,7 @@ public final class ToolComparison {
     b.append("- JVM for every tool: `").append(java).append("` (").append(javaVersion).append(")\n");
     b.append("- Each run: its own JVM, ").append(MeasuredRun.pinningAvailable() ? "pinned with `taskset -c " + cpu + "`" : "not pinned")
         .append("; seconds = wall time of the whole process (JVM start included); MB/s = input MB / seconds; ")
+        .append("cores busy = CPU seconds / seconds; ")
         .append("MB per CPU s = input MB / (user + system CPU seconds), less disturbed by other load on the core; ")
         .append("parse MB/s in-process = input MB / the tool's own time from opening the log to its result ")
         .append("(JVM start-up excluded; only the bench's own mains report it); ")
@@ -563,14 +567,14 @@ public final class ToolComparison {
   }
 
   private static void table(StringBuilder b, List<Row> rs) {
-    b.append("| Tool | Log | Size MB | Seconds | MB/s | Peak RSS MB | CPU s | MB per CPU s | Parse MB/s in-process | GC pauses | Events | Exit | Runs |\n");
-    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+    b.append("| Tool | Log | Size MB | Seconds | MB/s | Peak RSS MB | CPU s | Cores busy | MB per CPU s | Parse MB/s in-process | GC pauses | Events | Exit | Runs |\n");
+    b.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
     for (Row r : rs) {
       MeasuredRun.Measurement m = r.m();
       double inProcess = r.log().mb() / r.found().inProcessSeconds();
-      b.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.2f | %.1f | %s | %s | %s | %s | %d |%n",
+      b.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %.2f | %.1f | %.0f | %.2f | %.2f | %.1f | %s | %s | %s | %s | %d |%n",
           r.label(), r.log().kind().label, r.log().mb(), m.wallSeconds(), r.mbPerSecond(), r.rssMb(), m.cpuSeconds(),
-          r.log().mb() / m.cpuSeconds(),
+          m.cpuSeconds() / m.wallSeconds(), r.log().mb() / m.cpuSeconds(),
           Double.isNaN(inProcess) ? "-" : String.format(Locale.ROOT, "%.1f", inProcess),
           r.found().pauses() == null ? "-" : r.found().pauses(), r.found().events() == null ? "-" : r.found().events(),
           m.timedOut() ? "timeout" : Integer.toString(m.exitCode()), r.runs()));

@@ -107,7 +107,7 @@ final class DemoCommand implements Callable<Integer> {
     // a case whose fix is in the application (the lab knows it) is checked with one run so fixed
     ApplicationFix fix = sc.fixFlags().isEmpty() && !sc.fixLabArgs().isEmpty()
         ? new ApplicationFix(sc.fix(), sc.fixLabArgs()) : null;
-    TuneSettings settings = new TuneSettings("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of("/scenario"), null,
+    TuneSettings settings = new TuneSettings("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of(sc.request()), null,
         levels, reps, maxCandidates, null, dir, "jtune demo", null, fix);
     TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
     int rc = result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;
@@ -121,9 +121,9 @@ final class DemoCommand implements Callable<Integer> {
   static List<Level> levels(LabScenario sc, Duration warmup, Duration measured) {
     // an open model keeps a small client pool, as the scenario is calibrated (its 'about' says so)
     return sc.rateRps().isPresent()
-        ? TuneSettings.levels(sc.rateRps().getAsDouble(), sc.connections().orElse(4), List.of("/scenario"), warmup, measured, 2,
+        ? TuneSettings.levels(sc.rateRps().getAsDouble(), sc.connections().orElse(4), List.of(sc.request()), warmup, measured, 2,
             TuneSettings.LEVEL_TIMEOUT, LevelRequest.GET)
-        : TuneSettings.levels(0, sc.concurrency().orElse(8), List.of("/scenario"), warmup, measured, 2,
+        : TuneSettings.levels(0, sc.concurrency().orElse(8), List.of(sc.request()), warmup, measured, 2,
             TuneSettings.LEVEL_TIMEOUT, LevelRequest.GET);
   }
 

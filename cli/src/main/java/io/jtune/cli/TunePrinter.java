@@ -136,6 +136,24 @@ final class TunePrinter implements TuneListener {
   }
 
   @Override
+  public void largerHeapStarting(List<String> flags, int times, Duration window) {
+    o.println();
+    o.println("     the heap filled and its Full GCs free almost nothing: a leak, or a store whose bound does not fit"
+        + " the heap; a run at twice the heap (" + String.join(" ", flags) + "), " + times + " times as long, tells"
+        + " them apart");
+  }
+
+  @Override
+  public void largerHeapSkipped(String why) {
+    o.println("  (a run at a larger heap would tell a leak from a store whose bound does not fit: " + why + ")");
+  }
+
+  @Override
+  public void largerHeapSettled(io.jtune.experiment.tune.StoreBound store) {
+    o.println("  " + store.evidence());
+  }
+
+  @Override
   public void budgetCut(Duration overhead, Duration left, List<String> cuts) {
     o.println("  the service takes about " + RunBudget.words(overhead) + " to start and stop; to fit the "
         + RunBudget.words(left) + " left: " + String.join("; ", cuts));

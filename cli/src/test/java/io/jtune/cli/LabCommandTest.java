@@ -41,7 +41,7 @@ class LabCommandTest {
     assertThat(run.exitCode()).isZero();
     assertThat(run.out().lines().map(l -> l.split("\\s+")[0]))
         .containsExactly("api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn",
-            "metaspace-boot", "cpu-bound", "io-bound", "container-default-heap", "container-heap-over-limit");
+            "metaspace-boot", "cpu-bound", "io-bound", "container-default-heap", "container-heap-over-limit", "store-bound");
     assertThat(run.out()).contains("rate=150/s connections=4", "concurrency=32");
   }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fabric8.kubernetes.api.model.Container;
 import io.jtune.lab.catalog.LabScenario;
 import io.jtune.runtime.lab.LabLauncher;
 import java.io.IOException;
@@ -47,7 +49,9 @@ class TuneCommandTest {
   @Test
   void tunesAServiceEndToEndAndResumeKeepsTheRunsAlreadyDone() throws Exception {
     Path out = dir.resolve("run");
-    CliRun r = CliRun.of(tuneArgs(out, "--quick", "--duration", "3s", "--budget", "100s").toArray(String[]::new));
+    // under a memory limit (its heap of 256 MiB and 100 MiB cache fit 512Mi), which tune writes back as Kubernetes resources
+    CliRun r = CliRun.of(tuneArgs(out, "--quick", "--duration", "3s", "--budget", "100s", "--memory-limit", "512Mi")
+        .toArray(String[]::new));
     assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
     assertThat(r.out()).contains("1/4  baseline", "diagnosis: premature-promotion", "2/4  suggest", "3/4  experiment",
         "4/4  verdict", "cut to fit the budget: ", "ends near ", "Summary: verdict ");
@@ -65,6 +69,28 @@ class TuneCommandTest {
     assertThat(r.out()).contains("Summary: verdict " + verdict);
     // every candidate is a whole configuration: the baseline runs exactly the flags given
     assertThat(json.path("plan").path("candidates").get(0).path("flags").toString()).contains("-Xmn19m", "-XX:+UseSerialGC");
+
+    // the recommendation as the platform deploys it: the winner (or the kept baseline) as a Kubernetes
+    // container, read back with fabric8's model; the limit comes back as given, the request the same
+    JsonNode rec = json.path("recommendation");
+    String chosen = rec.path("winner").isNull() ? json.path("plan").path("baseline").asText() : rec.path("winner").asText();
+    List<String> chosenFlags = new ArrayList<>();
+    for (JsonNode c : json.path("plan").path("candidates")) {
+      if (c.path("name").asText().equals(chosen)) {
+        c.path("flags").forEach(f -> chosenFlags.add(f.asText()));
+      }
+    }
+    assertThat(r.out()).contains(out.resolve("resources.yaml").toString());
+    Container container = new ObjectMapper(new YAMLFactory()).readValue(out.resolve("resources.yaml").toFile(), Container.class);
+    assertThat(container.getResources().getLimits().get("memory").toString()).isEqualTo("512Mi");
+    assertThat(container.getResources().getRequests().get("memory").toString()).isEqualTo("512Mi");
+    assertThat(container.getResources().getRequests().get("cpu")).isNotNull();
+    assertThat(container.getResources().getLimits()).doesNotContainKey("cpu");
+    assertThat(container.getEnv()).singleElement().satisfies(e -> {
+      assertThat(e.getName()).isEqualTo("JAVA_TOOL_OPTIONS");
+      assertThat(e.getValue()).isEqualTo(String.join(" ", chosenFlags));
+    });
+    assertThat(JSON.treeToValue(rec.path("resources"), Container.class)).isEqualTo(container);
 
     // an interrupted experiment: its last run lost; --resume runs that one and keeps the others as they were
     Path last = out.resolve("runs/high-findings-r2/result.json");

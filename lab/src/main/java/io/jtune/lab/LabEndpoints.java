@@ -6,4 +6,5 @@ record LabEndpoints(
     XmlEndpoint xml,
     SessionEndpoint session,
     CacheEndpoint cache,
+    StoreEndpoint store,
     ClassDefiner classes) {}

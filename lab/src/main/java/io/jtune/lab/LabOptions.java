@@ -13,6 +13,7 @@ import java.util.List;
  * @param acceptCount accept queue length once all workers are busy
  * @param cache message cache kind for {@code /cache/*}
  * @param cacheMb message cache capacity in MiB
+ * @param storeEntries the most entries the keyed store of {@code /store} holds
  * @param warmClasses classes to define at startup, like a framework boot
  * @param liveMb MiB of small objects to fill at startup and keep for the lab's life (a
  *     cache or session store: the old generation's live set), 0 for none
@@ -27,6 +28,7 @@ public record LabOptions(
     int acceptCount,
     CacheKind cache,
     int cacheMb,
+    int storeEntries,
     int warmClasses,
     int liveMb,
     long parentPid,
@@ -44,6 +46,7 @@ public record LabOptions(
       "  --accept-count N         accept queue length (default 100)",
       "  --cache heap|offheap     message cache kind (default heap)",
       "  --cache-mb N             message cache capacity in MiB (default 64)",
+      "  --store-entries N        most entries of the keyed store of /store (default 10000)",
       "  --warm-classes N         define N classes at startup (default 0)",
       "  --live-mb N              keep N MiB of small objects for the lab's life, like a cache",
       "                           or session store: the old gen's live set (default 0, at most",
@@ -84,6 +87,7 @@ public record LabOptions(
     int acceptCount = 100;
     CacheKind cache = CacheKind.HEAP;
     int cacheMb = 64;
+    int storeEntries = 10_000;
     int warmClasses = 0;
     int liveMb = 0;
     long parentPid = -1;
@@ -110,6 +114,7 @@ public record LabOptions(
         case "--accept-count" -> acceptCount = intValue(name, value(name, inline, rest), 1, 100_000);
         case "--cache" -> cache = cacheKind(value(name, inline, rest));
         case "--cache-mb" -> cacheMb = intValue(name, value(name, inline, rest), 1, 65_536);
+        case "--store-entries" -> storeEntries = intValue(name, value(name, inline, rest), 1, 100_000_000);
         case "--warm-classes" -> warmClasses =
             intValue(name, value(name, inline, rest), 0, ClassDefiner.MAX_RETAINED);
         case "--live-mb" -> liveMb = intValue(name, value(name, inline, rest), 0, MAX_LIVE_MB);
@@ -120,7 +125,7 @@ public record LabOptions(
         default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
       }
     }
-    return new CommandLine(action, new LabOptions(host, port, threads, acceptCount, cache, cacheMb,
+    return new CommandLine(action, new LabOptions(host, port, threads, acceptCount, cache, cacheMb, storeEntries,
         warmClasses, liveMb, parentPid, scenario, cpuIterations));
   }
 

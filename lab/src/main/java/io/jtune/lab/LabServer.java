@@ -48,17 +48,18 @@ final class LabServer implements AutoCloseable {
     DownstreamClient downstream = new DownstreamClient();
     LabEndpoints endpoints = new LabEndpoints(
         new WorkEndpoint(cpu, downstream, AllocationBudget.halfOfHeap()),
-        new XmlEndpoint(), new SessionEndpoint(), new CacheEndpoint(cache), classes);
+        new XmlEndpoint(), new SessionEndpoint(), new CacheEndpoint(cache),
+        new StoreEndpoint(options.storeEntries()), classes);
     ScheduledExecutorService timer = Executors.newScheduledThreadPool(2, r -> {
       Thread t = new Thread(r, "lab-downstream-timer");
       t.setDaemon(true);
       return t;
     });
     String settings = String.format(Locale.US,
-        "{\"scenario\":\"%s\",\"threads\":%d,\"acceptCount\":%d,\"cache\":\"%s\",\"cacheBytes\":%d,"
+        "{\"scenario\":\"%s\",\"threads\":%d,\"acceptCount\":%d,\"cache\":\"%s\",\"cacheBytes\":%d,\"storeEntries\":%d,"
             + "\"cpuIterationsPerMs\":%d,\"warmClasses\":%d,\"liveEntries\":%d,\"liveBytes\":%d,"
             + "\"maxHeapBytes\":%d}",
-        scenario.name(), options.threads(), options.acceptCount(), cache.kind(), cacheBytes,
+        scenario.name(), options.threads(), options.acceptCount(), cache.kind(), cacheBytes, options.storeEntries(),
         cpu.iterationsPerMs(), options.warmClasses(), live.entries(), live.bytes(),
         Runtime.getRuntime().maxMemory());
     LabServlet servlet = new LabServlet(endpoints, scenario, timer, settings);

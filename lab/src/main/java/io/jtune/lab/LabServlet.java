@@ -49,6 +49,7 @@ final class LabServlet extends HttpServlet {
     route("/session", endpoints.session()::handle);
     route("/cache/put", (p, r) -> endpoints.cache().put(p));
     route("/cache/get", (p, r) -> endpoints.cache().get(p));
+    route("/store", (p, r) -> endpoints.store().handle(p));
     route("/classes", (p, r) -> endpoints.classes().handle(p));
     List<EndpointStats> all = new ArrayList<>();
     for (Route route : routes.values()) {
@@ -90,7 +91,10 @@ final class LabServlet extends HttpServlet {
     try {
       if (path.equals("/scenario")) {
         ScenarioCall call = scenarioCalls.get(scenarioMix.next());
-        boolean error = answer(call.route(), call.params(), request, response);
+        // parameters the request carries (an id, a key) go over the mix's own
+        RequestParams params = request.getQueryString() == null ? call.params()
+            : call.params().under(request::getParameter);
+        boolean error = answer(call.route(), params, request, response);
         long nanos = System.nanoTime() - start;
         call.route().stats().record(nanos, error);
         scenarioStats.record(nanos, error);

@@ -37,6 +37,20 @@ final class RequestParams {
     return new RequestParams(values::get);
   }
 
+  /** These parameters under {@code over}'s: a name {@code over} has takes its value from there. */
+  RequestParams under(UnaryOperator<String> over) {
+    return new RequestParams(name -> {
+      String v = over.apply(name);
+      return v != null ? v : lookup.apply(name);
+    });
+  }
+
+  /** The text of a parameter, or {@code fallback} when absent or empty. */
+  String text(String name, String fallback) {
+    String text = lookup.apply(name);
+    return text == null || text.isEmpty() ? fallback : text;
+  }
+
   /** A whole number in {@code min..max}, or {@code fallback} when absent or empty. */
   long number(String name, long fallback, long min, long max) {
     String text = lookup.apply(name);

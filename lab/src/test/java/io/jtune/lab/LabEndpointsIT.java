@@ -18,7 +18,7 @@ class LabEndpointsIT {
 
   @BeforeAll
   static void startLab() throws Exception {
-    lab = LabProcess.start(List.of("-Xmx256m"), List.of("--threads", "20", "--cache-mb", "1"));
+    lab = LabProcess.start(List.of("-Xmx256m"), List.of("--threads", "20", "--cache-mb", "1", "--store-entries", "5"));
   }
 
   @AfterAll
@@ -85,6 +85,28 @@ class LabEndpointsIT {
     }
     assertThat(lab.get("/cache/get?id=" + firstId).body()).startsWith("miss");
     assertThat(lab.get("/cache/get?recent=1").body()).startsWith("hit");
+  }
+
+  @Test
+  void storeKeepsOneEntryPerKeyUpToItsBound() throws Exception {
+    assertThat(lab.get("/store?key=same&kb=1").body()).isEqualTo("ok key=same entries=1 of 5\n");
+    assertThat(lab.get("/store?key=same&kb=1").body()).as("one key, one entry").isEqualTo("ok key=same entries=1 of 5\n");
+    for (int i = 0; i < 10; i++) {
+      lab.get("/store?kb=1&key=k" + i);
+    }
+    assertThat(lab.get("/store?key=last").body()).as("distinct keys fill it to its bound").endsWith("entries=5 of 5\n");
+    assertThat(lab.get("/store?kb=1").statusCode()).isEqualTo(400);
+  }
+
+  @Test
+  void aScenarioRequestsOwnParametersGoOverTheMixs() throws Exception {
+    try (LabProcess store = LabProcess.start(List.of("-Xmx128m"),
+        List.of("--threads", "4", "--scenario", "store-bound", "--store-entries", "3"))) {
+      assertThat(store.get("/scenario").body()).isEqualTo("ok key=one entries=1 of 3\n");
+      assertThat(store.get("/scenario").body()).isEqualTo("ok key=one entries=1 of 3\n");
+      assertThat(store.get("/scenario?key=abc-1").body()).isEqualTo("ok key=abc-1 entries=2 of 3\n");
+      assertThat(store.stat("endpoints", "/store", "count")).isEqualTo(3);
+    }
   }
 
   @Test

@@ -12,13 +12,13 @@ import org.junit.jupiter.api.Test;
 /** The shipped scenario catalog and its format. */
 class ScenarioCatalogTest {
   private static final List<String> ENDPOINTS =
-      List.of("/work", "/xml", "/session", "/cache/put", "/cache/get", "/classes");
+      List.of("/work", "/xml", "/session", "/cache/put", "/cache/get", "/store", "/classes");
 
   @Test
   void shipsEveryCase() {
     assertThat(ScenarioCatalog.shipped().all()).extracting(LabScenario::name).containsExactly(
         "api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn", "metaspace-boot",
-        "cpu-bound", "io-bound", "container-default-heap", "container-heap-over-limit");
+        "cpu-bound", "io-bound", "container-default-heap", "container-heap-over-limit", "store-bound");
   }
 
   @Test
@@ -38,7 +38,8 @@ class ScenarioCatalogTest {
   @Test
   void everyScenarioStatesItsLoadAndUsesRealEndpointsWithValidParameters() {
     for (LabScenario s : ScenarioCatalog.shipped().all()) {
-      assertThat(s.load()).as(s.name()).matches("concurrency=\\d+|rate=\\d+/s( connections=\\d+)?");
+      assertThat(s.load()).as(s.name()).matches("(concurrency=\\d+|rate=\\d+/s( connections=\\d+)?)( path=/scenario\\?\\S+)?");
+      assertThat(s.request()).as(s.name()).startsWith(LabScenario.PATH);
       for (LabScenario.MixEntry e : s.mix()) {
         assertThat(ENDPOINTS).as(s.name()).contains(e.path());
         RequestParams p = RequestParams.ofQuery(e.query());
@@ -50,6 +51,17 @@ class ScenarioCatalogTest {
         assertThat(flag).as(s.name()).startsWith("-X");
       }
     }
+  }
+
+  @Test
+  void storeBoundSendsADistinctKeyPerRequestOverTheMixsOwnKey() {
+    LabScenario s = ScenarioCatalog.shipped().find("store-bound").orElseThrow();
+    assertThat(s.request()).isEqualTo("/scenario?key=${uuid}");
+    assertThat(s.concurrency()).hasValue(8);
+    assertThat(s.mix()).extracting(LabScenario.MixEntry::url).containsExactly("/store?key=one&kb=8");
+    assertThat(s.labArgs()).containsExactly("--store-entries", "14000");
+    assertThat(s.describe()).contains("path=/scenario?key=${uuid}").doesNotContain("against /scenario");
+    assertThat(ScenarioCatalog.shipped().find("api").orElseThrow().request()).isEqualTo("/scenario");
   }
 
   @Test

@@ -76,6 +76,27 @@ public record MemoryQuantity(long bytes, String text) {
     return ByteSize.human(bytes);
   }
 
+  /**
+   * The size as a Kubernetes quantity: the user's spelling when it is one ({@code 512Mi},
+   * {@code 500M}, {@code 536870912}), else the JVM suffix as Kubernetes' binary one
+   * ({@code 512m} becomes {@code 512Mi}, {@code 1g} {@code 1Gi}, {@code 300k} {@code 300Ki}):
+   * Kubernetes reads {@code 512m} as 0.512 bytes and refuses {@code 1g}.
+   */
+  public String kubernetes() {
+    Matcher m = FORM.matcher(text);
+    if (!m.matches() || m.group(3) == null) {
+      return text;
+    }
+    String number = m.group(1).startsWith(".") ? "0" + m.group(1) : m.group(1);
+    return switch (m.group(3)) {
+      case "k", "K" -> number + "Ki";
+      case "m" -> number + "Mi";
+      case "g" -> number + "Gi";
+      case "t" -> number + "Ti";
+      default -> text;
+    };
+  }
+
   /** The size as the user wrote it. */
   @Override
   public String toString() {

@@ -35,6 +35,28 @@ class QuantityTest {
     assertThat(q.bytes()).isEqualTo(bytes);
   }
 
+  @ParameterizedTest
+  @CsvSource({
+    "512Mi, 512Mi",
+    "1.5Gi, 1.5Gi",
+    "500M, 500M",
+    "536870912, 536870912",
+    "5e8, 5e8",
+    "512m, 512Mi",
+    "1g, 1Gi",
+    "300k, 300Ki",
+    "300K, 300Ki",
+    "1t, 1Ti",
+    ".5g, 0.5Gi",
+  })
+  void aMemorySizeIsWrittenForKubernetesWithTheSameBytes(String text, String kubernetes) {
+    MemoryQuantity q = MemoryQuantity.parse(text);
+    assertThat(q.kubernetes()).isEqualTo(kubernetes);
+    // the Kubernetes spelling reads back as the same number of bytes (the JVM suffixes and
+    // Kubernetes' binary ones are both powers of 1024)
+    assertThat(MemoryQuantity.parse(q.kubernetes()).bytes()).isEqualTo(q.bytes());
+  }
+
   @Test
   void aMemorySizeComesBackInTheUsersSpelling() {
     assertThat(MemoryQuantity.parse("512Mi").toString()).isEqualTo("512Mi");

@@ -1,5 +1,6 @@
 package io.jtune.experiment.report;
 
+import io.jtune.common.units.CpuQuantity;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.report.ExperimentReport.CandidateReport;
 import io.jtune.experiment.run.RunResult;
@@ -15,7 +16,8 @@ import java.util.Locale;
  * <ul>
  *   <li>lock: in the median baseline run's thread dump at least {@value #LOCK_SHARE_PCT} % of the
  *       Java threads (and at least {@value #LOCK_MIN_THREADS}) are BLOCKED on one lock;
- *   <li>CPU: the JVM uses at least {@value #CPU_SATURATED_PCT} % of the cores;
+ *   <li>CPU: the JVM uses at least {@value #CPU_SATURATED_PCT} % of the cores it has: the
+ *       container's CPU limit when the runs had one (the CFS quota, not the host's cores);
  *   <li>wait: a typical request (p50) takes at least {@value #WAIT_FACTOR} times the CPU it costs
  *       (process CPU / throughput): optimal threads = (CPU + wait) / CPU x cores;
  *   <li>host: requests wait as above while the host's other processes (neither the service nor
@@ -37,18 +39,26 @@ record Bottleneck(Kind kind, String evidence, String advice) {
   static final int WAIT_FACTOR = 5;
   static final int OTHERS_PCT = 25;
 
-  /** The bottleneck seen in the baseline's runs {@code base} at a level whose report is {@code b}, on the host's cores. */
-  static Bottleneck of(CandidateReport b, List<RunResult> base, int cores) {
-    return of(b, base, cores, false);
+  /**
+   * The CPU a service has: the container's CPU limit when its runs had one, else the host's cores.
+   *
+   * @param n how many cores
+   * @param words for the reports: {@code 2 cores}, {@code a CPU limit of 1}
+   * @param limited whether a CPU limit set it
+   */
+  record Cores(double n, String words, boolean limited) {
+    static Cores of(CpuQuantity limit) {
+      if (limit != null) {
+        return new Cores(limit.cores(), "a CPU limit of " + limit, true);
+      }
+      int host = Runtime.getRuntime().availableProcessors();
+      return new Cores(host, host + (host == 1 ? " core" : " cores"), false);
+    }
   }
 
-  /**
-   * The bottleneck on {@code cores} CPUs: the host's cores, or, with {@code quota}, a container's
-   * CPU limit, which is all the service gets.
-   */
-  static Bottleneck of(CandidateReport b, List<RunResult> base, double cores, boolean quota) {
-    String words = quota ? "a CPU limit of " + num(cores) + " CPUs" : num(cores) + (cores == 1 ? " core" : " cores");
-    String unit = quota ? "CPUs" : "cores";
+  /** The bottleneck seen in the baseline's runs {@code base} at a level whose report is {@code b}. */
+  static Bottleneck of(CandidateReport b, List<RunResult> base, Cores has) {
+    double cores = has.n();
     // the median run's dump: one dump caught at a bad moment is not contention
     List<RunResult.ThreadsSeen> dumps = base.stream().map(RunResult::threads)
         .filter(x -> x != null && x.javaThreads() > 0)
@@ -69,18 +79,25 @@ record Bottleneck(Kind kind, String evidence, String advice) {
     }
     double cpuMsPerRequest = cpu / 100 / rps * 1000;
     if (cpu >= CPU_SATURATED_PCT * cores) {
+      double throttled = b.mean(Metric.THROTTLED_PCT);
       return new Bottleneck(Kind.CPU, String.format(Locale.US, "the JVM used %.0f %% of %.0f %% CPU (%s) at %,.0f"
-          + " req/s: %.2f ms of CPU per request caps throughput near %s %s / %.2f ms = %,.0f req/s", cpu, 100 * cores,
-          words, rps, cpuMsPerRequest, num(cores), unit, cpuMsPerRequest, cores * 1000 / cpuMsPerRequest),
-          "the service is CPU-bound: cut the CPU each request costs (profile it: a JFR recording, 'jtune jfr') or "
-              + (quota ? "raise the CPU limit" : "add cores") + "; more threads only add response time");
+          + " req/s: %.2f ms of CPU per request caps throughput near %s %s / %.2f ms = %,.0f req/s%s", cpu,
+          100 * cores, has.words(), rps, cpuMsPerRequest, num(cores), cores == 1 ? "core" : "cores", cpuMsPerRequest, cores * 1000 / cpuMsPerRequest,
+          Double.isNaN(throttled) ? "" : String.format(Locale.US, "; the quota throttled it in %.0f %% of its 100 ms"
+              + " periods", throttled)),
+          has.limited()
+              ? "the service is CPU-bound at its container's CPU limit: raise the limit (or spread the load over more"
+                  + " pods), or cut the CPU each request costs (profile it: a JFR recording, 'jtune jfr'); more threads"
+                  + " only add response time"
+              : "the service is CPU-bound: cut the CPU each request costs (profile it: a JFR recording, 'jtune jfr') or"
+                  + " add cores; more threads only add response time");
     }
     double others = b.mean(Metric.OTHERS_CPU);
     if (p50 >= WAIT_FACTOR * cpuMsPerRequest && others >= OTHERS_PCT * cores
         && cpu + others >= CPU_SATURATED_PCT * cores) {
       return new Bottleneck(Kind.HOST, String.format(Locale.US, "a typical request takes %.1f ms (p50) of which about"
           + " %.2f ms is CPU, while other processes on the host used %.0f %% and the JVM %.0f %% of %.0f %% CPU (%s)",
-          p50, cpuMsPerRequest, others, cpu, 100 * cores, words),
+          p50, cpuMsPerRequest, others, cpu, 100 * cores, has.words()),
           "the requests queued for CPU the host gave to other processes: these runs measure the host, not the service;"
               + " measure again where the service has its cores to itself ('jtune host' shows the host; pin or isolate"
               + " the service and the load), and tune nothing on these numbers");
@@ -88,19 +105,20 @@ record Bottleneck(Kind kind, String evidence, String advice) {
     if (p50 >= WAIT_FACTOR * cpuMsPerRequest) {
       double wait = p50 - cpuMsPerRequest;
       return new Bottleneck(Kind.WAIT, String.format(Locale.US, "a typical request takes %.1f ms (p50) of which"
-          + " about %.2f ms is CPU (the JVM uses %.0f %% of %.0f %% CPU%s at %,.0f req/s): requests wait %.1f ms on"
-          + " something else", p50, cpuMsPerRequest, cpu, 100 * cores, quota ? ", " + words + "," : "", rps, wait),
+          + " about %.2f ms is CPU (the JVM uses %.0f %% of %.0f %% CPU at %,.0f req/s): requests wait %.1f ms on"
+          + " something else", p50, cpuMsPerRequest, cpu, 100 * cores, rps, wait),
           String.format(Locale.US, "requests wait on I/O, downstream calls or pools, not on GC: optimal threads ="
-              + " (CPU + wait) / CPU x %s = (%.2f + %.1f) / %.2f x %s = %.0f concurrent requests; or cut the wait",
-              unit, cpuMsPerRequest, wait, cpuMsPerRequest, num(cores), (cpuMsPerRequest + wait) / cpuMsPerRequest * cores));
+              + " (CPU + wait) / CPU x cores = (%.2f + %.1f) / %.2f x %s = %.0f concurrent requests; or cut the wait",
+              cpuMsPerRequest, wait, cpuMsPerRequest, num(cores), (cpuMsPerRequest + wait) / cpuMsPerRequest * cores));
     }
-    return new Bottleneck(Kind.NONE, String.format(Locale.US, "the JVM used %.0f %% of %.0f %% CPU%s at %,.0f req/s"
-        + " (%.2f ms of CPU per request, p50 %.1f ms), and no lock held many threads", cpu, 100 * cores,
-        quota ? " (" + words + ")" : "", rps,
+    return new Bottleneck(Kind.NONE, String.format(Locale.US, "the JVM used %.0f %% of %.0f %% CPU at %,.0f req/s"
+        + " (%.2f ms of CPU per request, p50 %.1f ms), and no lock held many threads", cpu, 100 * cores, rps,
         cpuMsPerRequest, p50), "");
   }
 
-  private static String num(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.US, "%.2f", v).replaceFirst("0$", "");
+  /** A number of cores as people write it: {@code 2}, {@code 0.5}. */
+  static String num(double cores) {
+    return cores == Math.rint(cores) ? Long.toString((long) cores) : String.format(Locale.US, "%.3f", cores)
+        .replaceAll("0+$", "");
   }
 }

@@ -201,6 +201,8 @@ public final class ExperimentJson {
     strings(rn.putArray("reasons"), rec.reasons());
     strings(rn.putArray("flagDiff"), rec.flagDiff());
     rn.put("gcNotTheBottleneck", rec.gcNotTheBottleneck());
+    // the recommendation as Kubernetes container resources (what resources.yaml holds), with a limit only
+    KubernetesResources.of(r).ifPresentOrElse(k -> rn.set("resources", k.tree()), () -> rn.putNull("resources"));
     ArrayNode worse = rn.putArray("regressions");
     for (Regressions.Regression g : Regressions.of(r.levels())) {
       ObjectNode w = worse.addObject();

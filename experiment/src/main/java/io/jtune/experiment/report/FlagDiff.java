@@ -35,6 +35,14 @@ public final class FlagDiff {
     return out;
   }
 
+  /**
+   * The flags a JVM runs with when {@code flags} follow {@code common}: one per option, the last
+   * given (as the JVM keeps it), in the order each option first appears.
+   */
+  public static List<String> merged(List<String> common, List<String> flags) {
+    return List.copyOf(byOption(common, flags).values());
+  }
+
   private static Map<String, String> byOption(List<String> common, List<String> flags) {
     Map<String, String> m = new LinkedHashMap<>();
     for (List<String> l : List.of(common, flags)) {

@@ -76,10 +76,20 @@ final class Recommender {
   private static Recommendation recommend(Plan plan, List<String> baseFlags, List<LevelReport> levels,
       List<RunResult> runs, List<String> killed) {
     Recommendation leak = leak(plan, runs);
-    if (leak != null) {
+    if (leak == null) {
+      return namingRegressions(judge(plan, baseFlags, levels, runs, killed), levels);
+    }
+    String refuted = LargerHeapCheck.refutation(plan, baseFlags, runs);
+    if (refuted == null) {
       return leak;
     }
-    return namingRegressions(judge(plan, baseFlags, levels, runs, killed), levels);
+    // a larger heap held what the baseline's filled: judged as any heap too small, and said so
+    Recommendation rec = namingRegressions(judge(plan, baseFlags, levels, runs, killed), levels);
+    List<String> reasons = new ArrayList<>(rec.reasons().stream()
+        .filter(r -> !r.contains("JVM flags are not the fix for a leak")).toList());
+    reasons.add(0, refuted);
+    return new Recommendation(rec.verdict(), rec.winner(), rec.summary() + " Not a leak: " + refuted + ".", reasons,
+        rec.flagDiff(), rec.gcNotTheBottleneck());
   }
 
   /**
@@ -108,7 +118,7 @@ final class Recommender {
       return adopt(plan, baseFlags, levels, top, adoptable, runs);
     }
     List<String> reasons = new ArrayList<>();
-    boolean gcSmall = gcEvidence(levels, reasons);
+    boolean gcSmall = gcEvidence(plan, levels, reasons);
     for (LevelReport l : levels) {
       reasons.addAll(whyNot(l).stream().map(r -> l.level().name() + ": " + r).toList());
     }
@@ -213,11 +223,7 @@ final class Recommender {
     }
     List<RunResult> topRuns = runs.stream().filter(r -> r.candidate().equals(base) && r.ok()
         && r.level().equals(top.level().name())).toList();
-    // under a CPU limit the quota is all the service gets: the formulas count its CPUs, not the host's cores
-    io.jtune.common.units.CpuQuantity quota = plan.limitsAt(top.level()).cpus();
-    int hostCores = Runtime.getRuntime().availableProcessors();
-    Bottleneck bn = quota == null ? Bottleneck.of(top.baseline(), topRuns, hostCores)
-        : Bottleneck.of(top.baseline(), topRuns, quota.cores(), true);
+    Bottleneck bn = Bottleneck.of(top.baseline(), topRuns, Bottleneck.Cores.of(plan.limitsAt(top.level()).cpus()));
     if (bn.kind() == Bottleneck.Kind.NONE) {
       if (!bn.evidence().isBlank()) {
         reasons.add(0, top.level().name() + ": " + bn.evidence());
@@ -337,7 +343,7 @@ final class Recommender {
   }
 
   /** Whether GC is small at every level's baseline; adds the numbers (and the thread dump's lock) to reasons. */
-  private static boolean gcEvidence(List<LevelReport> levels, List<String> reasons) {
+  private static boolean gcEvidence(Plan plan, List<LevelReport> levels, List<String> reasons) {
     boolean gcSmall = true;
     for (LevelReport l : levels) {
       CandidateReport b = l.baseline();
@@ -348,7 +354,8 @@ final class Recommender {
       boolean small = share < ExperimentReport.GC_SHARE_NOT_BOTTLENECK_PCT && !(fgc > 0) && !(maxPause > p99);
       gcSmall &= small;
       reasons.add(String.format(Locale.US, "%s: baseline GC took %.2f %% of the measured time, %s Full GC, max pause %.1f ms vs p99 %.1f ms%s",
-          l.level().name(), share, fgc > 0 ? Metric.FGC_COUNT.format(fgc) : "no", maxPause, p99, cpuText(b)));
+          l.level().name(), share, fgc > 0 ? Metric.FGC_COUNT.format(fgc) : "no", maxPause, p99,
+          cpuText(b, Bottleneck.Cores.of(plan.limitsAt(l.level()).cpus()))));
       if (b.threads() != null && b.threads().topLock() != null) {
         reasons.add(l.level().name() + ": thread dump during warm-up: " + b.threads().topLock());
       }
@@ -409,13 +416,13 @@ final class Recommender {
     return out;
   }
 
-  private static String cpuText(CandidateReport b) {
+  private static String cpuText(CandidateReport b, Bottleneck.Cores cores) {
     double cpu = b.mean(Metric.CPU);
     if (Double.isNaN(cpu)) {
       return "";
     }
-    int cores = Runtime.getRuntime().availableProcessors();
-    return String.format(Locale.US, "; the JVM used %.0f %% CPU (of %d %% on %d cores)", cpu, cores * 100, cores);
+    return String.format(Locale.US, "; the JVM used %.0f %% CPU (of %.0f %% %s %s)", cpu, cores.n() * 100,
+        cores.limited() ? "under" : "on", cores.words());
   }
 
   private static String headline(CandidateReport c) {

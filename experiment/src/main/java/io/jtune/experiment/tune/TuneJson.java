@@ -41,13 +41,19 @@ public final class TuneJson {
    * @param winner the winning candidate, or null
    * @param analysis the baseline's analysis, or null when the session stopped before it
    * @param liveRising the live set's rise under load that made the verdict a leak, or null
+   * @param store what a run at a larger heap showed of a heap that filled, or null when none ran
    * @param baseline the baseline run, or null
    * @param files the files written, absolute or relative to the run directory
    * @param error the error line of a failed session, or null
    * @param kill the baseline's kill by the container's memory limit, or null
    */
   record Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis,
-      String liveRising, RunResult baseline, List<Path> files, String error, BaselineKill kill) {}
+      String liveRising, RunResult baseline, List<Path> files, String error, StoreBound store, BaselineKill kill) {
+    Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis, String liveRising,
+        RunResult baseline, List<Path> files, String error) {
+      this(outcome, verdict, verdictText, winner, analysis, liveRising, baseline, files, error, null, null);
+    }
+  }
 
   private TuneJson() {}
 
@@ -71,7 +77,7 @@ public final class TuneJson {
       root.put("error", c.error());
     }
     if (c.analysis() != null) {
-      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising(), c.kill());
+      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising(), c.store(), c.kill());
     }
     if (c.baseline() != null) {
       baseline(root.putObject("baseline"), c.baseline(), dir);
@@ -100,7 +106,7 @@ public final class TuneJson {
   /** The problem code of a baseline the container's memory limit killed. */
   public static final String KILLED = "killed-by-memory-limit";
 
-  private static void diagnosis(ObjectNode d, Analysis a, String liveRising, BaselineKill kill) {
+  private static void diagnosis(ObjectNode d, Analysis a, String liveRising, StoreBound store, BaselineKill kill) {
     Diagnosis dg = a.diagnosis();
     if (kill != null) {
       // the kill is the diagnosis; what the log of a JVM killed so early shows comes after it
@@ -120,13 +126,26 @@ public final class TuneJson {
       return;
     }
     boolean rising = liveRising != null && dg.primary() != Problem.MEMORY_LEAK;
-    d.put("primary", rising ? Problem.MEMORY_LEAK.code() : dg.primary().code());
+    // a heap that filled with a store's bound: the heap is too small, whatever the first log suggested
+    boolean bound = store != null && store.levelsOff();
+    d.put("primary", bound ? Problem.HEAP_TOO_SMALL.code() : rising ? Problem.MEMORY_LEAK.code() : dg.primary().code());
     ArrayNode secondary = d.putArray("secondary");
-    if (rising && dg.primary() != Problem.HEALTHY) {
+    if (rising && !bound && dg.primary() != Problem.HEALTHY) {
       secondary.add(dg.primary().code());
     }
-    dg.secondary().forEach(p -> secondary.add(p.code()));
+    dg.secondary().stream().filter(p -> !bound || p != Problem.HEAP_TOO_SMALL && p != Problem.MEMORY_LEAK)
+        .forEach(p -> secondary.add(p.code()));
     ArrayNode evidence = d.putArray("evidence");
+    if (store != null) {
+      evidence.add(store.evidence());
+      ObjectNode larger = d.putObject("largerHeap");
+      larger.put("flags", String.join(" ", store.flags()));
+      larger.put("heapBytes", store.heapBytes());
+      if (store.liveBytes() > 0) {
+        larger.put("liveSetBytes", store.liveBytes());
+      }
+      larger.put("liveSet", store.levelsOff() ? "levels-off" : "keeps-rising");
+    }
     if (rising) {
       evidence.add(liveRising);
     }

@@ -70,6 +70,15 @@ public interface TuneListener {
   default void longerSettled(String levelled, Duration measured) {}
 
   /** The experiment was cut to fit the {@code left} of the budget; {@code overhead}: a service's start and stop. */
+  /** A run at a larger heap and {@code times} the window starts: the heap filled, a leak or a store's bound. */
+  default void largerHeapStarting(List<String> flags, int times, Duration window) {}
+
+  /** No larger-heap run: {@code why}. */
+  default void largerHeapSkipped(String why) {}
+
+  /** What the larger-heap run showed: the live set levelled off (a store's bound) or kept rising (a leak). */
+  default void largerHeapSettled(StoreBound store) {}
+
   default void budgetCut(Duration overhead, Duration left, List<String> cuts) {}
 
   /** The candidates are being suggested. */

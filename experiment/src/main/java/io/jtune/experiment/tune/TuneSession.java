@@ -1,6 +1,7 @@
 package io.jtune.experiment.tune;
 
 import io.jtune.common.JtuneException;
+import io.jtune.common.units.ByteSize;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
@@ -16,12 +17,14 @@ import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
 import io.jtune.experiment.suggest.Suggestion;
+import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.analysis.GcAnalyzer;
 import io.jtune.gc.analysis.LiveSetUnderLoad;
 import io.jtune.gc.analysis.StartupPauses;
 import io.jtune.gc.diagnosis.Problem;
 import io.jtune.gc.facts.AnalysisOptions;
+import io.jtune.gc.model.MemoryModel;
 import io.jtune.gc.render.html.AnalysisHtml;
 import io.jtune.runtime.output.OutputFile;
 import java.io.IOException;
@@ -55,7 +58,11 @@ public final class TuneSession {
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
   private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun,
-      String liveRising, String levelled, double loadStartUptimeS, BaselineKill kill) {}
+      String liveRising, String levelled, double loadStartUptimeS, StoreBound settled, BaselineKill kill) {
+    Baseline withSettled(StoreBound s) {
+      return new Baseline(run, analysis, gcLog, report, perRun, liveRising, levelled, loadStartUptimeS, s, kill);
+    }
+  }
 
   private final TuneSettings job;
   private final TuneListener listener;
@@ -66,6 +73,8 @@ public final class TuneSession {
   /** The latest baseline run and its analysis, for the document of a session stopped by an error. */
   private RunResult lastRun;
   private Analysis lastAnalysis;
+  /** What the larger-heap run showed of a heap that filled, or null when none ran. */
+  private StoreBound settled;
 
   public TuneSession(TuneSettings settings, TuneListener listener) {
     this.job = settings;
@@ -106,7 +115,7 @@ public final class TuneSession {
         files.add(job.dir().resolve(TuneSettings.BASELINE_DIR).resolve("runs").resolve(lastRun.id()));
       }
       TuneJson.write(job.dir(), new TuneJson.Content(TuneJson.FAILED, TuneJson.FAILED, "the session stopped at an error",
-          null, lastAnalysis, null, lastRun, files, line, null));
+          null, lastAnalysis, null, lastRun, files, line));
       throw e;
     }
   }
@@ -127,15 +136,39 @@ public final class TuneSession {
     } else if (base.liveRising() != null && base.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
       base = longer(high, base);
     }
-    if (base.kill() == null && !defaultHeap
+    // the heap filled: a leak, or a store whose bound does not fit; a larger heap for longer tells (not
+    // inside a container's memory limit with the JVM's default heap, nor after a kill: the candidates within
+    // the limit tell there)
+    Baseline advised = base;
+    if (base.kill() == null && !(leak && defaultHeap) && saturated(base)) {
+      Baseline bigger = larger(high, base);
+      if (bigger != null && bigger.settled() != null && bigger.settled().levelsOff()) {
+        advised = bigger;
+      } else if (bigger != null) {
+        base = bigger;
+        advised = bigger;
+      }
+    }
+    if (advised == base && base.kill() == null && !defaultHeap
         && (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null)) {
       listener.memoryLeak(base.analysis().diagnosis(), base.liveRising(), base.run(), base.report());
       return result(TuneResult.Outcome.MEMORY_LEAK, Verdict.MEMORY_LEAK, base, null, null, List.of(), true);
     }
     refit(base);
     listener.suggesting();
-    Suggestion s = Advisor.advise(base.analysis(), TuneAdvice.inputs(job, base.run(), high, base.loadStartUptimeS()));
-    if (base.kill() != null) {
+    Advisor.Inputs inputs = TuneAdvice.inputs(job, advised.run(), high, advised.loadStartUptimeS());
+    if (advised != base) {
+      // advice from the run that held the store, for the service as it is configured; the goals
+      // follow what the first baseline's run showed the GC costs
+      inputs = inputs.withFlags(job.flags() == null ? List.of() : job.flags());
+      if (base.run() != null && base.run().ok()) {
+        inputs = inputs.withMeasured(BaselineCost.of(base.run()));
+      }
+    }
+    Suggestion s = Advisor.advise(advised.analysis(), inputs);
+    if (advised != base) {
+      s = StoreBound.withHeldHeap(s, advised.settled());
+    } else if (base.kill() != null) {
       s = TuneAdvice.afterKill(s, base.kill());
     } else if (leak && defaultHeap) {
       s = TuneAdvice.defaultHeapFilled(s, high.limits().describe());
@@ -186,7 +219,7 @@ public final class TuneSession {
     TuneJson.write(job.dir(), new TuneJson.Content(outcome.name().toLowerCase(Locale.ROOT).replace('_', '-'),
         verdict.key(), report != null ? TuneJson.words(report) : verdict.words(),
         report != null ? report.recommendation().winner() : null, base.analysis(), base.liveRising(), base.run(),
-        written, null, base.kill()));
+        written, null, settled, base.kill()));
     return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok,
         null);
   }
@@ -254,7 +287,7 @@ public final class TuneSession {
     Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
     Path dir = job.dir().resolve(TuneSettings.BASELINE_DIR);
     listener.diagnosis(a, false);
-    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN, null);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN, null, null);
   }
 
   /**
@@ -283,15 +316,76 @@ public final class TuneSession {
     return again;
   }
 
+  /**
+   * Whether the first baseline's heap filled with a live set that rose to its size (Full GCs that
+   * free almost nothing): a leak, or a store whose bound does not fit. Measured runs only: a log
+   * given cannot be run again with a larger heap.
+   */
+  private static boolean saturated(Baseline base) {
+    return base.run() != null && base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK
+        && base.analysis().model().live().saturates() && base.analysis().model().capacities().heapMax() > 0;
+  }
+
+  /**
+   * The run an engineer makes when the heap filled: twice the heap (within the container's heap
+   * budget when there is a memory limit), {@value #LONGER} times as long. Null when the budget
+   * has no room for it and an experiment after it, or a memory limit leaves no larger heap.
+   */
+  private Baseline larger(Level high, Baseline first) throws IOException {
+    long heap = first.analysis().model().capacities().heapMax();
+    long bigger = MemoryModel.roundUp(2.0 * heap, 64);
+    long cap = heapCap(high, first);
+    if (cap > 0) {
+      bigger = Math.min(bigger, cap / (64L << 20) * (64L << 20));
+    }
+    if (bigger <= heap) {
+      listener.largerHeapSkipped("the container's memory limit leaves no larger heap than " + ByteSize.human(heap));
+      return null;
+    }
+    Duration measured = high.duration().multipliedBy(LONGER);
+    Duration run = first.perRun() == null ? high.warmup().plus(measured).plus(START_STOP)
+        : first.perRun().plus(measured.minus(high.duration()));
+    TuneBudget b = job.budget();
+    if (b != null && b.left().compareTo(run.multipliedBy(2)) < 0) {
+      Duration left = b.left();
+      listener.largerHeapSkipped("the budget left (" + RunBudget.words(left.isNegative() ? Duration.ZERO : left)
+          + ") has no room for a run at a larger heap and an experiment after it");
+      return null;
+    }
+    List<String> flags = new ArrayList<>(job.flags() == null ? List.of() : job.flags());
+    flags.add("-Xmx" + ByteSize.flagValue(bigger));
+    listener.largerHeapStarting(flags, LONGER, high.duration());
+    Baseline again = measure(high, measured, TuneSettings.BASELINE_DIR + "-larger-heap", flags);
+    settled = StoreBound.of(flags, bigger, heap, again.analysis(), again.liveRising(), again.levelled(), cap);
+    listener.largerHeapSettled(settled);
+    return again.withSettled(settled);
+  }
+
+  /** The most heap a memory limit of the level allows beside the measured non-heap, or -1 without one. */
+  private static long heapCap(Level high, Baseline first) {
+    if (high.limits() == null || high.limits().memory() == null) {
+      return -1;
+    }
+    ContainerLimit c = ContainerLimit.of(high.limits().memory().bytes(), Double.NaN, "--memory-limit")
+        .withNativeMemory(first.run() == null ? null : first.run().nativeMemory());
+    var budget = c.budget(first.analysis().model().capacities().metaspacePeak());
+    return budget == null ? -1 : budget.heapBytes();
+  }
+
   /** The baseline run: the service with the baseline's flags under the first level's load, as one experiment run. */
   private Baseline measure(Level high, Duration measured, String dirName) throws IOException {
+    return measure(high, measured, dirName, job.flags() == null ? List.of() : job.flags());
+  }
+
+  /** As {@link #measure(Level, Duration, String)}, the service run with {@code flags}. */
+  private Baseline measure(Level high, Duration measured, String dirName, List<String> flags) throws IOException {
     boolean first = dirName.equals(TuneSettings.BASELINE_DIR);
     listener.baselineStarting(high, measured, !first);
-    String reason = job.flags() == null || job.flags().isEmpty()
-        ? "The service's own configuration, unchanged." : "The service's configuration: " + String.join(" ", job.flags());
+    String reason = flags.isEmpty()
+        ? "The service's own configuration, unchanged." : "The service's configuration: " + String.join(" ", flags);
     Level load = high.withDuration(measured).withGoals(Map.of()).withLine(0);
     Plan plan = new Plan(job.name() + "-baseline", job.target(), Suggestion.BASELINE,
-        List.of(Candidate.of(Suggestion.BASELINE, job.flags() == null ? List.of() : job.flags(), reason)),
+        List.of(Candidate.of(Suggestion.BASELINE, flags, reason)),
         List.of(load), 1, Plan.Order.INTERLEAVED, Duration.ZERO, null);
     String yaml = new PlanWriter().header(List.of("the baseline run of " + job.by())).write(plan);
     Path dir = job.dir().resolve(dirName);
@@ -329,7 +423,8 @@ public final class TuneSession {
         a = GcAnalyzer.analyzeRun(gcLog.toString(), analysisOptions());
         lastAnalysis = a;
       }
-      kill = BaselineKill.of(r, TuneAdvice.wholeFlags(job), a, TuneAdvice.container(high, r));
+      kill = BaselineKill.of(r, io.jtune.common.jvm.FlagSet.merge(Experiment.baseFlags(job.target()), flags), a,
+          TuneAdvice.container(high, r));
     }
     StartupPauses startup = underLoad.startup;
     LiveSetUnderLoad live = underLoad.live;
@@ -356,7 +451,7 @@ public final class TuneSession {
     Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
     // a run the container killed early says nothing of how long a run takes
     return new Baseline(r, a, gcLog, report(a, dir), kill == null ? perRun : null, kill == null ? rising : null, levelled,
-        startup == null ? Double.NaN : startup.loadStartUptimeS(), kill);
+        startup == null ? Double.NaN : startup.loadStartUptimeS(), null, kill);
   }
 
   /** The tune session's view of a baseline run: the service under load, its start-up left out. */

@@ -5,12 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.jtune.common.format.Json;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.report.ExperimentJson;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.Verdict;
+import io.jtune.experiment.report.files.ReportFiles;
 import io.jtune.runtime.container.CgroupMounts;
 import io.jtune.runtime.container.CgroupV1;
 import java.io.IOException;
@@ -126,5 +132,32 @@ class ContainerRunTest {
     assertThat(json.at("/levels/0/candidates/1/oomKilledRuns").asLong()).isEqualTo(1);
     assertThat(json.at("/levels/0/candidates/0/ergonomics/collector").asText()).isEqualTo("Serial");
     assertThat(json.at("/levels/0/candidates/0/metrics/throttledPeriods/mean").asDouble()).isPositive();
+
+    // the kept baseline as the platform deploys it: Kubernetes container resources and the JVM
+    // options, read back with Kubernetes' own model (fabric8), the quantities as the plan gave them
+    List<Path> files = ReportFiles.writeAll(report, dir);
+    Path snippet = dir.resolve(ReportFiles.RESOURCES_FILE);
+    assertThat(files).contains(snippet);
+    assertThat(snippet).content().startsWith("# Kubernetes container resources and JVM options for limits")
+        .contains("the baseline 'fits'").contains("memory: request = limit").doesNotContain("---");
+    Container c = new ObjectMapper(new YAMLFactory()).readValue(snippet.toFile(), Container.class);
+    assertThat(c.getName()).isEqualTo("limits");
+    assertThat(c.getResources().getLimits()).containsEntry("memory", new Quantity("256Mi"))
+        .containsEntry("cpu", new Quantity("500m"));
+    assertThat(c.getResources().getLimits().get("memory").toString()).isEqualTo("256Mi");
+    assertThat(c.getResources().getRequests().get("memory").toString()).isEqualTo("256Mi");
+    // the CPU request is the measured mean use rounded up to 100m, never above the quota of 500m
+    long cpuRequestMillis = Quantity.getAmountInBytes(c.getResources().getRequests().get("cpu"))
+        .movePointRight(3).longValueExact();
+    assertThat(cpuRequestMillis).isBetween(100L, 500L).isEqualTo(Math.min(500L,
+        Math.max(100L, (long) Math.ceil(fits.metric(Metric.CPU.key()) / 10) * 100)));
+    assertThat(c.getEnv()).singleElement().satisfies(e -> {
+      assertThat(e.getName()).isEqualTo("JAVA_TOOL_OPTIONS");
+      assertThat(e.getValue()).isEqualTo("-Xms64m -Xmx128m");
+    });
+    // experiment.json holds the same container
+    JsonNode written = Json.mapper().readTree(dir.resolve("experiment.json").toFile());
+    assertThat(written.at("/recommendation/resources/resources/limits/memory").asText()).isEqualTo("256Mi");
+    assertThat(Json.mapper().treeToValue(written.at("/recommendation/resources"), Container.class)).isEqualTo(c);
   }
 }

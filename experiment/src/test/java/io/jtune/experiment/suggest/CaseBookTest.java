@@ -46,6 +46,10 @@ class CaseBookTest {
         new Case("casebook/api.log", Set.of("healthy", "gc-not-the-problem", "os-interference"), false, null),
         new Case("casebook/survivor-overflow.log", Set.of("premature-promotion"), false, null),
         new Case("casebook/session-leak.log", Set.of("memory-leak"), true, "heap_dump"),
+        // a store bounded by entry count that fills the heap: from its log alone, a leak (the log
+        // cannot tell them apart, and says which run can); at twice the heap it levels off
+        new Case("casebook/store-bound.log.gz", Set.of("memory-leak"), true, "larger heap"),
+        new Case("casebook/store-bound-larger-heap.log.gz", Set.of("heap-too-small"), false, "-Xmx448m"),
         new Case("casebook/xml-lock.log", Set.of("healthy", "gc-not-the-problem", "os-interference"), false, null),
         // old-to-young churn of a cache: young sizing only moves it; a short log (9 s, 5 Full GCs, too
         // short for a trend) shows it by the live set staying level after each Full GC; another run of

@@ -37,7 +37,15 @@ public final class LineReader {
 
   /** As {@link #read(InputStream, LineSink)}, numbering the lines from {@code before + 1}. */
   public static long read(InputStream in, long before, LineSink sink) throws IOException {
-    byte[] buf = new byte[CHUNK];
+    return read(in, before, sink, CHUNK);
+  }
+
+  /**
+   * As {@link #read(InputStream, long, LineSink)}, starting with a buffer of {@code bufferBytes}
+   * (it grows for a longer line): a few kilobytes already in memory need no 256 KB buffer.
+   */
+  public static long read(InputStream in, long before, LineSink sink, int bufferBytes) throws IOException {
+    byte[] buf = new byte[Math.max(64, Math.min(bufferBytes, CHUNK))];
     Line line = new Line();
     int filled = 0; // bytes valid in buf
     int lineStart = 0; // start of the pending (incomplete) line

@@ -608,6 +608,9 @@ public final class GcLogReader {
     }
 
     private void flushPending() {
+      if (pending.isEmpty()) {
+        return; // the common case, once per event: no iterator
+      }
       for (JvmInfo j : pending) {
         remember(j);
         sink.accept(j);

@@ -183,7 +183,7 @@ final class ParallelFile implements AutoCloseable {
         if (collection[0]) {
           throw PRIMED; // the header is in; what follows is the part's
         }
-      });
+      }, head.length + 1);
     } catch (Primed | IOException e) {
       // primed (a byte array does not fail to read)
     }

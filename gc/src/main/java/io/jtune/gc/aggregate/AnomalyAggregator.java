@@ -30,8 +30,10 @@ public final class AnomalyAggregator implements Aggregator {
     if (!(e instanceof GcPause p)) {
       return;
     }
-    for (Anomaly a : p.anomalies()) {
-      byAnomaly.computeIfAbsent(a, k -> new ExampleList(10)).add(p.gcId(), p.uptimeS(), () -> describe(p));
+    if (!p.anomalies().isEmpty()) { // most pauses have none: no iterator per event
+      for (Anomaly a : p.anomalies()) {
+        byAnomaly.computeIfAbsent(a, k -> new ExampleList(10)).add(p.gcId(), p.uptimeS(), () -> describe(p));
+      }
     }
     if (p.kind() == PauseKind.DEGENERATED) {
       degenerated.add(p.gcId(), p.uptimeS(), () -> describe(p));

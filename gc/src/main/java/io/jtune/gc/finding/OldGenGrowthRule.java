@@ -36,13 +36,18 @@ final class OldGenGrowthRule implements FindingRule {
           rateMBph, ByteSize.human(Math.max(0, live.firstBytes())), ByteSize.human(live.bytes()),
           MemoryModel.span(live.spanS()), live.r2());
     } else {
-      double spanH = Math.max(a.span().durationS(), 1) / 3600;
+      // the rise is measured over the rising part only: from the first old-after-GC to the first
+      // that reached the ceiling, not over the time it then sat there
+      double risenAtS = risenAt(mem, live.bytes(), a.span().endS());
+      double firstAtS = mem.oldAfter().points().isEmpty() ? a.span().startS() : mem.oldAfter().points().get(0).minAtS();
+      double spanH = Math.max(risenAtS - firstAtS, 1) / 3600;
+      double flatS = Math.max(0, a.span().endS() - risenAtS);
       rateMBph = (live.bytes() - Math.max(0, mem.firstOldAfterGc())) / MB / spanH;
-      title = String.format(Locale.US, "The heap saturates: old after GC rose from %s to %s of %s in %.1f min, and %d of"
+      title = String.format(Locale.US, "The heap saturates: old after GC rose from %s to %s of %s in %s%s, and %d of"
           + " %d Full GCs freed less than %.0f%%", ByteSize.human(Math.max(0, mem.firstOldAfterGc())),
-          ByteSize.human(live.bytes()), ByteSize.human(Math.max(old, live.bytes())), spanH * 60, mem.fullGcsFreeingLittle(),
-          mem.fullGcsWithOld(),
-          100 * MemoryAggregator.FREED_LITTLE);
+          ByteSize.human(live.bytes()), ByteSize.human(Math.max(old, live.bytes())), duration(spanH * 3600),
+          flatS >= 3 ? ", then stayed there for " + duration(flatS) : "",
+          mem.fullGcsFreeingLittle(), mem.fullGcsWithOld(), 100 * MemoryAggregator.FREED_LITTLE);
     }
     List<Example> ev = mem.fullGcsWithOld() > 0 ? a.anomalies().fullGcs().examples()
         : List.of(new Example(-1, a.span().startS(), "live set at start: " + ByteSize.human(Math.max(0, live.firstBytes()))),
@@ -59,6 +64,10 @@ final class OldGenGrowthRule implements FindingRule {
     if (heap > 0 && rateMBph > 0) {
       sb.append(String.format(Locale.US, " A heap of %s (-Xmx%s, twice today's) would only delay that by about %s.",
           ByteSize.human(2.0 * heap), ByteSize.flagValue(MemoryModel.wholeMb(2 * heap)), hours(heap / MB / rateMBph)));
+    }
+    if (!m.liveSetGrows()) {
+      sb.append(" A log whose heap filled cannot tell an unbounded leak from a store or cache whose bound the heap"
+          + " does not hold: a longer run at a larger heap can (the live set levels off, or keeps rising).");
     }
     sb.append(" Find what grows: take a heap dump (`jcmd PID GC.heap_dump /tmp/heap.hprof`) and two class histograms a"
         + " few minutes apart (`jcmd PID GC.class_histogram`), and compare which classes gain instances: caches without"
@@ -90,6 +99,20 @@ final class OldGenGrowthRule implements FindingRule {
             + ") to tell a leak from promoted garbage. A log that covers Full GCs or concurrent cycles tells them apart;"
             + " meanwhile two class histograms a few minutes apart (`jcmd PID GC.class_histogram`) show whether"
             + " anything accumulates.", List.of()));
+  }
+
+  /** When old after GC first reached 90 % of {@code live} (the ceiling it then stayed at), else {@code endS}. */
+  private static double risenAt(MemoryAggregator mem, long live, double endS) {
+    for (var p : mem.oldAfter().points()) {
+      if (p.max() >= 0.9 * live) {
+        return p.maxAtS();
+      }
+    }
+    return endS;
+  }
+
+  private static String duration(double s) {
+    return s < 60 ? String.format(Locale.US, "%.0f s", Math.max(1, s)) : MemoryModel.span(s);
   }
 
   private static String hours(double h) {

@@ -61,6 +61,27 @@ class DiagnosisTest {
         .contains("jcmd PID GC.heap_dump").contains("GC.class_histogram");
     // no heap sizing is offered for a leak
     assertThat(a.findings()).noneMatch(f -> f.id().equals("heap-too-small"));
+    // the log alone cannot tell a leak from a store whose bound does not fit, and says which run can
+    assertThat(a.diagnosis().advice()).contains("a longer run at a larger heap");
+  }
+
+  /**
+   * The lab's store-bound scenario (a store bounded at 14,000 entries of 8 KiB, a UUID key per
+   * request, G1 -Xmx128m, 3 s warm-up + 6 s): old rises to the heap within seconds, then stays: the
+   * rise is measured over the rising part, not over the whole log with its plateau.
+   */
+  @Test
+  void aSaturatedHeapsRiseIsMeasuredOverTheRisingPartOnly() {
+    Path log = Path.of("../testdata/casebook/store-bound.log.gz").toAbsolutePath();
+    Analysis a = GcAnalyzer.analyze(List.of(log.toString()), new ByteArrayInputStream(new byte[0]), AnalysisOptions.DEFAULTS);
+    var growth = a.findings().stream().filter(f -> f.id().equals("old-gen-growth")).findFirst().orElseThrow();
+    var m = java.util.regex.Pattern.compile("in (\\d+) s, then stayed there for (\\d+) s").matcher(growth.title());
+    assertThat(m.find()).as(growth.title()).isTrue();
+    double rose = Double.parseDouble(m.group(1));
+    double stayed = Double.parseDouble(m.group(2));
+    // the log spans about 11 s: both parts within it, and the plateau not counted in the rise
+    assertThat(rose + stayed).isBetween(5.0, 13.0);
+    assertThat(stayed).isGreaterThan(rose);
   }
 
   @Test

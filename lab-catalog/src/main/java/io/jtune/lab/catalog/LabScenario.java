@@ -14,7 +14,8 @@ import java.util.OptionalInt;
  * @param about the case and where it comes from
  * @param load the intended load against {@code /scenario}: {@code concurrency=N} closed-loop
  *     clients, or {@code rate=N/s} in the open model, optionally with {@code connections=C} (the
- *     most requests in flight)
+ *     most requests in flight) and {@code path=/scenario?QUERY} (the request, a template whose
+ *     query goes over the mix's parameters, e.g. a distinct key per request)
  * @param jvmFlags flags the case shows under
  * @param fixFlags flags added to {@code jvmFlags} that remove the signature, or empty
  * @param labArgs lab options the case needs
@@ -84,7 +85,7 @@ public record LabScenario(
   /** The closed-loop client count of the intended load, or empty when it is a rate. */
   public OptionalInt concurrency() {
     if (load.startsWith("concurrency=")) {
-      return OptionalInt.of(Integer.parseInt(load.substring("concurrency=".length()).trim()));
+      return OptionalInt.of(Integer.parseInt(load.substring("concurrency=".length()).trim().split("\\s+")[0]));
     }
     return OptionalInt.empty();
   }
@@ -108,12 +109,25 @@ public record LabScenario(
     return OptionalInt.empty();
   }
 
+  /** The request the intended load sends ({@code path=...}), {@value #PATH} unless the load names one. */
+  public String request() {
+    for (String part : load.trim().split("\\s+")) {
+      if (part.startsWith("path=")) {
+        return part.substring("path=".length());
+      }
+    }
+    return PATH;
+  }
+
+  /** The path the lab serves a scenario's mix at. */
+  public static final String PATH = "/scenario";
+
   /** The scenario as the human-readable text of the lab's {@code --print}. */
   public String describe() {
     StringBuilder sb = new StringBuilder();
     sb.append("scenario   ").append(name).append('\n');
     sb.append("about      ").append(about).append('\n');
-    sb.append("load       ").append(load).append(" against /scenario\n");
+    sb.append("load       ").append(load).append(load.contains("path=") ? "" : " against " + PATH).append('\n');
     sb.append("jvm flags  ").append(jvmFlags.isEmpty() ? "(none: the JVM's defaults)" : String.join(" ", jvmFlags))
         .append('\n');
     if (inContainer()) {

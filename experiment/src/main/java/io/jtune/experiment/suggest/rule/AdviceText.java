@@ -273,8 +273,12 @@ public final class AdviceText {
   }
 
   static String defaultHeapNotFixed(MemoryModel model, long heap, long host) {
-    return "no pre-touched fixed heap: the largest heap, " + ByteSize.human(heap) + ", is the JVM's default (a quarter"
-        + " of the host's " + ByteSize.human(host) + ")" + (model.live().known() ? " and the live set is "
+    // a quarter of the memory the JVM sees, but never less than its floor (MaxHeapSize's own default, about 126 MB
+    // on 64 bits): in a container of 256-512 MB the default heap is that floor, more than a quarter
+    String share = heap <= 0.26 * host ? "a quarter of the " + ByteSize.human(host) + " it sees"
+        : "its floor for the " + ByteSize.human(host) + " it sees, more than a quarter of it";
+    return "no pre-touched fixed heap: the largest heap, " + ByteSize.human(heap) + ", is the JVM's default (" + share
+        + ")" + (model.live().known() ? " and the live set is "
         + ByteSize.human(model.live().bytes()) : "") + "; -Xms = -Xmx with AlwaysPreTouch would commit all of it."
         + " Choose the heap first (" + MemoryModel.HEAP_RULE + ")";
   }

@@ -33,7 +33,7 @@ final class Segments {
           double real = t.parseDouble(e + 7);
           e = t.end();
           if (t.startsWith(SPACE_SECS_BRACKET, e) && !Double.isNaN(user) && !Double.isNaN(sys) && !Double.isNaN(real)) {
-            d.times = new CpuTimes(user, sys, real);
+            d.times = CpuTimes.of(user, sys, real);
             return e + 6;
           }
         }
@@ -48,7 +48,7 @@ final class Segments {
       double sys = t.parseDouble(s + 4);
       double real = t.parseDouble(r + 5);
       if (!Double.isNaN(user) && !Double.isNaN(sys) && !Double.isNaN(real)) {
-        d.times = new CpuTimes(user, sys, real);
+        d.times = CpuTimes.of(user, sys, real);
       }
     }
     return close < 0 ? t.length() : close + 1;

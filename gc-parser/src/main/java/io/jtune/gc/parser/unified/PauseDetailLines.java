@@ -186,7 +186,7 @@ final class PauseDetailLines {
     }
     PendingPause p = cur.gcId >= 0 ? pauses.find(cur.gcId) : null;
     if (p != null) {
-      p.times = new CpuTimes(user, s, r);
+      p.times = CpuTimes.of(user, s, r);
       if (p.complete) {
         pauses.emit(p);
       }

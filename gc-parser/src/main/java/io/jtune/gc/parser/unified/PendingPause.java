@@ -46,8 +46,8 @@ final class PendingPause {
   int maxThreshold = -1;
   long agedBytes = -1;
   final EnumSet<Anomaly> anomalies = EnumSet.noneOf(Anomaly.class);
-  /** Phase times in the order first seen. */
-  private final PhaseTimes.Builder phases = new PhaseTimes.Builder();
+  /** Phase times in the order first seen; made at the first phase (a pause logged at info level has none). */
+  private PhaseTimes.Builder phases;
   /** G1 region counts before/after/target of eden, survivor, old, humongous and archive. */
   long[] regions;
 
@@ -60,6 +60,9 @@ final class PendingPause {
    * wins, else the first.
    */
   void phase(String phase, double ms, boolean topLevel) {
+    if (phases == null) {
+      phases = new PhaseTimes.Builder();
+    }
     phases.put(phase, ms, topLevel);
   }
 
@@ -76,7 +79,7 @@ final class PendingPause {
     Tenuring tenuring = hasTenuring()
         ? new Tenuring(desiredSurvivorBytes, newThreshold, maxThreshold, agedBytes) : null;
     return new GcPause(gcId, startUptimeS, startEpochMs, kind, name, cause, durationMs, memory, times,
-        tenuring, anomalies, phases.build(), startLine);
+        tenuring, anomalies, phases == null ? PhaseTimes.NONE : phases.build(), startLine);
   }
 
   void regions(int area, long before, long after, long target) {
