@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.common.JtuneException;
+import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import io.jtune.gc.analysis.GcAnalyzer;
@@ -95,6 +96,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         .description("requests/s served while logging: computes memory per request"));
     option(OptionSpec.builder("--flags").paramLabel("\"FLAGS\"").type(String.class)
         .description("the JVM's flags, when the log does not show them (or to add to them)"));
+    option(OptionSpec.builder("--memory-limit").paramLabel("SIZE").type(String.class)
+        .description("the memory limit of the container the service ran in (512Mi, 1Gi, 512m): sizing findings keep"
+            + " the heap within the limit less the JVM's non-heap memory (estimated) less headroom"));
     option(OptionSpec.builder("--events").type(boolean.class).initialValue(false)
         .description("JSON: include every stop-the-world pause as events[] (memory grows with the log)"));
     option(OptionSpec.builder("--fail-on").paramLabel("SEVERITY").type(FailOn.class)
@@ -145,6 +149,16 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
     AnalysisOptions options = new AnalysisOptions(windowS, pauseTargetMs, qps == null ? Double.NaN : qps, flags, events);
     boolean each = value("--each");
+    String memoryLimit = value("--memory-limit");
+    long limitBytes;
+    try {
+      limitBytes = memoryLimit == null ? -1 : ContainerLimits.of(memoryLimit, null).memory().bytes();
+    } catch (JtuneException e) {
+      throw new JtuneException("--memory-limit: " + e.getMessage());
+    }
+    if (each && limitBytes > 0) {
+      throw new JtuneException("--memory-limit is one container's: analyze its log without --each");
+    }
     if (each) {
       return EachRun.run(spec.commandLine(), inputs, options, format, output, failOn != null || events);
     }
@@ -158,10 +172,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     } finally {
       progress.clear();
     }
+    if (limitBytes > 0) {
+      // the same heap budget the advice uses: the limit less non-heap (estimated from the log) less headroom
+      analysis = analysis.inContainer(limitBytes, "--memory-limit");
+    }
+    Analysis result = analysis;
     if (output == null) {
       render(analysis, format, spec.commandLine().getOut(), colorWanted(true));
     } else {
-      OutputFile.write(output, w -> render(analysis, format, w, false));
+      OutputFile.write(output, w -> render(result, format, w, false));
       spec.commandLine().getErr().println("jtune: report written to " + output);
     }
     return failOn == null ? ExitCodes.OK : gate(analysis, failOn.severity);

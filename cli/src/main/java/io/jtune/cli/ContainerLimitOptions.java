@@ -1,6 +1,7 @@
 package io.jtune.cli;
 
 import io.jtune.common.JtuneException;
+import io.jtune.lab.catalog.LabScenario;
 import io.jtune.runtime.container.ContainerGroup;
 import io.jtune.runtime.container.ContainerLimits;
 import picocli.CommandLine.Option;
@@ -13,12 +14,13 @@ import picocli.CommandLine.Option;
 final class ContainerLimitOptions {
   @Option(names = "--memory-limit", paramLabel = "SIZE",
       description = "run the service under this container memory limit (swap off), as Kubernetes or the JVM writes it:"
-          + " 512Mi, 1Gi, 500M, 512m; the kernel kills it at the limit, and jtune reports that kill")
+          + " 512Mi, 1Gi, 500M, 512m; the kernel kills it at the limit, and jtune reports that kill (a lab scenario"
+          + " that runs in a container has its own limit, which this replaces)")
   String memory;
 
   @Option(names = "--cpus", paramLabel = "N",
       description = "run the service under this CPU limit (a CFS quota per 100 ms period), as Kubernetes writes it:"
-          + " 1, 1.5, 0.5, 500m; jtune reports how often the quota throttled it")
+          + " 1, 1.5, 0.5, 500m; jtune reports how often the quota throttled it (replaces a lab scenario's own)")
   String cpus;
 
   private ContainerLimits parsed;
@@ -46,6 +48,27 @@ final class ContainerLimitOptions {
       }
     }
     return parsed;
+  }
+
+  /** The limits for a lab scenario: each one given, else the scenario's own (not checked). */
+  ContainerLimits limits(LabScenario sc) {
+    ContainerLimits given = limits();
+    ContainerLimits own = ContainerLimits.of(sc.containerMemory().isEmpty() ? null : sc.containerMemory(),
+        sc.containerCpus().isEmpty() ? null : sc.containerCpus());
+    return new ContainerLimits(given.memory() != null ? given.memory() : own.memory(),
+        given.cpus() != null ? given.cpus() : own.cpus());
+  }
+
+  /**
+   * The limits for a lab scenario: each one given, else the scenario's own (the container its case
+   * runs in), checked as {@link #checked()} does.
+   */
+  ContainerLimits checked(LabScenario sc) {
+    ContainerLimits l = limits(sc);
+    if (l.any()) {
+      ContainerGroup.create(l).close();
+    }
+    return l;
   }
 
   /**

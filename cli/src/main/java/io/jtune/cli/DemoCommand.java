@@ -90,7 +90,8 @@ final class DemoCommand implements Callable<Integer> {
     LabLauncher lab = LabLauncher.locate();
     LabScenario sc = lab.scenario(scenario);
     // before anything starts: without the right to make cgroups, one line and nothing runs
-    ContainerLimits limits = container.checked();
+    // a scenario that runs in a container has its limits; --memory-limit / --cpus replace them
+    ContainerLimits limits = container.checked(sc);
     List<Level> levels = levels(sc, warmup, measured).stream().map(l -> l.withLimits(limits)).toList();
     Path dir = out != null ? out
         : Path.of("jtune-runs", "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));

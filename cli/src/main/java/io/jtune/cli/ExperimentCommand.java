@@ -123,9 +123,11 @@ final class ExperimentCommand implements Callable<Integer> {
     if (planFile != null) {
       text = PlanReader.text(planFile);
       plan = PlanReader.read(planFile, text);
-      if (container.given()) {
-        // before anything starts: without the right to make cgroups, one line and nothing runs
-        ContainerLimits asked = container.checked();
+      ContainerLimits scenario = ScenarioLimits.of(plan, container);
+      if (container.given() || scenario.any()) {
+        // before anything starts: without the right to make cgroups, one line and nothing runs; a lab
+        // scenario that runs in a container has its limits unless the plan or the options set them
+        ContainerLimits asked = scenario.any() ? scenario : container.checked();
         boolean hadLimits = plan.limits().any();
         plan = plan.withLimits(new ContainerLimits(asked.memory() != null ? asked.memory() : plan.limits().memory(),
             asked.cpus() != null ? asked.cpus() : plan.limits().cpus()));

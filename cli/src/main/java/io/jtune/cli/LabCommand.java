@@ -108,7 +108,8 @@ final class LabCommand implements Callable<Integer> {
       return 0;
     }
     // before the lab starts: without the right to make cgroups, one line and nothing runs
-    launch = launch.withLimits(container.checked());
+    // a scenario that runs in a container has its limits; --memory-limit / --cpus replace them
+    launch = launch.withLimits(container.checked(s));
     if (launch.limits().any()) {
       out.println("limits     " + launch.limits().describe() + " (the lab's JVM in a fresh cgroup)");
     }

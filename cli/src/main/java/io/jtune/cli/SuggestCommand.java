@@ -33,9 +33,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
-import io.jtune.common.units.CpuQuantity;
-import io.jtune.common.units.MemoryQuantity;
 import io.jtune.experiment.suggest.rule.ContainerLimit;
+import io.jtune.runtime.container.ContainerLimits;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -102,14 +101,17 @@ final class SuggestCommand implements Callable<Integer> {
   @Option(names = "--jdk", paramLabel = "N", description = "major version of the JDK the candidates will run on (default: the log's)")
   Integer jdk;
 
-  @Option(names = "--container-memory-limit", paramLabel = "SIZE",
-      description = "the memory limit of the container the service runs in (512Mi, 1Gi, 512m): every candidate's heap"
-          + " stays within the limit less the JVM's non-heap memory (estimated from the log) less headroom")
-  String containerMemory;
+  /** The older name of {@code --memory-limit}, kept for scripts that use it. */
+  @Option(names = "--container-memory-limit", paramLabel = "SIZE", hidden = true)
+  void containerMemory(String value) {
+    container.memory = value;
+  }
 
-  @Option(names = "--container-cpus", paramLabel = "N",
-      description = "the CPU limit of that container (1, 1.5, 500m): GC threads sized to it where the JVM sees more CPUs")
-  String containerCpus;
+  /** The older name of {@code --cpus}, kept for scripts that use it. */
+  @Option(names = "--container-cpus", paramLabel = "N", hidden = true)
+  void containerCpus(String value) {
+    container.cpus = value;
+  }
 
   @Option(names = "--lab", paramLabel = "SCENARIO", description = "plan target: a lab scenario (its flags are the baseline)")
   String lab;
@@ -142,29 +144,33 @@ final class SuggestCommand implements Callable<Integer> {
       description = "what stdout shows: text (default), yaml (the plan itself), json (schema jtune.suggestion/1)")
   OutputFormat format;
 
-  /** The container limits given ({@link ContainerLimit#NONE} without); a bad quantity is a usage error. */
-  private ContainerLimit containerLimit() {
-    if (containerMemory == null && containerCpus == null) {
-      return ContainerLimit.NONE;
-    }
+  /**
+   * The container limits given (a lab scenario's own where not given): one pair of options fills
+   * both the plan's limits and the advice, whose heap stays within the memory limit; a bad
+   * quantity is a usage error.
+   */
+  private ContainerLimits limits(LabScenario scenario) {
     try {
-      long bytes = containerMemory == null ? -1 : MemoryQuantity.parse(containerMemory).bytes();
-      double cpus = containerCpus == null ? Double.NaN : CpuQuantity.parse(containerCpus).cores();
-      return ContainerLimit.of(bytes, cpus, "--container-memory-limit");
+      return scenario == null ? container.limits() : container.limits(scenario);
     } catch (JtuneException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--container-memory-limit/--container-cpus: "
-          + e.getMessage());
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  private static ContainerLimit advice(ContainerLimits l, String source) {
+    return ContainerLimit.of(l.memory() == null ? -1 : l.memory().bytes(), l.cpus() == null ? Double.NaN
+        : l.cpus().cores(), source);
   }
 
   @Override
   public Integer call() throws IOException {
     validate();
-    containerLimit();
+    limits(null);
     List<String> paths = RequestOptions.weighted(urls != null ? urls : List.of(), weights.weights);
     LevelRequest levelRequest = request.levelRequest();
     Double pauseTargetMs = pauseTarget == null ? null : DurationConverter.millis(pauseTarget);
     LabScenario scenario = lab == null ? null : LabLauncher.locate().scenario(lab);
+    ContainerLimits limits = limits(scenario);
     baseline.validate();
     String serviceFlags = baseline.given() ? baseline.text()
         : scenario != null ? String.join(" ", scenario.jvmFlags()) : null;
@@ -190,7 +196,7 @@ final class SuggestCommand implements Callable<Integer> {
         .withJstat(jstat == null ? null : JstatGc.read(jstat))
         .withPauseTarget(pauseTargetMs == null ? Double.NaN : pauseTargetMs)
         .withJdk(jdk == null ? 0 : jdk)
-        .withContainer(containerLimit());
+        .withContainer(advice(limits, container.given() ? "--memory-limit" : "the lab scenario's limit"));
     Suggestion s = Advisor.advise(analysis, in);
     PrintWriter out = spec.commandLine().getOut();
     boolean planWanted = output != null || format == OutputFormat.YAML;
@@ -206,7 +212,7 @@ final class SuggestCommand implements Callable<Integer> {
         : new ServiceSpec(null, List.of(), command != null ? command : TEMPLATE_COMMAND, command != null ? ready : TEMPLATE_READY,
             Duration.ofSeconds(60), null, null, 0);
     Plan plan = s.plan(name, planTarget, urls != null ? paths : List.of(planTarget.isLab() ? "/scenario" : "/"),
-        levelRequest, request.timeout).withLimits(container.limits());
+        levelRequest, request.timeout).withLimits(limits);
     String yaml = yaml(plan, s, scenario != null);
     // the plan must read back: a suggestion nobody can run is a bug, not a user error
     PlanReader.read(new StringReader(yaml), "the suggested plan", Path.of("").toAbsolutePath());

@@ -16,6 +16,7 @@ import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.experiment.tune.ApplicationFix;
+import io.jtune.experiment.tune.BaselineKill;
 import io.jtune.experiment.tune.TuneListener;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.diagnosis.Diagnosis;
@@ -233,6 +234,23 @@ final class TunePrinter implements TuneListener {
   @Override
   public RunListener runs() {
     return runs;
+  }
+
+  @Override
+  public void baselineKilled(BaselineKill kill, RunResult r, Path report) {
+    o.println("  Diagnosis: the baseline was " + r.failure().substring(Math.max(0, r.failure().indexOf("killed"))));
+    kill.lines().forEach(l -> o.println("    " + l));
+    o.println("  -> The limit, not the collector, ends this service: the candidates keep the whole process under it."
+        + " (GC report: " + report + ")");
+    o.flush();
+  }
+
+  @Override
+  public void defaultHeapFilled(String limits) {
+    o.println("  Under the container's limits (" + limits + ") with the JVM's default heap (a quarter of the limit"
+        + " above 512 MB, about 127 MB from 256 to 512 MB) a live set that fills the heap looks like a leak: a heap"
+        + " the limit allows tells them apart (a leak keeps growing there too), so the candidates are run.");
+    o.flush();
   }
 
   @Override

@@ -70,4 +70,39 @@ class AnalyzeOptionsTest {
     assertThat(shortName.exitCode()).isZero();
     assertThat(dir.resolve("r2.json")).exists();
   }
+
+  @Test
+  void aMemoryLimitKeepsTheHeapTheFindingsProposeWithinTheContainersBudget() throws IOException {
+    // a real JDK 17 Serial log: 100-150 MB live in a 256 MB heap, 47 Full GCs back to back; heap-too-small asks
+    // for 3x the live set, more than a 512 MiB container holds beside the JVM's non-heap memory
+    String log = Path.of("../gc/src/test/resources/findings/serial-liveset-jdk17.log").toAbsolutePath().toString();
+    JsonNode host = json(CliRun.of("analyze", "--format", "json", log));
+    JsonNode limited = json(CliRun.of("analyze", "--format", "json", "--memory-limit", "512Mi", log));
+    long mb = 1L << 20;
+    // 512 MiB less the estimated non-heap less 51 MB of headroom: no finding asks for more heap than that
+    long budget = io.jtune.gc.model.ContainerBudget.estimated(512 * mb, "--memory-limit",
+        limited.path("memoryModel").path("capacities").path("metaspacePeakBytes").asLong(-1)).heapBytes();
+    assertThat(budget).isBetween(256 * mb, 512 * mb);
+    assertThat(xmx(host)).as(host.path("findings").toString()).anySatisfy(x -> assertThat(x).isGreaterThan(budget));
+    assertThat(xmx(limited)).as(limited.path("findings").toString()).isNotEmpty()
+        .allSatisfy(x -> assertThat(x).isLessThanOrEqualTo(budget));
+    assertThat(limited.path("findings").toString()).contains("Inside the container: the 512.0 MB container limit"
+        + " (--memory-limit)").contains("raise the container's memory limit");
+    CliRun bad = CliRun.of("analyze", "--memory-limit", "lots", log);
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("--memory-limit: 'lots' is not a memory size").doesNotContain("Exception");
+  }
+
+  /** The -Xmx of every finding's flags, in bytes. */
+  private static java.util.List<Long> xmx(JsonNode analysis) {
+    java.util.List<Long> out = new java.util.ArrayList<>();
+    for (JsonNode f : analysis.path("findings")) {
+      for (JsonNode flag : f.path("flags")) {
+        if (flag.asText().startsWith("-Xmx")) {
+          out.add(io.jtune.common.jvm.JvmFlags.parseSize(flag.asText().substring(4)).orElseThrow());
+        }
+      }
+    }
+    return out;
+  }
 }

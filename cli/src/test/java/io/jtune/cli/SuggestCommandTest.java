@@ -282,10 +282,17 @@ class SuggestCommandTest {
   @Test
   void aContainerLimitBoundsTheHeapAndABadOneIsAUsageError() {
     String log = CliRun.corpusFile("../casebook/container-default-heap.log").toString();
-    CliRun r = CliRun.of("suggest", "--container-memory-limit", "512Mi", log);
+    // one pair of options fills the advice and the plan's limits
+    CliRun r = CliRun.of("suggest", "--memory-limit", "512Mi", "--cpus", "1", "--format", "yaml", log);
     assertThat(r.exitCode()).as(r.err()).isZero();
-    assertThat(r.out()).contains("container-fit").contains("Heap budget: the 512.0 MB container limit")
+    assertThat(r.out()).contains("container-fit").contains("-XX:ActiveProcessorCount=1")
+        .containsPattern("(?m)^limits:\\s*\\n\\s+memory: \"?512Mi\"?\\s*\\n\\s+cpu: \"?1\"?");
+    // the older names still work, as hidden aliases
+    CliRun old = CliRun.of("suggest", "--container-memory-limit", "512Mi", log);
+    assertThat(old.exitCode()).as(old.err()).isZero();
+    assertThat(old.out()).contains("container-fit").contains("Heap budget: the 512.0 MB container limit (--memory-limit)")
         .contains("No -Xmx: the JVM's default heap");
+    assertThat(CliRun.of("suggest", "--help").out()).doesNotContain("--container-memory-limit").contains("--memory-limit");
     CliRun bad = CliRun.of("suggest", "--container-memory-limit", "lots", log);
     assertThat(bad.exitCode()).isEqualTo(2);
     assertThat(bad.err().strip().lines().count()).as(bad.err()).isLessThanOrEqualTo(2);

@@ -35,7 +35,10 @@ import java.util.stream.Collectors;
  * A level's winner follows the verdict: the adopted candidate where it improved significantly,
  * else none, so no level names a winner the verdict does not adopt. Whatever the verdict, every
  * significant regression of a tried candidate is named in the summary ({@link Regressions}). A
- * candidate the container's memory limit killed in any run is never adopted, and the verdict says so.
+ * candidate the container's memory limit killed in any run is never adopted, and the verdict says so;
+ * a baseline it killed (or whose heap ran out under the limit) is the diagnosis, and a candidate that
+ * ran clean within the limit is adopted
+ * ({@link BaselineDown}).
  */
 final class Recommender {
   private static final String LEAK = "memory-leak";
@@ -43,6 +46,12 @@ final class Recommender {
   private Recommender() {}
 
   static Recommendation recommend(Plan plan, List<String> baseFlags, List<LevelReport> levels, List<RunResult> runs) {
+    // a baseline that does not serve in its container (killed by the memory limit, out of heap) is the
+    // diagnosis: a candidate that runs within the limit wins
+    Recommendation killedBaseline = BaselineDown.of(plan, baseFlags, levels, runs);
+    if (killedBaseline != null) {
+      return killedBaseline;
+    }
     List<String> killed = plan.candidates().stream().map(Candidate::name)
         .filter(n -> !n.equals(plan.baseline()) && ContainerText.oomKilledRuns(runs, n) > 0).toList();
     Recommendation rec = recommend(plan, baseFlags, levels, runs, killed);

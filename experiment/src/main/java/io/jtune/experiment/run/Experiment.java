@@ -12,6 +12,7 @@ import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.load.DurationText;
+import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.load.LoadPlan;
 import io.jtune.load.LoadResult;
 import io.jtune.load.LoadRun;
@@ -240,8 +241,15 @@ public final class Experiment {
         return failed(key, c, pid, startedAt, why, tail, rd, container, ergonomics);
       }
       if (load.successes() == 0) {
-        return failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded (" + load.errorTotal()
-            + " errors)", tail, target.exitCode(), load), tail, rd, container, ergonomics);
+        // a JVM that answered nothing still measured its native memory: the non-heap a container limit must hold
+        RunResult none = failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded ("
+            + load.errorTotal() + " errors)", tail, target.exitCode(), load), tail, rd, container, ergonomics);
+        if (m.native_ == null) {
+          return none;
+        }
+        RunResult measured = none.withNativeMemory(m.native_);
+        RunStore.write(rd, measured);
+        return measured;
       }
       long from = m.measureStartEpochMs;
       long to = from + Math.round(load.measuredSeconds() * 1000);
@@ -324,11 +332,16 @@ public final class Experiment {
 
   /** The target's own JVM flags under every candidate: a lab scenario's, else none. */
   public static List<String> baseFlags(Plan plan) {
-    if (!plan.target().isLab()) {
+    return baseFlags(plan.target());
+  }
+
+  /** The target's own JVM flags under every candidate: a lab scenario's, else none. */
+  public static List<String> baseFlags(ServiceSpec target) {
+    if (!target.isLab()) {
       return List.of();
     }
     try {
-      return LabLauncher.locate().scenario(plan.target().lab()).jvmFlags();
+      return LabLauncher.locate().scenario(target.lab()).jvmFlags();
     } catch (JtuneException e) {
       return List.of();
     }

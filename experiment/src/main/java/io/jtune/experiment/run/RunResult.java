@@ -154,6 +154,16 @@ public record RunResult(
     return container != null && container.oomKilled();
   }
 
+  /**
+   * Whether the run failed because the Java heap ran out: an OutOfMemoryError the run's output
+   * shows, of the heap or of no kind it names (one thrown from an uncaught-exception handler, when
+   * not even its message could be allocated), not of metaspace, threads or direct buffers.
+   */
+  public boolean outOfHeap() {
+    return !ok() && failure != null && (failure.startsWith("out of heap")
+        || failure.startsWith("out of memory (OutOfMemoryError"));
+  }
+
   /** A metric's value, or NaN. */
   public double metric(String key) {
     Double v = metrics == null ? null : metrics.get(key);

@@ -45,12 +45,13 @@ public final class TuneJson {
    * @param baseline the baseline run, or null
    * @param files the files written, absolute or relative to the run directory
    * @param error the error line of a failed session, or null
+   * @param kill the baseline's kill by the container's memory limit, or null
    */
   record Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis,
-      String liveRising, RunResult baseline, List<Path> files, String error, StoreBound store) {
+      String liveRising, RunResult baseline, List<Path> files, String error, StoreBound store, BaselineKill kill) {
     Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis, String liveRising,
         RunResult baseline, List<Path> files, String error) {
-      this(outcome, verdict, verdictText, winner, analysis, liveRising, baseline, files, error, null);
+      this(outcome, verdict, verdictText, winner, analysis, liveRising, baseline, files, error, null, null);
     }
   }
 
@@ -76,10 +77,13 @@ public final class TuneJson {
       root.put("error", c.error());
     }
     if (c.analysis() != null) {
-      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising(), c.store());
+      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising(), c.store(), c.kill());
     }
     if (c.baseline() != null) {
       baseline(root.putObject("baseline"), c.baseline(), dir);
+    }
+    if (c.kill() != null) {
+      containerKill(root.putObject("containerKill"), c.kill());
     }
     ArrayNode files = root.putArray("files");
     List<String> seen = new ArrayList<>();
@@ -99,8 +103,28 @@ public final class TuneJson {
     return out;
   }
 
-  private static void diagnosis(ObjectNode d, Analysis a, String liveRising, StoreBound store) {
+  /** The problem code of a baseline the container's memory limit killed. */
+  public static final String KILLED = "killed-by-memory-limit";
+
+  private static void diagnosis(ObjectNode d, Analysis a, String liveRising, StoreBound store, BaselineKill kill) {
     Diagnosis dg = a.diagnosis();
+    if (kill != null) {
+      // the kill is the diagnosis; what the log of a JVM killed so early shows comes after it
+      d.put("primary", KILLED);
+      ArrayNode secondary = d.putArray("secondary");
+      if (dg.primary() != Problem.HEALTHY) {
+        secondary.add(dg.primary().code());
+      }
+      ArrayNode evidence = d.putArray("evidence");
+      evidence.add(kill.failure());
+      kill.lines().forEach(evidence::add);
+      if (kill.fits() != null) {
+        d.put("advice", "Keep the whole process within the limit: " + kill.fits() + ".");
+      }
+      ArrayNode findings = d.putArray("findings");
+      a.findings().forEach(f -> findings.add(f.id()));
+      return;
+    }
     boolean rising = liveRising != null && dg.primary() != Problem.MEMORY_LEAK;
     // a heap that filled with a store's bound: the heap is too small, whatever the first log suggested
     boolean bound = store != null && store.levelsOff();
@@ -150,6 +174,27 @@ public final class TuneJson {
         }
       }
     });
+  }
+
+  /** The baseline's kill by the container's memory limit: its words, the RSS breakdown and what fits. */
+  private static void containerKill(ObjectNode k, BaselineKill kill) {
+    k.put("words", kill.words());
+    k.put("memoryLimitBytes", kill.limitBytes());
+    putKnown(k, kill.rssSampled() ? "rssBytes" : "groupPeakBytes", kill.rssBytes());
+    putKnown(k, "heapBytes", kill.heapBytes());
+    k.put("heapSource", kill.heapSource());
+    putKnown(k, "nonHeapBytes", kill.nonHeapBytes());
+    k.put("nonHeapSource", kill.nonHeapSource());
+    putKnown(k, "fittingHeapBytes", kill.fittingHeapBytes());
+    putKnown(k, "neededLimitBytes", kill.neededLimitBytes());
+    ArrayNode lines = k.putArray("breakdown");
+    kill.lines().forEach(lines::add);
+  }
+
+  private static void putKnown(ObjectNode o, String name, long v) {
+    if (v >= 0) {
+      o.put(name, v);
+    }
   }
 
   private static String relative(Path dir, Path file) {

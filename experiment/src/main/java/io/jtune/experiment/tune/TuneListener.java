@@ -39,6 +39,18 @@ public interface TuneListener {
    */
   default void baselineMeasured(RunResult run, Analysis analysis, int startupPauses, double longestStartupMs) {}
 
+  /**
+   * The baseline run was killed by the container's memory limit ({@code kill}: where, and what the
+   * process held, part by part): that is the diagnosis; {@code report} is its GC report.
+   */
+  default void baselineKilled(BaselineKill kill, RunResult run, Path report) {}
+
+  /**
+   * Under a memory limit ({@code limits}) with the JVM's default heap, the baseline's live set
+   * filled the heap as a leak would: the experiment tells a leak from a heap too small.
+   */
+  default void defaultHeapFilled(String limits) {}
+
   /** The first baseline's live set rose and then levelled off ({@code evidence}). */
   default void liveSetLevelled(String evidence) {}
 

@@ -16,8 +16,8 @@ import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.suggest.Advisor;
-import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.experiment.suggest.Suggestion;
+import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.analysis.GcAnalyzer;
 import io.jtune.gc.analysis.LiveSetUnderLoad;
@@ -58,9 +58,9 @@ public final class TuneSession {
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
   private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun,
-      String liveRising, String levelled, double loadStartUptimeS, StoreBound settled) {
+      String liveRising, String levelled, double loadStartUptimeS, StoreBound settled, BaselineKill kill) {
     Baseline withSettled(StoreBound s) {
-      return new Baseline(run, analysis, gcLog, report, perRun, liveRising, levelled, loadStartUptimeS, s);
+      return new Baseline(run, analysis, gcLog, report, perRun, liveRising, levelled, loadStartUptimeS, s, kill);
     }
   }
 
@@ -124,12 +124,23 @@ public final class TuneSession {
     Level high = job.levels().get(0);
     Baseline base = job.gcLog() != null ? fromLog(high) : measure(high, high.duration(), TuneSettings.BASELINE_DIR);
     firstRun = base.run();
-    if (base.liveRising() != null && base.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
+    boolean defaultHeap = TuneAdvice.defaultHeapInLimit(job, high);
+    boolean leak = base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null;
+    if (base.kill() != null) {
+      // killed by the container's memory limit: that is the diagnosis; the advice sizes the heap the limit holds
+      listener.baselineKilled(base.kill(), base.run(), base.report());
+    } else if (leak && defaultHeap) {
+      // a live set that fills the JVM's default heap (a share of the limit) looks like a leak: a heap the limit
+      // allows tells them apart, and the verdict reads the candidates' logs for a leak
+      listener.defaultHeapFilled(high.limits().describe());
+    } else if (base.liveRising() != null && base.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
       base = longer(high, base);
     }
-    // the heap filled: a leak, or a store whose bound does not fit; a larger heap for longer tells
+    // the heap filled: a leak, or a store whose bound does not fit; a larger heap for longer tells (not
+    // inside a container's memory limit with the JVM's default heap, nor after a kill: the candidates within
+    // the limit tell there)
     Baseline advised = base;
-    if (saturated(base)) {
+    if (base.kill() == null && !(leak && defaultHeap) && saturated(base)) {
       Baseline bigger = larger(high, base);
       if (bigger != null && bigger.settled() != null && bigger.settled().levelsOff()) {
         advised = bigger;
@@ -138,14 +149,14 @@ public final class TuneSession {
         advised = bigger;
       }
     }
-    if (advised == base
+    if (advised == base && base.kill() == null && !defaultHeap
         && (base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null)) {
       listener.memoryLeak(base.analysis().diagnosis(), base.liveRising(), base.run(), base.report());
       return result(TuneResult.Outcome.MEMORY_LEAK, Verdict.MEMORY_LEAK, base, null, null, List.of(), true);
     }
     refit(base);
     listener.suggesting();
-    Advisor.Inputs inputs = advisorInputs(advised, high);
+    Advisor.Inputs inputs = TuneAdvice.inputs(job, advised.run(), high, advised.loadStartUptimeS());
     if (advised != base) {
       // advice from the run that held the store, for the service as it is configured; the goals
       // follow what the first baseline's run showed the GC costs
@@ -157,6 +168,10 @@ public final class TuneSession {
     Suggestion s = Advisor.advise(advised.analysis(), inputs);
     if (advised != base) {
       s = StoreBound.withHeldHeap(s, advised.settled());
+    } else if (base.kill() != null) {
+      s = TuneAdvice.afterKill(s, base.kill());
+    } else if (leak && defaultHeap) {
+      s = TuneAdvice.defaultHeapFilled(s, high.limits().describe());
     }
     listener.suggested(s, !job.target().isLab());
     if (s.candidates().isEmpty()) {
@@ -187,7 +202,7 @@ public final class TuneSession {
     List<Path> files = ReportFiles.writeAll(report, job.dir());
     listener.verdict(report, plan, files, job.dir().resolve("runs"), base.report());
     return result(TuneResult.Outcome.EXPERIMENT, report.recommendation().verdict(), base, plan, report, files,
-        results.stream().allMatch(RunResult::ok));
+        results.stream().allMatch(r -> r.ok() || r.oomKilled()));
   }
 
   /** The session's result, its document written first. */
@@ -204,23 +219,9 @@ public final class TuneSession {
     TuneJson.write(job.dir(), new TuneJson.Content(outcome.name().toLowerCase(Locale.ROOT).replace('_', '-'),
         verdict.key(), report != null ? TuneJson.words(report) : verdict.words(),
         report != null ? report.recommendation().winner() : null, base.analysis(), base.liveRising(), base.run(),
-        written, null, settled));
+        written, null, settled, base.kill()));
     return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok,
         null);
-  }
-
-  private Advisor.Inputs advisorInputs(Baseline base, Level high) {
-    double qps = base.run() != null && base.run().ok() ? base.run().metric("throughputRps")
-        : high.open() ? high.rateRps() : Double.NaN;
-    Advisor.Inputs in = Advisor.Inputs.NONE.withQps(qps).withConcurrency(high.concurrency());
-    if (base.run() != null && base.run().ok()) {
-      // the goals follow what the GC costs in the measured window, not in start-up
-      in = in.withMeasured(BaselineCost.of(base.run())).withStartupEnd(base.loadStartUptimeS());
-      // the baseline's native memory (NMT): the non-heap budget once a container limit is given
-      in = in.withContainer(ContainerLimit.NONE.withNativeMemory(base.run().nativeMemory()));
-    }
-    // the lab runs on this JDK; a command's JDK is the one its log names
-    return job.target().isLab() ? in.withJdk(Runtime.version().feature()) : in.withFlags(job.flags());
   }
 
   /** The suggestion's plan with the job's levels (the suggestion's goals for the same level names) and candidates. */
@@ -286,7 +287,7 @@ public final class TuneSession {
     Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
     Path dir = job.dir().resolve(TuneSettings.BASELINE_DIR);
     listener.diagnosis(a, false);
-    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN, null);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN, null, null);
   }
 
   /**
@@ -415,11 +416,21 @@ public final class TuneSession {
       lastAnalysis = a;
       unreadable = viewed.get().failure();
     }
+    BaselineKill kill = null;
+    if (!r.ok() && r.oomKilled()) {
+      // a JVM the container killed before its first collection still states its heap and collector
+      if (a == null && Files.isRegularFile(gcLog)) {
+        a = GcAnalyzer.analyzeRun(gcLog.toString(), analysisOptions());
+        lastAnalysis = a;
+      }
+      kill = BaselineKill.of(r, io.jtune.common.jvm.FlagSet.merge(Experiment.baseFlags(job.target()), flags), a,
+          TuneAdvice.container(high, r));
+    }
     StartupPauses startup = underLoad.startup;
     LiveSetUnderLoad live = underLoad.live;
     // a baseline that answered nothing is still evidence when its GC log shows why (a leak that
     // filled the heap): the verdict is then that, not a failed session
-    if (!r.ok() && (a == null || a.diagnosis().primary() != Problem.MEMORY_LEAK)) {
+    if (!r.ok() && kill == null && (a == null || a.diagnosis().primary() != Problem.MEMORY_LEAK)) {
       throw new JtuneException("baseline run: " + r.failure());
     }
     if (a == null) {
@@ -433,11 +444,14 @@ public final class TuneSession {
       listener.liveSetLevelled(levelled);
     }
     // one voice: with the live set rising, the findings of this log alone are shown as overruled
-    listener.diagnosis(a, rising != null);
+    if (kill == null) { // a killed baseline's diagnosis is its kill (baselineKilled), not its log's
+      listener.diagnosis(a, rising != null);
+    }
     // the experiment's runs take about as long as this one did (a longer run's less its longer window)
     Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
-    return new Baseline(r, a, gcLog, report(a, dir), perRun, rising, levelled,
-        startup == null ? Double.NaN : startup.loadStartUptimeS(), null);
+    // a run the container killed early says nothing of how long a run takes
+    return new Baseline(r, a, gcLog, report(a, dir), kill == null ? perRun : null, kill == null ? rising : null, levelled,
+        startup == null ? Double.NaN : startup.loadStartUptimeS(), null, kill);
   }
 
   /** The tune session's view of a baseline run: the service under load, its start-up left out. */

@@ -51,6 +51,28 @@ public record Analysis(GcFacts facts, MemoryModel model, List<Finding> findings,
     return new Analysis(facts, model, LeakConsequences.apply(findings, d), d, List.of());
   }
 
+  /**
+   * This analysis inside a container's memory limit: the memory model gets the heap budget the
+   * limit allows ({@link MemoryModel#withContainer}) and the findings and the diagnosis are drawn
+   * again from it, so no heap they propose passes the budget.
+   */
+  public Analysis inContainer(io.jtune.gc.model.ContainerBudget budget) {
+    MemoryModel m = model.withContainer(budget);
+    List<Finding> f = FindingEngine.evaluate(facts, m);
+    Diagnosis d = Diagnoser.diagnose(facts, m, f);
+    return new Analysis(facts, m, LeakConsequences.apply(f, d), d, jvms);
+  }
+
+  /**
+   * This analysis inside a container's memory limit of {@code limitBytes} (given by
+   * {@code source}), its non-heap memory estimated from the log ({@link
+   * io.jtune.gc.model.ContainerBudget#estimated}): see {@link #inContainer(io.jtune.gc.model.ContainerBudget)}.
+   */
+  public Analysis inContainer(long limitBytes, String source) {
+    return inContainer(io.jtune.gc.model.ContainerBudget.estimated(limitBytes, source,
+        model.capacities().metaspacePeak()));
+  }
+
   /** The analysis of an input with these lifetimes: {@code latest} (the last one's), listing them all. */
   public static Analysis ofLifetimes(Analysis latest, List<JvmLifetime> jvms) {
     return new Analysis(latest.facts(), latest.model(), latest.findings(), latest.diagnosis(), jvms);

@@ -23,7 +23,11 @@ final class HeapSizeRule implements FindingRule {
       return;
     }
     long target = m.targetHeap();
-    String limit = m.heapLimit() > 0 && m.heapForLiveSet() > m.heapLimit()
+    String limit = m.container() != null && m.heapForLiveSet() > m.heapLimit()
+        ? String.format(Locale.US, " Inside the container: %s, less than the live set asks for: reduce the live set or"
+            + " raise the container's memory limit.", m.container().explain())
+        : m.container() != null ? String.format(Locale.US, " Inside the container: %s.", m.container().explain())
+        : m.heapLimit() > 0 && m.heapForLiveSet() > m.heapLimit()
         ? String.format(Locale.US, " The host's memory (%s) allows at most %s of heap, less than the live set asks for:"
             + " reduce the live set or move to a larger host.", ByteSize.human(Math.max(m.capacities().containerLimit(),
             m.capacities().hostMemory())), ByteSize.human(m.heapLimit()))
