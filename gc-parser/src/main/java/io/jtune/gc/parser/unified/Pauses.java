@@ -12,6 +12,8 @@ final class Pauses {
   private final CurrentLine cur;
   private final JvmInfoLines info;
   private final EventOrder out;
+  /** G1's region size as inferred from a pause's heap use per region, when the log does not state it; -1 until then. */
+  private long inferredRegionBytes = -1;
   /** The pauses being read; {@link EventOrder} holds events back while there are some. */
   final List<PendingPause> list;
 
@@ -108,8 +110,35 @@ final class Pauses {
   void emit(PendingPause p) {
     list.remove(p);
     if (p.name != null) {
-      out.queue(p.toEvent(info.regionBytes));
+      out.queue(p.toEvent(info.regionBytes > 0 ? info.regionBytes : inferRegionBytes(p)));
     }
     out.release();
+  }
+
+  /**
+   * G1's region size when the log does not state it (a log whose start was cut off, or rotated):
+   * a pause's heap use before it over the regions in use before it is at most the region size
+   * and, with eden's regions full when a young pause starts, more than half of it; the size is a
+   * power of two from 1 MB (G1's smallest) to 512 MB. Taken from the first pause with at least 4
+   * regions in use, then kept; -1 until one comes.
+   */
+  private long inferRegionBytes(PendingPause p) {
+    if (inferredRegionBytes > 0 || p.regions == null || p.heap == null || p.heap.before() <= 0) {
+      return inferredRegionBytes;
+    }
+    long inUse = 0;
+    for (int area = PendingPause.EDEN; area <= PendingPause.ARCHIVE; area++) {
+      inUse += Math.max(0, p.regions[area * 3]);
+    }
+    if (inUse < 4) {
+      return -1;
+    }
+    long perRegion = (p.heap.before() + inUse - 1) / inUse;
+    long size = Long.highestOneBit(perRegion);
+    if (size < perRegion) {
+      size <<= 1;
+    }
+    inferredRegionBytes = Math.min(512L << 20, Math.max(1L << 20, size));
+    return inferredRegionBytes;
   }
 }
