@@ -88,7 +88,7 @@ class SecretHeadersTest {
     List<String> args = new ArrayList<>(List.of("tune",
         "--command", "java {jvmFlags} -jar " + UseLabJar.LAB_JAR + " --scenario " + sc.name() + " --port {port} "
             + String.join(" ", sc.labArgs()),
-        "--ready", "http://127.0.0.1:{port}/ready", "--url", "/scenario", "--quick", "--budget", "100s",
+        "--ready", "http://127.0.0.1:{port}/ready", "--url", "/scenario", "--quick", "--duration", "2s", "--budget", "100s",
         "--flags", String.join(" ", sc.jvmFlags()), "-H", "Authorization: Bearer " + TOKEN, "-H", REFERENCE,
         "--out", out.toString()));
     args.addAll(load);

@@ -17,4 +17,12 @@ public interface LoadProgress {
 
   /** Called once when the warmup is over and requests start being recorded. */
   default void onMeasureStart() {}
+
+  /**
+   * Asked after each interval: true ends the run there (its target is gone, so what is left of the
+   * window would only count connection errors); the result covers the time that ran.
+   */
+  default boolean stopNow() {
+    return false;
+  }
 }

@@ -170,6 +170,8 @@ public final class LoadRun {
 
     IntervalBook book = new IntervalBook(control, measureStart, startTime);
     book.log = openLog(startTime);
+    boolean stoppedEarly = false;
+    long end = -1;
     try {
       long hardDeadline = drainDeadline + timeout + INTERVAL_NANOS;
       long nextTick = nextTick(start, start, measureStart);
@@ -199,13 +201,20 @@ public final class LoadRun {
             progress.onInterval((now - start) / 1e9, false, book.close(now));
           }
           nextTick = nextTick(nextTick, start, measureStart);
+          if (progress.stopNow()) {
+            stoppedEarly = true;
+            control.stopRequested = true;
+            workers.forEach(LoadWorker::wakeUp);
+            joinAll(threads);
+            break;
+          }
           continue;
         }
         long wakeUp = measuring ? nextTick : Math.min(nextTick, measureStart);
         joinSome(threads, Math.max(0, Math.min(wakeUp, hardDeadline) - now));
       }
       joinAll(threads);
-      long end = System.nanoTime();
+      end = System.nanoTime();
       if (end > measureStart) {
         TimelinePoint last = book.close(end);
         if (last.requests() > 0 || last.errors() > 0) {
@@ -229,7 +238,10 @@ public final class LoadRun {
       maxLag = Math.max(maxLag, w.maxSendLagNanos);
     }
     double measuredSeconds;
-    if (!plan.duration().isZero() && (lastCompletion == 0 || plan.requests() == 0
+    if (stoppedEarly && end > measureStart && !plan.duration().isZero()) {
+      // the window that ran, not the one planned
+      measuredSeconds = Math.min(plan.duration().toNanos(), end - measureStart) / 1e9;
+    } else if (!plan.duration().isZero() && (lastCompletion == 0 || plan.requests() == 0
         || book.total.getTotalCount() < plan.requests())) {
       measuredSeconds = plan.duration().toNanos() / 1e9;
     } else {

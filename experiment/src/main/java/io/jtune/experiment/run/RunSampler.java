@@ -103,6 +103,13 @@ final class RunSampler {
         containerAtStart = target.container().map(ContainerGroup::stats).orElse(null);
         outer.onMeasureStart();
       }
+
+      @Override
+      public boolean stopNow() {
+        // a target that exited (out of heap, killed by its container) answers nothing more: the run
+        // ends now, not at the end of its window
+        return !target.isAlive() || outer.stopNow();
+      }
     };
   }
 

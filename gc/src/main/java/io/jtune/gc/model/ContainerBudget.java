@@ -60,10 +60,30 @@ public record ContainerBudget(long limitBytes, String limitSource, long nonHeapB
    */
   public static ContainerBudget measured(long limitBytes, String limitSource, long nonHeapOtherBytes, long gcBytes,
       long measuredHeapBytes) {
+    return measured(limitBytes, limitSource, nonHeapOtherBytes, gcBytes, measuredHeapBytes, -1);
+  }
+
+  /**
+   * As {@link #measured(long, String, long, long, long)}, with the resident set's view of the same
+   * moment: {@code rssOtherBytes} is RSS less the committed heap and the collector's structures
+   * (-1 when not measured). The kernel charges the limit with what is resident, and RSS holds what
+   * Native Memory Tracking does not see (the JVM's own code and the C libraries, malloc's free lists
+   * and arenas): when it is the larger, it is the non-heap the budget keeps. A heap committed but
+   * not yet touched makes it the smaller, and then NMT's figure stands.
+   */
+  public static ContainerBudget measured(long limitBytes, String limitSource, long nonHeapOtherBytes, long gcBytes,
+      long measuredHeapBytes, long rssOtherBytes) {
     double gcShare = measuredHeapBytes > 0 ? (double) gcBytes / measuredHeapBytes : EST_GC_SHARE;
-    return solve(limitBytes, limitSource, nonHeapOtherBytes, gcShare, true, String.format(Locale.US,
-        "measured by Native Memory Tracking on the baseline: %s besides the collector's structures, which took %s"
-        + " (%.1f %% of its %s heap)", ByteSize.human(nonHeapOtherBytes), ByteSize.human(gcBytes), 100 * gcShare,
+    boolean byRss = rssOtherBytes > nonHeapOtherBytes;
+    long other = byRss ? rssOtherBytes : nonHeapOtherBytes;
+    String how = byRss
+        ? String.format(Locale.US, "measured on the baseline as its resident set less the heap: %s besides the"
+            + " collector's structures (Native Memory Tracking counted %s; the rest is what it does not see: the JVM's"
+            + " code, C libraries, malloc's free memory)", ByteSize.human(other), ByteSize.human(nonHeapOtherBytes))
+        : String.format(Locale.US, "measured by Native Memory Tracking on the baseline: %s besides the collector's"
+            + " structures", ByteSize.human(other));
+    return solve(limitBytes, limitSource, other, gcShare, true, String.format(Locale.US,
+        "%s, which took %s (%.1f %% of its %s heap)", how, ByteSize.human(gcBytes), 100 * gcShare,
         ByteSize.human(measuredHeapBytes)));
   }
 

@@ -19,6 +19,25 @@ class ContainerBudgetTest {
     assertThat(b.explain()).contains("512.0 MB container limit (--memory-limit)").contains("a heap of at most 384.0 MB");
   }
 
+  /**
+   * The kernel charges what is resident: RSS less the heap larger than NMT's non-heap (the JVM's code,
+   * C libraries, malloc's free memory, which NMT does not see) is what the budget keeps; smaller
+   * (a heap committed but not touched), NMT's figure stands. Figures of the lab's container-default-heap
+   * baseline: NMT 54 MB besides the collector, RSS less the heap 84 MB.
+   */
+  @Test
+  void theResidentSetLessTheHeapCountsWhenItIsTheLarger() {
+    ContainerBudget nmt = ContainerBudget.measured(512 * MB, "x", 54 * MB, 0, 128 * MB, -1);
+    ContainerBudget rss = ContainerBudget.measured(512 * MB, "x", 54 * MB, 0, 128 * MB, 84 * MB);
+    // (512 - 54 - 51.2) = 406.8 -> 400; (512 - 84 - 51.2) = 376.8 -> 368
+    assertThat(nmt.heapBytes()).isEqualTo(400 * MB);
+    assertThat(rss.heapBytes()).isEqualTo(368 * MB);
+    assertThat(rss.nonHeapSource()).contains("resident set less the heap: 84.0 MB", "Native Memory Tracking counted 54.0 MB");
+    ContainerBudget untouched = ContainerBudget.measured(512 * MB, "x", 54 * MB, 0, 128 * MB, 20 * MB);
+    assertThat(untouched.heapBytes()).isEqualTo(400 * MB);
+    assertThat(untouched.nonHeapSource()).startsWith("measured by Native Memory Tracking");
+  }
+
   @Test
   void smallLimitsKeepAtLeast32MbHeadroomAndTooSmallOnesNoHeap() {
     assertThat(ContainerBudget.headroom(200 * MB)).isEqualTo(32 * MB);

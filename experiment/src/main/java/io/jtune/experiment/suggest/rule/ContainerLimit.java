@@ -60,8 +60,12 @@ public record ContainerLimit(long memoryBytes, String memorySource, double cpus,
       return null;
     }
     if (measured != null) {
+      // the resident set at the same moment, less the heap and the collector's structures: what the
+      // kernel charges beyond what NMT counts
+      long rssOther = measured.rssBytes() > 0 && measured.heapBytes() > 0
+          ? measured.rssBytes() - measured.heapBytes() - measured.gcBytes() : -1;
       return ContainerBudget.measured(memoryBytes, memorySource, measured.nonHeapBytes() - measured.gcBytes(),
-          measured.gcBytes(), measured.heapBytes());
+          measured.gcBytes(), measured.heapBytes(), rssOther);
     }
     return ContainerBudget.estimated(memoryBytes, memorySource, metaspacePeakBytes);
   }
