@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpServer;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,40 +25,25 @@ class LoadReplayCommandTest {
   @TempDir Path dir;
 
   private final List<String> seen = new CopyOnWriteArrayList<>();
-  private HttpServer server;
-  private ExecutorService pool;
+  private LocalHttpServer server;
 
   @BeforeEach
   void start() throws Exception {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 128);
-    pool = Executors.newFixedThreadPool(4);
-    server.createContext("/", exchange -> {
-      String body;
-      try (InputStream in = exchange.getRequestBody()) {
-        body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      }
+    server = LocalHttpServer.recording(seen, (exchange, body) -> {
       String target = exchange.getRequestURI().getRawPath()
           + (exchange.getRequestURI().getRawQuery() == null ? "" : "?" + exchange.getRequestURI().getRawQuery());
-      seen.add(exchange.getRequestMethod() + " " + target + (body.isEmpty() ? "" : " " + body)
-          + (exchange.getRequestHeaders().containsKey("X-Tenant") ? " tenant=" + exchange.getRequestHeaders().getFirst("X-Tenant") : ""));
-      int status = target.startsWith("/gone") ? 404 : 200;
-      exchange.sendResponseHeaders(status, 3);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write("ok\n".getBytes(StandardCharsets.US_ASCII));
-      }
-    });
-    server.setExecutor(pool);
-    server.start();
+      return exchange.getRequestMethod() + " " + target + (body.isEmpty() ? "" : " " + body)
+          + (exchange.getRequestHeaders().containsKey("X-Tenant") ? " tenant=" + exchange.getRequestHeaders().getFirst("X-Tenant") : "");
+    }, path -> path.startsWith("/gone"));
   }
 
   @AfterEach
   void stop() {
-    server.stop(0);
-    pool.shutdownNow();
+    server.close();
   }
 
   private String url() {
-    return "http://127.0.0.1:" + server.getAddress().getPort() + "/";
+    return server.url() + "/";
   }
 
   @Test

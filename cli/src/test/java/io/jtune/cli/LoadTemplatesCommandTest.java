@@ -2,18 +2,12 @@ package io.jtune.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -28,36 +22,21 @@ class LoadTemplatesCommandTest {
   @TempDir Path dir;
 
   private final List<String> seen = new CopyOnWriteArrayList<>();
-  private HttpServer server;
-  private ExecutorService pool;
+  private LocalHttpServer server;
 
   @BeforeEach
   void start() throws Exception {
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 128);
-    pool = Executors.newFixedThreadPool(4);
-    server.createContext("/", exchange -> {
-      String body;
-      try (InputStream in = exchange.getRequestBody()) {
-        body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-      }
-      seen.add(exchange.getRequestURI().getRawPath() + " " + body);
-      exchange.sendResponseHeaders(200, 3);
-      try (OutputStream out = exchange.getResponseBody()) {
-        out.write("ok\n".getBytes(StandardCharsets.US_ASCII));
-      }
-    });
-    server.setExecutor(pool);
-    server.start();
+    server = LocalHttpServer.recording(seen, (exchange, body) -> exchange.getRequestURI().getRawPath() + " " + body,
+        path -> false);
   }
 
   @AfterEach
   void stop() {
-    server.stop(0);
-    pool.shutdownNow();
+    server.close();
   }
 
   private String url(String path) {
-    return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    return server.url() + path;
   }
 
   @Test

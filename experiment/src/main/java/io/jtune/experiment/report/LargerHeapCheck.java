@@ -1,13 +1,12 @@
 package io.jtune.experiment.report;
 
-import io.jtune.common.JtuneException;
+import io.jtune.common.jvm.JvmFlags;
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.units.ByteSize;
-import io.jtune.common.units.MemoryQuantity;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.run.RunResult;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -55,20 +54,6 @@ final class LargerHeapCheck {
 
   /** The -Xmx in force for {@code baseFlags} followed by {@code flags} (the last one wins), or -1. */
   static long maxHeap(List<String> baseFlags, List<String> flags) {
-    List<String> all = new ArrayList<>(baseFlags);
-    all.addAll(flags);
-    long heap = -1;
-    for (String f : all) {
-      String size = f.startsWith("-Xmx") ? f.substring(4)
-          : f.startsWith("-XX:MaxHeapSize=") ? f.substring("-XX:MaxHeapSize=".length()) : null;
-      if (size != null) {
-        try {
-          heap = MemoryQuantity.parse(size).bytes();
-        } catch (JtuneException e) {
-          heap = -1;
-        }
-      }
-    }
-    return heap;
+    return JvmFlags.of(baseFlags).with(flags).bytes(JvmOption.MAX_HEAP_SIZE).orElse(-1);
   }
 }

@@ -1,8 +1,8 @@
 package io.jtune.experiment.tune;
 
-import io.jtune.common.JtuneException;
+import io.jtune.common.jvm.JvmFlags;
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.units.ByteSize;
-import io.jtune.common.units.MemoryQuantity;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.gc.analysis.Analysis;
@@ -71,8 +71,8 @@ public record StoreBound(List<String> flags, long heapBytes, long liveBytes, boo
     if (store == null || !store.levelsOff() || store.heapForLive() <= 0) {
       return s;
     }
-    boolean sized = s.candidates().stream().anyMatch(c -> c.flags().stream()
-        .anyMatch(f -> f.startsWith("-Xmx") && bytes(f.substring(4)) >= store.heapForLive()));
+    boolean sized = s.candidates().stream()
+        .anyMatch(c -> JvmFlags.of(c.flags()).bytes(JvmOption.MAX_HEAP_SIZE).orElse(-1) >= store.heapForLive());
     if (sized) {
       return s;
     }
@@ -82,13 +82,5 @@ public record StoreBound(List<String> flags, long heapBytes, long liveBytes, boo
     cs.addAll(s.candidates());
     return new Suggestion(s.jdk(), s.collector(), s.baselineFlags(), cs, s.levels(), s.gcNotTheProblem(), s.verdict(),
         s.evidence(), s.notes(), s.diagnosis());
-  }
-
-  private static long bytes(String size) {
-    try {
-      return MemoryQuantity.parse(size).bytes();
-    } catch (JtuneException e) {
-      return -1;
-    }
   }
 }

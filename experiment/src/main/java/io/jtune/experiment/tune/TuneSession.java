@@ -58,11 +58,7 @@ public final class TuneSession {
 
   /** The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC report. */
   private record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun,
-      String liveRising, String levelled, double loadStartUptimeS, StoreBound settled, BaselineKill kill) {
-    Baseline withSettled(StoreBound s) {
-      return new Baseline(run, analysis, gcLog, report, perRun, liveRising, levelled, loadStartUptimeS, s, kill);
-    }
-  }
+      String liveRising, String levelled, double loadStartUptimeS, BaselineKill kill) {}
 
   private final TuneSettings job;
   private final TuneListener listener;
@@ -142,11 +138,10 @@ public final class TuneSession {
     Baseline advised = base;
     if (base.kill() == null && !(leak && defaultHeap) && saturated(base)) {
       Baseline bigger = larger(high, base);
-      if (bigger != null && bigger.settled() != null && bigger.settled().levelsOff()) {
+      if (bigger != null) {
+        // levelled off there: advice from that run; kept rising: that run is the leak's evidence
         advised = bigger;
-      } else if (bigger != null) {
-        base = bigger;
-        advised = bigger;
+        base = settled.levelsOff() ? base : bigger;
       }
     }
     if (advised == base && base.kill() == null && !defaultHeap
@@ -167,7 +162,7 @@ public final class TuneSession {
     }
     Suggestion s = Advisor.advise(advised.analysis(), inputs);
     if (advised != base) {
-      s = StoreBound.withHeldHeap(s, advised.settled());
+      s = StoreBound.withHeldHeap(s, settled);
     } else if (base.kill() != null) {
       s = TuneAdvice.afterKill(s, base.kill());
     } else if (leak && defaultHeap) {
@@ -287,7 +282,7 @@ public final class TuneSession {
     Analysis a = GcAnalyzer.analyze(job.gcLog().toString(), analysisOptions(), e -> true);
     Path dir = job.dir().resolve(TuneSettings.BASELINE_DIR);
     listener.diagnosis(a, false);
-    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN, null, null);
+    return new Baseline(null, a, job.gcLog(), report(a, dir), null, null, null, Double.NaN, null);
   }
 
   /**
@@ -358,7 +353,7 @@ public final class TuneSession {
     Baseline again = measure(high, measured, TuneSettings.BASELINE_DIR + "-larger-heap", flags);
     settled = StoreBound.of(flags, bigger, heap, again.analysis(), again.liveRising(), again.levelled(), cap);
     listener.largerHeapSettled(settled);
-    return again.withSettled(settled);
+    return again;
   }
 
   /** The most heap a memory limit of the level allows beside the measured non-heap, or -1 without one. */
@@ -451,7 +446,7 @@ public final class TuneSession {
     Duration perRun = timer.perRun() == null ? null : timer.perRun().minus(measured.minus(high.duration()));
     // a run the container killed early says nothing of how long a run takes
     return new Baseline(r, a, gcLog, report(a, dir), kill == null ? perRun : null, kill == null ? rising : null, levelled,
-        startup == null ? Double.NaN : startup.loadStartUptimeS(), null, kill);
+        startup == null ? Double.NaN : startup.loadStartUptimeS(), kill);
   }
 
   /** The tune session's view of a baseline run: the service under load, its start-up left out. */
