@@ -37,11 +37,20 @@ public final class LiveSetUnderLoad implements Predicate<GcEvent> {
    * rate from the first to the last (a cache or pool that filled to its bound).
    */
   public static final double LEVELLED_RATE = io.jtune.gc.model.MemoryModel.LEVELLED_SHARE;
+  /**
+   * With no Full GC in the last third of the load, it levelled off only when the old generation
+   * (which holds the live set, and promoted garbage besides) grew after the last Full GC at under
+   * this share of the rate the live set rose at before it: a live set still rising fills the old
+   * generation at least that fast, so a later Full GC is merely not due yet.
+   */
+  public static final double SLOWED = 0.5;
 
   private final long loadStartEpochMs;
   private final long loadEndEpochMs;
   private final Predicate<GcEvent> keep;
   private final List<long[]> fullGcs = new ArrayList<>(); // epoch ms, occupancy before, after
+  /** The old generation after the latest collection since the last Full GC: epoch ms, occupancy; or null. */
+  private long[] oldSince;
 
   /**
    * @param loadStartEpochMs when the load began (wall clock); 0 or less watches nothing
@@ -65,11 +74,17 @@ public final class LiveSetUnderLoad implements Predicate<GcEvent> {
   @Override
   public boolean test(GcEvent e) {
     boolean kept = keep.test(e);
-    if (kept && loadStartEpochMs > 0 && e instanceof GcPause p && p.kind() == PauseKind.FULL
-        && p.epochMs() != GcEvent.NO_EPOCH && p.epochMs() >= loadStartEpochMs && p.memory() != null) {
+    if (kept && loadStartEpochMs > 0 && e instanceof GcPause p && p.epochMs() != GcEvent.NO_EPOCH
+        && p.epochMs() >= loadStartEpochMs && p.memory() != null) {
       MemoryUsage u = p.memory().old() != null && p.memory().old().after() >= 0 ? p.memory().old() : p.memory().heap();
-      if (u != null && u.before() > 0 && u.after() >= 0) {
+      if (u == null || u.after() < 0) {
+        return kept;
+      }
+      if (p.kind() == PauseKind.FULL && u.before() > 0) {
         fullGcs.add(new long[] {p.epochMs(), u.before(), u.after()});
+        oldSince = null;
+      } else if ((p.kind() == PauseKind.YOUNG || p.kind() == PauseKind.MIXED) && !fullGcs.isEmpty()) {
+        oldSince = new long[] {p.epochMs(), u.after()};
       }
     }
     return kept;
@@ -95,13 +110,14 @@ public final class LiveSetUnderLoad implements Predicate<GcEvent> {
   /**
    * Whether it stopped rising: between the last two Full GCs it grew at under {@link
    * #LEVELLED_RATE} of its rate from the first to the last, or (the load's end known) no Full GC
-   * came in the last third of the load.
+   * came in the last third of the load and the old generation did not keep filling at the rate
+   * the live set rose ({@link #SLOWED}).
    */
   private boolean levelled() {
     long[] first = fullGcs.get(0);
     long[] last = fullGcs.get(fullGcs.size() - 1);
-    if (loadEndEpochMs > loadStartEpochMs && last[0] < loadEndEpochMs - (loadEndEpochMs - loadStartEpochMs) / 3) {
-      return true;
+    if (quietEnd()) {
+      return !stillFilling();
     }
     if (fullGcs.size() < 3) {
       return false;
@@ -110,6 +126,23 @@ public final class LiveSetUnderLoad implements Predicate<GcEvent> {
     double rate = (last[2] - first[2]) / (double) (last[0] - first[0]);
     double lastRate = (last[2] - before[2]) / (double) Math.max(1, last[0] - before[0]);
     return lastRate < LEVELLED_RATE * rate;
+  }
+
+  /** Whether the load's end is known and no Full GC came in its last third. */
+  private boolean quietEnd() {
+    long[] last = fullGcs.get(fullGcs.size() - 1);
+    return loadEndEpochMs > loadStartEpochMs && last[0] < loadEndEpochMs - (loadEndEpochMs - loadStartEpochMs) / 3;
+  }
+
+  /** Whether the old generation grew after the last Full GC at {@link #SLOWED} or more of the rate the live set rose. */
+  private boolean stillFilling() {
+    if (oldSince == null) {
+      return false;
+    }
+    long[] first = fullGcs.get(0);
+    long[] last = fullGcs.get(fullGcs.size() - 1);
+    double rate = (last[2] - first[2]) / (double) Math.max(1, last[0] - first[0]);
+    return oldSince[1] - last[2] >= SLOWED * rate * (oldSince[0] - last[0]);
   }
 
   /**
@@ -140,6 +173,9 @@ public final class LiveSetUnderLoad implements Predicate<GcEvent> {
         + " and each of the %d Full GCs under load freed less than %.0f %% of what it found: the service keeps what its"
         + " requests create (a leak, or a cache or journal without a bound), and a bigger heap only postpones the end",
         ByteSize.human(first[2]), ByteSize.human(last[2]), spanS, grown / (double) (1 << 20) / spanS * 60, fullGcs.size(),
-        100 * FREED_LITTLE);
+        100 * FREED_LITTLE)
+        + (quietEnd() && stillFilling() ? String.format(Locale.US, "; after the last Full GC the old generation kept"
+        + " filling as fast (%s %.0f s later), so no Full GC was due yet", ByteSize.human(oldSince[1]),
+        (oldSince[0] - last[0]) / 1000.0) : "");
   }
 }

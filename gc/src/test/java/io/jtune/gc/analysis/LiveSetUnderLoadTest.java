@@ -3,9 +3,11 @@ package io.jtune.gc.analysis;
 import io.jtune.gc.facts.AnalysisOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * WireMock 3.13.2 at 600 JSON POSTs a second in a 128 MB serial heap, with its in-memory request
@@ -62,6 +64,25 @@ class LiveSetUnderLoadTest {
     assertThat(a.memoryModel().leak()).isFalse();
     assertThat(a.diagnosis().primary()).isNotEqualTo(io.jtune.gc.diagnosis.Problem.MEMORY_LEAK);
     assertThat(a.memoryModel().live().bytes()).isBetween(60L << 20, 70L << 20);
+  }
+
+  /**
+   * A run shorter than the journal's growth needs Full GCs: the same log up to 18.5 s into the
+   * load (what a run that ended then wrote), whose last Full GC came 8.8 s after the load began.
+   * No Full GC in the last third is no evidence that the live set levelled off while the old
+   * generation keeps filling as fast as it rose: the next Full GC was merely not due yet.
+   */
+  @Test
+  void noFullGcLateInTheRunIsNoLevellingOffWhileTheOldGenerationKeepsFilling(@TempDir Path dir) throws Exception {
+    Path whole = testdata().resolve("services/wiremock-3-journal-serial128m-jdk17.log");
+    Path cut = dir.resolve("wiremock-journal-first-18s.log");
+    Files.write(cut, Files.readAllLines(whole).stream().takeWhile(l -> !l.startsWith("[2026-11-25T01:25:50")).toList());
+    LiveSetUnderLoad live = new LiveSetUnderLoad(Instant.parse("2026-11-25T01:25:31.446Z").toEpochMilli(),
+        Instant.parse("2026-11-25T01:25:49.946Z").toEpochMilli(), new StartupPauses(0));
+    GcAnalyzer.analyze(cut.toString(), AnalysisOptions.DEFAULTS, live);
+    assertThat(live.levelledOff()).isNull();
+    assertThat(live.rising()).contains("the live set rose from 10.1 MB to 28", "each of the 3 Full GCs under load",
+        "after the last Full GC the old generation kept filling as fast");
   }
 
   @Test
