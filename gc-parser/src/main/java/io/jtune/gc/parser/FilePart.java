@@ -64,7 +64,7 @@ final class FilePart implements Callable<FilePart.Result> {
   FilePart(ParallelFile file, GcLogParser parser, RoutedSink sink, ParserContext context) {
     this.file = file;
     this.part = 0;
-    this.result = new Result(new ChunkOutput(), new ParseReport(), parser, sink, context, file.parts());
+    this.result = new Result(file.newOutput(), new ParseReport(), parser, sink, context, file.parts());
     context.report(result.report);
     context.chunk(result.out);
     sink.target(result.out);
@@ -82,7 +82,7 @@ final class FilePart implements Callable<FilePart.Result> {
     ctx.source(file.name());
     RoutedSink sink = new RoutedSink(e -> { });
     GcLogParser p = file.primedParser(ctx, sink);
-    Result r = new Result(new ChunkOutput(), new ParseReport(), p, sink, ctx, file.parts());
+    Result r = new Result(file.newOutput(), new ParseReport(), p, sink, ctx, file.parts());
     ctx.report(r.report);
     ctx.chunk(r.out);
     sink.target(r.out);

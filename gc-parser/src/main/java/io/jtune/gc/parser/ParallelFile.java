@@ -45,6 +45,11 @@ final class ParallelFile implements AutoCloseable {
   /** Whether {@link #head} is the first lines of an earlier file of the rotated set, not this file's. */
   private final boolean headerOfEarlierFile;
   private final int number;
+  /**
+   * The blocks of the parts' packed output once merged, for the parts read after them: a file's
+   * parts use the same few blocks over and over (as many as are read ahead at once).
+   */
+  private final java.util.Queue<long[]> blocks = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
   private ParallelFile(FileChannel channel, String name, LogFormat format, long[] starts, byte[] head,
       boolean headerOfEarlierFile, int number) {
@@ -110,6 +115,11 @@ final class ParallelFile implements AutoCloseable {
       pos += n;
     }
     return size;
+  }
+
+  /** A new output for a part, its blocks taken from those of the parts merged before. */
+  ChunkOutput newOutput() {
+    return new ChunkOutput(blocks);
   }
 
   int parts() {
@@ -287,17 +297,15 @@ final class ParallelFile implements AutoCloseable {
 
   private void merge(FilePart.Result r, int part, long join, ParseReport report, Consumer<GcEvent> events,
       LineNumbers numbers) {
-    List<Object> items = r.out.items;
-    int from = join == 0 ? 0 : r.out.indexAfter(join);
-    for (int i = from; i < items.size(); i++) {
-      Object o = items.get(i);
+    r.out.forEach(join == 0 ? 0 : r.out.indexAfter(join), numbers::translate, o -> {
       if (o instanceof GcEvent e) {
         events.accept(e);
       } else {
         ChunkOutput.Warning w = (ChunkOutput.Warning) o;
         report.warning(name, numbers.translate(w.line()), w.text());
       }
-    }
+    });
+    r.out.release();
     report.add(r.report, join == 0 ? null : r.out.countsAt(join),
         line -> join == 0 || LineNumbers.part(line) != part || LineNumbers.local(line) > join, numbers::translate);
   }

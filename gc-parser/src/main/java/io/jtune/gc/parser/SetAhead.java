@@ -65,23 +65,23 @@ final class SetAhead {
 
     @Override
     public void named(String name) {
-      out.items.add(new Named(name));
+      out.mark(new Named(name));
     }
 
     @Override
     public void startSource(LogFormat format) {
-      out.items.add(new Started(format));
+      out.mark(new Started(format));
     }
 
     @Override
     public void endSource() {
-      out.items.add(Ended.END);
+      out.mark(Ended.END);
     }
 
     /** Tells the reader's side everything recorded, in the order it was said. */
     void replay(Consumer<String> source, GcLogReader.SourceMarks marks, Consumer<GcEvent> events,
         BiConsumer<Long, String> warning) {
-      for (Object o : out.items) {
+      out.forEach(0, line -> line, o -> {
         if (o instanceof GcEvent e) {
           events.accept(e);
         } else if (o instanceof ChunkOutput.Warning w) {
@@ -94,7 +94,8 @@ final class SetAhead {
         } else {
           marks.endSource();
         }
-      }
+      });
+      out.release();
     }
   }
 
