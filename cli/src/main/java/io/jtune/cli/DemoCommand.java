@@ -74,6 +74,8 @@ final class DemoCommand implements Callable<Integer> {
 
   @Mixin ContainerLimitOptions container;
 
+  @Mixin StoppingOptions stopping;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter o = spec.commandLine().getOut();
@@ -109,7 +111,8 @@ final class DemoCommand implements Callable<Integer> {
         ? new ApplicationFix(sc.fix(), sc.fixLabArgs()) : null;
     TuneSettings settings = new TuneSettings("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of(sc.request()), null,
         levels, reps, maxCandidates, null, dir, "jtune demo", null, fix);
-    TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
+    TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr()))
+        .withRunOrder(!stopping.noEarlyStopping, stopping.shuffleNumber()).run();
     int rc = result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;
     return rc;
   }

@@ -10,6 +10,7 @@ import io.jtune.load.DurationText;
 import io.jtune.experiment.plan.PlanReader;
 import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.experiment.report.ExperimentJson;
+import io.jtune.experiment.report.EarlyStopping;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.files.ExperimentRenderers;
 import io.jtune.experiment.report.files.ReportFiles;
@@ -91,6 +92,8 @@ final class ExperimentCommand implements Callable<Integer> {
 
   @Mixin ContainerLimitOptions container;
 
+  @Mixin StoppingOptions stopping;
+
   @Option(names = "--fail-on-goals", description = "exit 4 when no candidate meets the goals (for CI)")
   boolean failOnGoals;
 
@@ -120,9 +123,18 @@ final class ExperimentCommand implements Callable<Integer> {
       throw new JtuneException("--memory-limit and --cpus go with a plan file: an experiment resumed or reported keeps"
           + " the limits its plan was run with");
     }
+    if (stopping.given() && planFile == null) {
+      throw new JtuneException("--no-early-stopping and --shuffle go with a plan file: an experiment resumed or reported"
+          + " keeps the order and stopping rule its plan was run with (earlyStopping and shuffle in its plan.yaml)");
+    }
     if (planFile != null) {
       text = PlanReader.text(planFile);
       plan = PlanReader.read(planFile, text);
+      if (stopping.given()) {
+        plan = stopping.applyTo(plan);
+        // the saved plan (for --resume) holds the order and the rule the runs had
+        text = withTopKeys(text, plan);
+      }
       ContainerLimits scenario = ScenarioLimits.of(plan, container);
       if (container.given() || scenario.any()) {
         // before anything starts: without the right to make cgroups, one line and nothing runs; a lab
@@ -175,13 +187,21 @@ final class ExperimentCommand implements Callable<Integer> {
         + " runs, " + plan.order().key() + "; run directory " + dir);
     err.flush();
     Experiment e = Experiment.prepare(plan, text, dir, new Experiment.Options(jfr, !noThreadDumps), listener(err, err));
-    List<RunResult> results = e.run();
+    List<RunResult> results = e.run(EarlyStopping.of(plan));
     ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
     List<Path> files = ReportFiles.writeAll(report, dir);
     print(report, dir);
     err.println("jtune: reports written to " + String.join(", ", files.stream().map(Path::toString).toList()));
     err.flush();
     return gate(report, results.stream().allMatch(RunResult::ok) ? ExitCodes.OK : ExitCodes.RUNS_FAILED);
+  }
+
+  /** The plan text with its top-level earlyStopping and shuffle keys as {@code plan} has them. */
+  static String withTopKeys(String text, Plan plan) {
+    String kept = text.lines().filter(l -> !l.startsWith("earlyStopping:") && !l.startsWith("shuffle:"))
+        .collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+    return kept + "earlyStopping: " + plan.earlyStopping() + "\n" + (plan.shuffle() > 0 ? "shuffle: " + plan.shuffle()
+        + "\n" : "");
   }
 
   /** {@code --fail-on-goals}: exit 4 when no candidate meets every goal, unless the runs already failed (3). */
@@ -223,6 +243,17 @@ final class ExperimentCommand implements Callable<Integer> {
       public void runKept(RunResult r, int index, int total) {
         out.println(String.format(Locale.US, "  [%d/%d] %s: kept from the earlier attempt (%s)", index, total,
             r.id(), r.status()));
+        out.flush();
+      }
+
+      private final java.util.Set<String> stopped = new java.util.HashSet<>();
+
+      @Override
+      public void runSkipped(io.jtune.experiment.plan.Plan.RunKey key, String why, int index, int total) {
+        // the reason once per level and candidate: the runs after it stop for the same one
+        boolean first = stopped.add(key.level() + "/" + key.candidate());
+        out.println(String.format(Locale.US, "  [%d/%d] %s: not needed%s", index, total, key.id(),
+            first ? " (early stopping: " + TerminalText.safe(why) + ")" : ""));
         out.flush();
       }
 

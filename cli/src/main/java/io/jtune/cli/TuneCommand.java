@@ -101,6 +101,8 @@ final class TuneCommand implements Callable<Integer> {
 
   @Mixin ContainerLimitOptions container;
 
+  @Mixin StoppingOptions stopping;
+
   @Override
   public Integer call() throws IOException {
     long started = System.nanoTime();
@@ -161,7 +163,8 @@ final class TuneCommand implements Callable<Integer> {
     ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, options.readyTimeout, null, null, 0);
     TuneSettings settings = new TuneSettings("tune", target, paths, baseline, levels, s.repetitions(),
         s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()), null);
-    TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr())).run();
+    TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr()))
+        .withRunOrder(!stopping.noEarlyStopping, stopping.shuffleNumber()).run();
     String uniform = UniformLoad.note(levels);
     if (uniform != null && result.report() == null) {
       // whatever the verdict, it holds for this load only (an experiment's report says so itself)

@@ -208,8 +208,10 @@ final class TunePrinter implements TuneListener {
   public void experimentStarting(Plan plan, Path planFile) {
     o.println();
     o.println("3/4  experiment: " + plan.candidates().size() + " configurations x " + plan.levels().size()
-        + " load levels x " + plan.repetitions() + " repetitions = " + plan.schedule().size() + " runs, interleaved; "
-        + "plan " + planFile);
+        + " load levels x " + plan.repetitions() + " repetitions = " + plan.schedule().size() + " runs, interleaved"
+        + (plan.shuffle() > 0 ? " (each round shuffled)" : "") + (plan.earlyStopping()
+            ? ", at most: a candidate's repetitions stop once its verdict is settled" : ", every one (no early stopping)")
+        + "; plan " + planFile);
     for (Level l : plan.levels()) {
       o.println("  " + l.name() + ": " + l.describeLoad() + "; goals: "
           + String.join(", ", l.goals().values().stream().map(Goal::describe).toList()));

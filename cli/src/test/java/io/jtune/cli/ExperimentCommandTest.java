@@ -238,6 +238,14 @@ class ExperimentCommandTest {
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err().strip()).startsWith("jtune: " + bad + " line 10: unknown key 'cooldwn'")
         .contains("did you mean 'cooldown'").doesNotContain("\n");
+    CliRun resumeOff = CliRun.of("experiment", "--resume", dir.toString(), "--no-early-stopping");
+    assertThat(resumeOff.exitCode()).isEqualTo(2);
+    assertThat(resumeOff.err().strip()).startsWith("jtune: --no-early-stopping and --shuffle go with a plan file")
+        .doesNotContain("\n");
+    Path good = Files.writeString(dir.resolve("good.yaml"), TWINS);
+    CliRun badShuffle = CliRun.of("experiment", good.toString(), "--shuffle", "0", "--out", dir.resolve("x").toString());
+    assertThat(badShuffle.exitCode()).isEqualTo(2);
+    assertThat(badShuffle.err().strip()).isEqualTo("jtune: --shuffle must be at least 1");
     CliRun notDir = CliRun.of("experiment", "--resume", dir.toString());
     assertThat(notDir.exitCode()).isEqualTo(2);
     assertThat(notDir.err()).contains("is not an experiment run directory");

@@ -23,6 +23,12 @@ import java.util.Optional;
  *     for none); a level may set its own ({@link #limitsAt(Level)})
  * @param maxDuration a cap on the experiment's wall time, or null for none: once it has passed no
  *     further run starts (the run under way finishes), and the report is made from the runs done
+ * @param earlyStopping whether a candidate's repetitions stop once its verdict is settled (the
+ *     sequential design of {@code io.jtune.experiment.report.SequentialDesign}; plan key
+ *     {@code earlyStopping}, default true); false runs every repetition (the fixed design)
+ * @param shuffle 0 for the order as written; N above 0 shuffles the candidates within each round,
+ *     the same N giving the same order (plan key {@code shuffle}), so that run order is varied
+ *     reproducibly
  */
 public record Plan(
     String name,
@@ -35,7 +41,9 @@ public record Plan(
     Duration cooldown,
     Path source,
     ContainerLimits limits,
-    Duration maxDuration) {
+    Duration maxDuration,
+    boolean earlyStopping,
+    int shuffle) {
 
   public static final int DEFAULT_REPETITIONS = 3;
 
@@ -52,6 +60,15 @@ public record Plan(
     candidates = List.copyOf(candidates);
     levels = List.copyOf(levels);
     limits = limits == null ? ContainerLimits.none() : limits;
+    if (shuffle < 0) {
+      throw new IllegalArgumentException("shuffle must be at least 0");
+    }
+  }
+
+  /** A plan with early stopping on (the default) and runs in the order written. */
+  public Plan(String name, ServiceSpec target, String baseline, List<Candidate> candidates, List<Level> levels,
+      int repetitions, Order order, Duration cooldown, Path source, ContainerLimits limits, Duration maxDuration) {
+    this(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, limits, maxDuration, true, 0);
   }
 
   /** A plan whose service runs with the host's memory and cores, with no cap on its wall time. */
@@ -85,56 +102,68 @@ public record Plan(
 
   public Plan withName(String newName) {
     return new Plan(newName, target, baseline, candidates, levels, repetitions, order, cooldown,
-        source, limits, maxDuration);
+        source, limits, maxDuration, earlyStopping, shuffle);
   }
 
   public Plan withTarget(ServiceSpec newTarget) {
     return new Plan(name, newTarget, baseline, candidates, levels, repetitions, order, cooldown,
-        source, limits, maxDuration);
+        source, limits, maxDuration, earlyStopping, shuffle);
   }
 
   /** This plan with other candidates, {@code newBaseline} (one of them) the baseline. */
   public Plan withCandidates(String newBaseline, List<Candidate> newCandidates) {
     return new Plan(name, target, newBaseline, newCandidates, levels, repetitions, order, cooldown,
-        source, limits, maxDuration);
+        source, limits, maxDuration, earlyStopping, shuffle);
   }
 
   public Plan withLevels(List<Level> newLevels) {
     return new Plan(name, target, baseline, candidates, newLevels, repetitions, order, cooldown,
-        source, limits, maxDuration);
+        source, limits, maxDuration, earlyStopping, shuffle);
   }
 
   public Plan withRepetitions(int newRepetitions) {
     return new Plan(name, target, baseline, candidates, levels, newRepetitions, order, cooldown,
-        source, limits, maxDuration);
+        source, limits, maxDuration, earlyStopping, shuffle);
   }
 
   public Plan withOrder(Order newOrder) {
     return new Plan(name, target, baseline, candidates, levels, repetitions, newOrder, cooldown,
-        source, limits, maxDuration);
+        source, limits, maxDuration, earlyStopping, shuffle);
   }
 
   public Plan withCooldown(Duration newCooldown) {
     return new Plan(name, target, baseline, candidates, levels, repetitions, order, newCooldown,
-        source, limits, maxDuration);
+        source, limits, maxDuration, earlyStopping, shuffle);
   }
 
   /** This plan with other container limits for every level that sets none of its own. */
   public Plan withLimits(ContainerLimits newLimits) {
     return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown,
-        source, newLimits, maxDuration);
+        source, newLimits, maxDuration, earlyStopping, shuffle);
   }
 
   /** This plan with a cap on its wall time ({@code null}: none). */
   public Plan withMaxDuration(Duration newMaxDuration) {
     return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, limits,
-        newMaxDuration);
+        newMaxDuration, earlyStopping, shuffle);
+  }
+
+  /** This plan with early stopping on or off. */
+  public Plan withEarlyStopping(boolean on) {
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, limits,
+        maxDuration, on, shuffle);
+  }
+
+  /** This plan with each round's candidates shuffled by {@code n} (0: as written). */
+  public Plan withShuffle(int n) {
+    return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown, source, limits,
+        maxDuration, earlyStopping, n);
   }
 
   /** This plan as read from {@code newSource}, or made in code ({@code null}). */
   public Plan withSource(Path newSource) {
     return new Plan(name, target, baseline, candidates, levels, repetitions, order, cooldown,
-        newSource, limits, maxDuration);
+        newSource, limits, maxDuration, earlyStopping, shuffle);
   }
 
   /**
@@ -171,12 +200,12 @@ public record Plan(
     for (Level l : levels) {
       if (order == Order.INTERLEAVED) {
         for (int r = 1; r <= repetitions; r++) {
-          for (Candidate c : candidates) {
+          for (Candidate c : roundOrder(l, r)) {
             runs.add(new RunKey(l.name(), c.name(), r));
           }
         }
       } else {
-        for (Candidate c : candidates) {
+        for (Candidate c : roundOrder(l, 1)) {
           for (int r = 1; r <= repetitions; r++) {
             runs.add(new RunKey(l.name(), c.name(), r));
           }
@@ -184,6 +213,21 @@ public record Plan(
       }
     }
     return runs;
+  }
+
+  /**
+   * The candidates in the order a round runs them: as written, or with {@code shuffle} above 0 a
+   * permutation that depends only on the shuffle number, the level and the round (so a resumed
+   * experiment runs the same order).
+   */
+  private List<Candidate> roundOrder(Level l, int round) {
+    if (shuffle == 0) {
+      return candidates;
+    }
+    List<Candidate> out = new java.util.ArrayList<>(candidates);
+    long mix = 31L * (31L * shuffle + l.name().hashCode()) + round;
+    java.util.Collections.shuffle(out, new java.util.Random(mix));
+    return out;
   }
 
   /** One run: a level, a candidate and the repetition number (from 1). */

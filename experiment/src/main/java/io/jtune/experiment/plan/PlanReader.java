@@ -99,6 +99,15 @@ public final class PlanReader {
     Duration cooldown = top.duration("cooldown", Duration.ofSeconds(1), Duration.ZERO, MAX_WAIT);
     ContainerLimits limits = LimitsReader.read(syntax, top, "limits");
     Duration maxDuration = top.duration("maxDuration", null, Duration.ofSeconds(1), MAX_DURATION);
+    boolean earlyStopping = true;
+    if (top.has("earlyStopping")) {
+      String e = top.string("earlyStopping", "true");
+      if (!e.equals("true") && !e.equals("false")) {
+        throw error(top.get("earlyStopping"), "earlyStopping must be true or false, not '" + e + "'");
+      }
+      earlyStopping = e.equals("true");
+    }
+    int shuffle = (int) top.integer("shuffle", 0, 0, Integer.MAX_VALUE);
     top.finish();
     if (baseline == null) {
       throw error(root, "no baseline: name the baseline candidate with 'baseline: NAME' (one of "
@@ -113,7 +122,7 @@ public final class PlanReader {
       throw error(candNode, "a plan needs the baseline and at least one other candidate to compare");
     }
     Plan plan = new Plan(name == null ? (source == null ? "experiment" : Plan.safeName(stem(source))) : name, target,
-        baseline, candidates, levels, repetitions, order, cooldown, source, limits, maxDuration);
+        baseline, candidates, levels, repetitions, order, cooldown, source, limits, maxDuration, earlyStopping, shuffle);
     checkRunIds(plan);
     return plan;
   }

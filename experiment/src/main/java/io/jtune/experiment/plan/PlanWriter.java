@@ -146,6 +146,11 @@ public final class PlanWriter {
       comment("", List.of(runCount(p)));
       line("", "repetitions: " + p.repetitions());
       line("", "order: " + YamlText.quote(p.order().key()) + "  # interleaved (A B C A B C) spreads machine drift over the candidates");
+      if (p.shuffle() > 0) {
+        line("", "shuffle: " + p.shuffle() + "  # each round's candidates in a shuffled order (the same number, the same order)");
+      }
+      line("", "earlyStopping: " + p.earlyStopping() + "  # stop a candidate's repetitions once its verdict is settled"
+          + " (a sequential design that keeps false adoption at 5 %); false runs every repetition");
       line("", "cooldown: " + YamlText.quote(YamlText.duration(p.cooldown())));
       if (p.maxDuration() != null) {
         line("", "maxDuration: " + YamlText.quote(YamlText.duration(p.maxDuration()))

@@ -37,9 +37,11 @@ import org.apache.commons.statistics.distribution.TDistribution;
  * @param logScale whether the percentages come from the log scale
  * @param status whether the two sides could be compared, and how
  * @param n the fewer of the two sides' run counts
+ * @param level the confidence level of the interval: {@value #LEVEL}, or under early stopping the
+ *     level of the look that made it ({@link SequentialDesign#level(int)})
  */
 public record Delta(double diff, double low, double high, double pct, double pctLow, double pctHigh,
-    boolean logScale, Status status, int n) {
+    boolean logScale, Status status, int n, double level) {
   /** Confidence level of the intervals. */
   public static final double LEVEL = 0.95;
   /** Fewest runs on each side for an interval. */
@@ -69,36 +71,41 @@ public record Delta(double diff, double low, double high, double pct, double pct
   }
 
   public static Delta of(Summary candidate, Summary baseline) {
+    return of(candidate, baseline, LEVEL);
+  }
+
+  /** The difference with an interval at {@code level} (such as 0.95). */
+  public static Delta of(Summary candidate, Summary baseline, double level) {
     int nc = candidate == null ? 0 : candidate.n();
     int nb = baseline == null ? 0 : baseline.n();
     int n = Math.min(nc, nb);
     if (n == 0) {
       return new Delta(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, false,
-          Status.NOT_APPLICABLE, n);
+          Status.NOT_APPLICABLE, n, level);
     }
     double b = baseline.mean();
     if (candidate.min() == candidate.max() && baseline.min() == baseline.max() && candidate.min() == baseline.min()) {
       double pct = b == 0 ? Double.NaN : 0;
-      return new Delta(0, 0, 0, pct, pct, pct, false, Status.EQUAL, n);
+      return new Delta(0, 0, 0, pct, pct, pct, false, Status.EQUAL, n, level);
     }
     double diff = candidate.mean() - b;
     boolean positive = candidate.min() > 0 && baseline.min() > 0;
     boolean intervals = n >= MIN_RUNS;
     Status status = intervals ? Status.COMPARED : Status.TOO_FEW_RUNS;
-    double[] lin = intervals ? welch(candidate, baseline) : new double[] {Double.NaN, Double.NaN};
+    double[] lin = intervals ? welch(candidate, baseline, level) : new double[] {Double.NaN, Double.NaN};
     // the candidate's mean is never negative: its difference never below -baseline
     double floor = candidate.min() >= 0 && baseline.min() >= 0 ? -b : Double.NEGATIVE_INFINITY;
     double low = Math.max(lin[0], floor);
     if (positive) {
       Summary lc = Summary.of(logs(candidate.values()));
       Summary lb = Summary.of(logs(baseline.values()));
-      double[] lg = intervals ? welch(lc, lb) : new double[] {Double.NaN, Double.NaN};
-      return new Delta(diff, low, lin[1], pctOf(lc.mean() - lb.mean()), pctOf(lg[0]), pctOf(lg[1]), true, status, n);
+      double[] lg = intervals ? welch(lc, lb, level) : new double[] {Double.NaN, Double.NaN};
+      return new Delta(diff, low, lin[1], pctOf(lc.mean() - lb.mean()), pctOf(lg[0]), pctOf(lg[1]), true, status, n, level);
     }
     boolean pctOk = b != 0 && !Double.isNaN(b);
     return new Delta(diff, low, lin[1], pctOk ? atLeastMinus100(100 * diff / b) : Double.NaN,
         pctOk ? atLeastMinus100(100 * lin[0] / b) : Double.NaN, pctOk ? 100 * lin[1] / b : Double.NaN, false,
-        status, n);
+        status, n, level);
   }
 
   /** A relative change, never below -100 % (NaN stays NaN). */
@@ -114,8 +121,8 @@ public record Delta(double diff, double low, double high, double pct, double pct
     return values.stream().map(Math::log).toList();
   }
 
-  /** The 95 % Welch interval of mean(c) - mean(b); both sides have at least two values. */
-  private static double[] welch(Summary c, Summary b) {
+  /** The Welch interval of mean(c) - mean(b) at {@code level}; both sides have at least two values. */
+  private static double[] welch(Summary c, Summary b, double level) {
     double diff = c.mean() - b.mean();
     int nc = c.n();
     int nb = b.n();
@@ -126,7 +133,7 @@ public record Delta(double diff, double low, double high, double pct, double pct
       return new double[] {diff, diff};
     }
     double df = (vc + vb) * (vc + vb) / (vc * vc / (nc - 1) + vb * vb / (nb - 1));
-    double t = TDistribution.of(df).inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
+    double t = TDistribution.of(df).inverseCumulativeProbability(1 - (1 - level) / 2);
     return new double[] {diff - t * se, diff + t * se};
   }
 
@@ -135,7 +142,19 @@ public record Delta(double diff, double low, double high, double pct, double pct
     return status == Status.COMPARED && !Double.isNaN(low);
   }
 
-  /** Whether the 95 % interval excludes zero: a significant difference. */
+  /** The interval's level in words, such as "95 %" or "98.9 %". */
+  public String levelText() {
+    return levelText(level);
+  }
+
+  /** A confidence level in words: "95 %", "98.9 %". */
+  public static String levelText(double level) {
+    double pct = Math.round(level * 1000) / 10.0;
+    return pct == Math.rint(pct) ? String.format(java.util.Locale.US, "%.0f %%", pct)
+        : String.format(java.util.Locale.US, "%.1f %%", pct);
+  }
+
+  /** Whether the interval excludes zero: a significant difference. */
   public boolean significant() {
     if (!hasInterval()) {
       return false;

@@ -38,6 +38,27 @@ public final class ExperimentJson {
     }
   }
 
+  private static ObjectNode earlyStop(EarlyStop e) {
+    ObjectNode n = Json.object();
+    n.put("design", e.design());
+    n.put("stoppedEarly", e.stoppedEarly());
+    n.put("runsPlanned", e.runsPlanned());
+    n.put("runsDone", e.runsDone());
+    n.put("runsSkipped", e.runsSkipped());
+    n.put("runMinutes", Math.round(e.runMinutes() * 100) / 100.0);
+    n.put("fixedRunMinutes", Math.round(e.fixedRunMinutes() * 100) / 100.0);
+    n.put("pctOfFixed", Math.round(e.pctOfFixed() * 10) / 10.0);
+    ArrayNode stops = n.putArray("stops");
+    for (EarlyStop.Stop s : e.stops()) {
+      ObjectNode sn = stops.addObject();
+      sn.put("level", s.level());
+      sn.put("candidate", s.candidate());
+      sn.put("rounds", s.rounds());
+      sn.put("why", s.why());
+    }
+    return n;
+  }
+
   public static ObjectNode tree(ExperimentReport r) {
     ObjectNode root = Json.object();
     root.put("schema", SCHEMA);
@@ -49,6 +70,10 @@ public final class ExperimentJson {
     p.put("baseline", plan.baseline());
     p.put("repetitions", plan.repetitions());
     p.put("order", plan.order().key());
+    p.put("earlyStopping", plan.earlyStopping());
+    if (plan.shuffle() > 0) {
+      p.put("shuffle", plan.shuffle());
+    }
     if (plan.limits().any()) {
       p.set("limits", limits(plan.limits()));
     }
@@ -61,6 +86,9 @@ public final class ExperimentJson {
       cn.put("name", c.name());
       strings(cn.putArray("flags"), c.flags());
       cn.put("reason", c.reason());
+    }
+    if (r.earlyStop() != null) {
+      root.set("earlyStopping", earlyStop(r.earlyStop()));
     }
     ObjectNode runs = root.putObject("runs");
     runs.put("planned", r.runsPlanned());
@@ -164,6 +192,7 @@ public final class ExperimentJson {
             num(dn, "pctLow", d.pctLow());
             num(dn, "pctHigh", d.pctHigh());
             dn.put("scale", d.logScale() ? "log" : "linear");
+            dn.put("confidence", Math.round(d.level() * 10000) / 10000.0);
             dn.put("significant", d.significant());
             dn.put("status", d.status().key());
             dn.put("change", ExperimentText.change(d));

@@ -26,6 +26,8 @@ import java.util.Map;
  * @param recommendation the overall verdict
  * @param runs every run result, in plan order
  * @param runsPlanned how many runs the plan has
+ * @param earlyStop what early stopping did (which runs it found not needed, and the run-minutes
+ *     saved against the fixed design), or null when the plan runs every repetition
  */
 public record ExperimentReport(
     Plan plan,
@@ -33,7 +35,8 @@ public record ExperimentReport(
     List<LevelReport> levels,
     Recommendation recommendation,
     List<RunResult> runs,
-    int runsPlanned) {
+    int runsPlanned,
+    EarlyStop earlyStop) {
 
   /** GC below this share of the measured time, with no goal met, means GC is not the bottleneck. */
   public static final double GC_SHARE_NOT_BOTTLENECK_PCT = 5;
@@ -143,33 +146,47 @@ public record ExperimentReport(
   public record Recommendation(Verdict verdict, String winner, String summary, List<String> reasons,
       List<String> flagDiff, boolean gcNotTheBottleneck) {}
 
+  /**
+   * The report of the runs. Under early stopping ({@link Plan#earlyStopping()}) each interval is
+   * made at the level of the sequential design's look for its run count ({@link SequentialDesign}),
+   * and {@link #earlyStop()} says which runs the rule found not needed.
+   */
   public static ExperimentReport of(Plan plan, List<String> baseFlags, List<RunResult> runs) {
-    List<LevelReport> levels = new ArrayList<>();
-    for (Level l : plan.levels()) {
-      levels.add(level(plan, l, runs));
-    }
+    List<LevelReport> levels = levels(plan, runs);
     Recommendation rec = Recommender.recommend(plan, baseFlags, levels, runs);
     return new ExperimentReport(plan, List.copyOf(baseFlags), Recommender.withWinners(levels, rec), rec,
-        List.copyOf(runs), plan.schedule().size());
+        List.copyOf(runs), plan.schedule().size(), plan.earlyStopping() ? EarlyStopping.of(plan).replay(runs) : null);
+  }
+
+  /** Every level's candidates judged from {@code runs}, with no winner yet. */
+  static List<LevelReport> levels(Plan plan, List<RunResult> runs) {
+    SequentialDesign design = SequentialDesign.of(plan);
+    List<LevelReport> levels = new ArrayList<>();
+    for (Level l : plan.levels()) {
+      levels.add(level(plan, l, runs, design));
+    }
+    return levels;
   }
 
   /** One level's candidates, judged; its winner is set once the overall verdict is known. */
-  private static LevelReport level(Plan plan, Level l, List<RunResult> runs) {
+  private static LevelReport level(Plan plan, Level l, List<RunResult> runs, SequentialDesign design) {
     List<CandidateReport> out = new ArrayList<>();
     Map<Metric, Summary> base = summaries(plan.baseline(), l, runs);
+    int baseOk = okRuns(plan.baseline(), l, runs);
     for (Candidate c : plan.candidates()) {
       boolean isBase = c.name().equals(plan.baseline());
       Map<Metric, Summary> ms = isBase ? base : summaries(c.name(), l, runs);
+      int ok = okRuns(c.name(), l, runs);
+      double level = design.level(Math.min(ok, baseOk));
       Map<Metric, Delta> deltas = new EnumMap<>(Metric.class);
       if (!isBase) {
         for (Metric m : Metric.values()) {
           if (ms.containsKey(m) || base.containsKey(m)) {
-            deltas.put(m, Delta.of(ms.get(m), base.get(m)));
+            deltas.put(m, Delta.of(ms.get(m), base.get(m), level));
           }
         }
       }
       List<RunResult> mine = runs.stream().filter(r -> r.level().equals(l.name()) && r.candidate().equals(c.name())).toList();
-      int ok = (int) mine.stream().filter(RunResult::ok).count();
       RunResult.ThreadsSeen threads = mine.stream().filter(r -> r.threads() != null).map(RunResult::threads)
           .findFirst().orElse(null);
       List<GoalVerdict> goals = new ArrayList<>();
@@ -179,6 +196,11 @@ public record ExperimentReport(
       out.add(new CandidateReport(c, isBase, ok, mine.size() - ok, ms, deltas, goals, threads));
     }
     return new LevelReport(l, out, null, List.of());
+  }
+
+  private static int okRuns(String candidate, Level l, List<RunResult> runs) {
+    return (int) runs.stream().filter(r -> r.ok() && r.level().equals(l.name()) && r.candidate().equals(candidate))
+        .count();
   }
 
   private static Map<Metric, Summary> summaries(String candidate, Level l, List<RunResult> runs) {

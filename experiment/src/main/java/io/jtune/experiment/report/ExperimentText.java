@@ -89,7 +89,11 @@ public final class ExperimentText {
           + " (each run's service, its whole process tree, in a fresh cgroup with these limits)");
     }
     line(o, md, String.format(Locale.US, "Runs: %d of %d done, %d failed; %d repetitions per candidate and level, %s order",
-        r.runs().size(), r.runsPlanned(), r.runs().size() - ok, plan.repetitions(), plan.order().key()));
+        r.runs().size(), r.runsPlanned(), r.runs().size() - ok, plan.repetitions(), plan.order().key()
+        + (plan.shuffle() > 0 ? ", each round's candidates shuffled (" + plan.shuffle() + ")" : "")));
+    for (String s : EarlyStopText.lines(r.earlyStop())) {
+      line(o, md, s);
+    }
     String uniform = UniformLoad.note(plan);
     if (uniform != null) {
       line(o, md, "Load: " + uniform + ".");
@@ -115,7 +119,9 @@ public final class ExperimentText {
       table(o, md, l);
       o.println();
       line(o, md, "mean ± sd over the successful runs; change = candidate vs " + plan.baseline()
-          + " with its 95 % confidence interval (Welch; ratio of geometric means where every value is positive);"
+          + " with its " + (r.earlyStop() != null && SequentialDesign.of(plan).hasInterimLooks()
+              ? "confidence interval at the level of its look (early stopping, above)" : "95 % confidence interval")
+          + " (Welch; ratio of geometric means where every value is positive);"
           + " n.s. = no significant difference (the interval spans zero); = the same in every run; n/a = no value"
           + " on a side; inconclusive (n=2) = too few runs for an interval");
       for (var c : l.candidates()) {

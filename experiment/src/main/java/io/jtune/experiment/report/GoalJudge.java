@@ -72,7 +72,7 @@ final class GoalJudge {
       return new GoalVerdict(g, Outcome.MET, true, change);
     }
     return new GoalVerdict(g, Outcome.UNSETTLED, false, change + (d.hasInterval()
-        ? ", but the 95 % interval reaches zero (not significant)" : ": too few runs to tell"));
+        ? ", but the " + d.levelText() + " interval reaches zero (not significant)" : ": too few runs to tell"));
   }
 
   /** A relative goal when the baseline's mean is 0 (no percentage): the candidate's absolute change. */

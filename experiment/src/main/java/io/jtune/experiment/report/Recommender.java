@@ -118,8 +118,10 @@ final class Recommender {
       return adopt(plan, baseFlags, levels, top, adoptable, runs);
     }
     List<String> reasons = new ArrayList<>();
-    boolean gcSmall = gcEvidence(plan, levels, reasons);
-    for (LevelReport l : levels) {
+    // levels early stopping did not run (every candidate ruled out before them) say nothing
+    List<LevelReport> measured = EarlyStopping.levelsRun(plan, levels);
+    boolean gcSmall = gcEvidence(plan, measured, reasons);
+    for (LevelReport l : measured) {
       reasons.addAll(whyNot(l).stream().map(r -> l.level().name() + ": " + r).toList());
     }
     String shared = sharedHost(runs, Runtime.getRuntime().availableProcessors());
@@ -137,7 +139,7 @@ final class Recommender {
       return notAGcProblem(plan, runs, top, reasons);
     }
     // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
-    int fewest = levels.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
+    int fewest = measured.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
         .mapToInt(CandidateReport::okRuns).min().orElse(0);
     if (fewest < Delta.MIN_RUNS) {
       return new Recommendation(Verdict.INCONCLUSIVE, null, String.format(Locale.US, "Keep %s for now: inconclusive"

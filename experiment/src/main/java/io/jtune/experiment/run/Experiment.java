@@ -140,6 +140,14 @@ public final class Experiment {
    * hold what was measured.
    */
   public List<RunResult> run() {
+    return run(RunGate.EVERY_RUN);
+  }
+
+  /**
+   * {@link #run()}, asking {@code gate} before each run not done yet whether it is still needed: a
+   * run it skips is said once to the listener and not run (early stopping).
+   */
+  public List<RunResult> run(RunGate gate) {
     List<Plan.RunKey> schedule = plan.schedule();
     List<RunResult> results = new ArrayList<>();
     long started = System.nanoTime();
@@ -155,6 +163,11 @@ public final class Experiment {
         continue;
       }
       if (capped) {
+        continue;
+      }
+      String skip = gate.skip(key, List.copyOf(results));
+      if (skip != null) {
+        listener.runSkipped(key, skip, i, schedule.size());
         continue;
       }
       Duration spent = Duration.ofNanos(System.nanoTime() - started);

@@ -19,6 +19,9 @@ public interface RunListener {
   /** A run of an earlier, interrupted attempt is kept. */
   default void runKept(RunResult result, int index, int total) {}
 
+  /** A run early stopping found not needed, and why (it is not run). */
+  default void runSkipped(Plan.RunKey key, String why, int index, int total) {}
+
   /** A run is done (ok or failed); its result file is written. */
   default void runFinished(RunResult result, int index, int total) {}
 

@@ -53,6 +53,11 @@ final class RunTimer implements RunListener {
   }
 
   @Override
+  public void runSkipped(Plan.RunKey key, String why, int index, int total) {
+    inner.runSkipped(key, why, index, total);
+  }
+
+  @Override
   public void runFinished(RunResult result, int index, int total) {
     done++;
     lastEnd = System.nanoTime();

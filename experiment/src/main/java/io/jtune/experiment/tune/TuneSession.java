@@ -9,6 +9,7 @@ import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.plan.RunBudget;
+import io.jtune.experiment.report.EarlyStopping;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.Verdict;
 import io.jtune.experiment.report.files.ReportFiles;
@@ -71,6 +72,8 @@ public final class TuneSession {
   private Analysis lastAnalysis;
   /** What the larger-heap run showed of a heap that filled, or null when none ran. */
   private StoreBound settled;
+  private boolean earlyStopping = true;
+  private int shuffle;
 
   public TuneSession(TuneSettings settings, TuneListener listener) {
     this.job = settings;
@@ -94,6 +97,16 @@ public final class TuneSession {
     RunResult fixed = ApplicationFixRun.run(job, high, listener.runs());
     listener.applicationFixChecked(job.applicationFix(), firstRun, fixed, job.dir().resolve(ApplicationFixRun.DIR));
     return result.withApplicationFix(fixed);
+  }
+
+  /**
+   * This session with early stopping on (the default) or off, and each round's candidates shuffled
+   * by {@code shuffleNumber} (0: in the plan's order); see {@link Plan#earlyStopping()}.
+   */
+  public TuneSession withRunOrder(boolean stopEarly, int shuffleNumber) {
+    this.earlyStopping = stopEarly;
+    this.shuffle = shuffleNumber;
+    return this;
   }
 
   private TuneResult tune() throws IOException {
@@ -192,7 +205,7 @@ public final class TuneSession {
         : high.warmup().plus(high.duration()).plus(START_STOP);
     RunTimer timer = new RunTimer(listener, perRun);
     listener.runsEstimated(plan.schedule().size(), timer.perRun());
-    List<RunResult> results = prepare(plan, yaml, job.dir(), timer).run();
+    List<RunResult> results = prepare(plan, yaml, job.dir(), timer).run(EarlyStopping.of(plan));
     ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
     List<Path> files = ReportFiles.writeAll(report, job.dir());
     listener.verdict(report, plan, files, job.dir().resolve("runs"), base.report());
@@ -233,7 +246,8 @@ public final class TuneSession {
     suggested.candidates().stream().filter(c -> !c.name().equals(suggested.baseline())).limit(candidates)
         .forEach(cs::add);
     return suggested.withCandidates(suggested.baseline(), cs).withLevels(ls).withRepetitions(repetitions)
-        .withOrder(Plan.Order.INTERLEAVED).withCooldown(Duration.ofSeconds(1)).withSource(null);
+        .withOrder(Plan.Order.INTERLEAVED).withCooldown(Duration.ofSeconds(1)).withSource(null)
+        .withEarlyStopping(earlyStopping).withShuffle(shuffle);
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.StringReader;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PlanReaderTest {
@@ -102,6 +103,31 @@ class PlanReaderTest {
     Plan p = read(GOOD.replace("    connections: 64\n", "").replace("order: sequential", "order: interleaved"));
     assertThat(p.schedule().subList(0, 4)).extracting(Plan.RunKey::id)
         .containsExactly("high-current-r1", "high-survivors-r1", "high-current-r2", "high-survivors-r2");
+  }
+
+  @Test
+  void earlyStoppingIsOnUnlessThePlanTurnsItOffAndAShuffleKeepsEveryRunOnce() {
+    String plan = GOOD.replace("    connections: 64\n", "").replace("order: sequential", "order: interleaved");
+    assertThat(read(plan).earlyStopping()).isTrue();
+    assertThat(read(plan).shuffle()).isZero();
+    Plan off = read(plan + "earlyStopping: false\nshuffle: 3\n");
+    assertThat(off.earlyStopping()).isFalse();
+    assertThat(off.shuffle()).isEqualTo(3);
+    assertThat(off.schedule()).as("the same runs, in another order")
+        .containsExactlyInAnyOrderElementsOf(read(plan).schedule()).isEqualTo(read(plan + "shuffle: 3\n").schedule());
+    // each round runs every candidate once, rounds in order
+    for (int i = 0; i < off.schedule().size(); i += 2) {
+      assertThat(off.schedule().subList(i, i + 2)).extracting(Plan.RunKey::repetition).containsOnly(i % 8 / 2 + 1);
+    }
+    List<List<String>> orders = new java.util.ArrayList<>();
+    for (int n = 1; n <= 6; n++) {
+      orders.add(read(plan + "shuffle: " + n + "\n").schedule().stream().map(Plan.RunKey::candidate).toList());
+    }
+    assertThat(orders.stream().distinct().count()).as("different shuffles, different orders").isGreaterThan(1);
+    assertThatThrownBy(() -> read(plan + "earlyStopping: sometimes\n")).isInstanceOf(PlanException.class)
+        .hasMessageContaining("line 29").hasMessageContaining("earlyStopping must be true or false");
+    assertThatThrownBy(() -> read(plan + "shuffle: -1\n")).isInstanceOf(PlanException.class)
+        .hasMessageContaining("shuffle");
   }
 
   @Test

@@ -57,6 +57,8 @@ class WithersTest {
     changesOnly(PLAN, p -> p.withSource(Path.of("other.yaml")), Set.of("source"));
     changesOnly(PLAN, p -> p.withLimits(ContainerLimits.of("512Mi", "1")), Set.of("limits"));
     changesOnly(PLAN, p -> p.withMaxDuration(Duration.ofMinutes(30)), Set.of("maxDuration"));
+    changesOnly(PLAN, p -> p.withEarlyStopping(false), Set.of("earlyStopping"));
+    changesOnly(PLAN, p -> p.withShuffle(4), Set.of("shuffle"));
     assertThat(PLAN.withLevels(List.of(HIGH)).schedule()).hasSize(PLAN.repetitions() * PLAN.candidates().size());
   }
 

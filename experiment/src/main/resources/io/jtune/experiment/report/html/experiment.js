@@ -66,6 +66,21 @@
     }
     s.appendChild(el('p', null, 'Runs: ' + r.runs.done + ' of ' + r.runs.planned + ' done, ' + r.runs.failed + ' failed; '
       + r.plan.repetitions + ' repetition(s) per candidate and level, ' + r.plan.order + ' order.'));
+    if (r.earlyStopping) {
+      var e = r.earlyStopping;
+      s.appendChild(el('p', 'early-stopping', 'Early stopping: ' + (e.stoppedEarly
+        ? 'stopped early, ' + e.runsSkipped + ' of ' + e.runsPlanned + ' runs not needed; ' + num(e.runMinutes, 1)
+          + ' run-minutes against ' + num(e.fixedRunMinutes, 1) + ' for the fixed design (' + num(e.pctOfFixed, 0) + ' %).'
+        : 'on; every run was needed.') + ' Design: ' + e.design + '; false adoption at most 5 %.'));
+      if (e.stops.length) {
+        var stops = el('ul', 'stops');
+        e.stops.forEach(function (st) {
+          stops.appendChild(el('li', null, st.level + '/' + st.candidate + ' stopped after ' + st.rounds + ' round(s): '
+            + st.why));
+        });
+        s.appendChild(stops);
+      }
+    }
     var ul = el('ul', 'candidates');
     r.plan.candidates.forEach(function (c) {
       var li = el('li', 'candidate');
