@@ -82,7 +82,7 @@ public record Goal(Metric metric, Kind kind, double value, String text, int line
     return switch (kind) {
       case RELATIVE -> metric.key() + " " + String.format(Locale.US, "%+.0f%%", value) + " vs baseline";
       case NON_INFERIOR -> metric.key() + " within " + String.format(Locale.US, "%+.0f%%", value)
-          + " of baseline (95 % interval)";
+          + " of baseline (confidence interval)";
       case AT_MOST -> metric.key() + " <= " + num(value);
       case BELOW -> metric.key() + " < " + num(value);
       case AT_LEAST -> metric.key() + " >= " + num(value);

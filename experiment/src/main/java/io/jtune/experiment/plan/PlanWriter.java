@@ -147,10 +147,9 @@ public final class PlanWriter {
       line("", "repetitions: " + p.repetitions());
       line("", "order: " + YamlText.quote(p.order().key()) + "  # interleaved (A B C A B C) spreads machine drift over the candidates");
       if (p.shuffle() > 0) {
-        line("", "shuffle: " + p.shuffle() + "  # each round's candidates in a shuffled order (the same number, the same order)");
+        line("", "shuffle: " + p.shuffle() + "  # each round's candidates shuffled (the same number, the same order)");
       }
-      line("", "earlyStopping: " + p.earlyStopping() + "  # stop a candidate's repetitions once its verdict is settled"
-          + " (a sequential design that keeps false adoption at 5 %); false runs every repetition");
+      line("", "earlyStopping: " + p.earlyStopping() + "  # stop repetitions once the verdict is settled; false: run all");
       line("", "cooldown: " + YamlText.quote(YamlText.duration(p.cooldown())));
       if (p.maxDuration() != null) {
         line("", "maxDuration: " + YamlText.quote(YamlText.duration(p.maxDuration()))

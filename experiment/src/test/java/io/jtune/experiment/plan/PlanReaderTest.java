@@ -157,7 +157,7 @@ class PlanReaderTest {
     assertThat(low.goals().get("rssMb").value()).isEqualTo(10.0);
     assertThat(low.goals().get("p95").value()).isEqualTo(15.0);
     assertThat(low.goals().get("fgcCount").demandsBetter()).isTrue();
-    assertThat(tp.describe()).isEqualTo("throughputRps within -5% of baseline (95 % interval)");
+    assertThat(tp.describe()).isEqualTo("throughputRps within -5% of baseline (confidence interval)");
     // a sign towards better is a mistake, named
     assertThatThrownBy(() -> read(noConn.replace("throughputRps: -5%", "throughputRps: within +5%")))
         .isInstanceOf(PlanException.class)

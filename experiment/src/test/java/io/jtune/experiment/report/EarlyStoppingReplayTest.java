@@ -28,8 +28,9 @@ class EarlyStoppingReplayTest {
 
   @Test
   void aClearWinnerStopsAtTheFirstLookWithTheFixedDesignsVerdict() {
-    Plan plan = PlanReader.read(DIR.resolve(Experiment.PLAN_FILE));
-    assertThat(plan.earlyStopping()).as("on by default").isTrue();
+    Plan recorded = PlanReader.read(DIR.resolve(Experiment.PLAN_FILE));
+    assertThat(recorded.earlyStopping()).as("recorded with every repetition").isFalse();
+    Plan plan = recorded.withEarlyStopping(true);
     List<RunResult> all = Experiment.readResults(DIR, plan);
     ExperimentReport fixed = ExperimentReport.of(plan.withEarlyStopping(false), List.of(), all);
     assertThat(fixed.recommendation().verdict()).isEqualTo(Verdict.ADOPT);
@@ -62,7 +63,7 @@ class EarlyStoppingReplayTest {
 
   @Test
   void anExperimentInterruptedAnywhereAndResumedMakesTheSameRuns() {
-    Plan plan = PlanReader.read(DIR.resolve(Experiment.PLAN_FILE));
+    Plan plan = PlanReader.read(DIR.resolve(Experiment.PLAN_FILE)).withEarlyStopping(true);
     List<RunResult> all = Experiment.readResults(DIR, plan);
     List<RunResult> uninterrupted = made(plan, all, List.of());
     for (int cut = 0; cut <= uninterrupted.size(); cut++) {
