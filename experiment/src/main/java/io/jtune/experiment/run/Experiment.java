@@ -140,7 +140,16 @@ public final class Experiment {
    * hold what was measured.
    */
   public List<RunResult> run() {
-    List<Plan.RunKey> schedule = plan.schedule();
+    return run(k -> true);
+  }
+
+  /**
+   * As {@link #run()}, for the plan's runs that {@code which} selects only, in plan order: a search
+   * runs its plan round by round, each round the next repetition of the configurations still in
+   * the race.
+   */
+  public List<RunResult> run(java.util.function.Predicate<Plan.RunKey> which) {
+    List<Plan.RunKey> schedule = plan.schedule().stream().filter(which).toList();
     List<RunResult> results = new ArrayList<>();
     long started = System.nanoTime();
     int i = 0;
