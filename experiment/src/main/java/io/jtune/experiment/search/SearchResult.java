@@ -23,6 +23,13 @@ public record SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm
     notes = List.copyOf(notes);
   }
 
+  /** This result with one more note. */
+  public SearchResult withNote(String note) {
+    List<String> more = new java.util.ArrayList<>(notes);
+    more.add(note);
+    return new SearchResult(spec, racing, level, arms, winner, leader, rounds, maxRounds, runs, spent, more);
+  }
+
   /** The runs the full design would make: every configuration x {@link #maxRounds}. */
   public int factorialRuns() {
     return arms.size() * maxRounds;

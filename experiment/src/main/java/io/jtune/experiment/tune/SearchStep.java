@@ -44,14 +44,22 @@ final class SearchStep {
     Candidate own = suggested != null ? suggested.baselineCandidate()
         : job.target().isLab() ? Candidate.of(Suggestion.BASELINE, List.of(), s.baseline().reason()) : s.baseline();
     Candidate rule = suggested != null && suggested.candidates().size() > 1 ? suggested.candidates().get(1) : null;
+    String uncrossed = null;
+    if (rule != null && s.gcNotTheProblem()) {
+      // low-risk flags that are expected to change little would double the runs for nothing
+      uncrossed = "the values were not crossed with the rule-made candidate '" + rule.name() + "': GC is not the"
+          + " problem here, and its flags are expected to change little";
+      rule = null;
+    }
     Plan template = new Plan(job.name(), job.target(), own.name(), List.of(own), levels, repetitions,
         Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
     // the budget must hold the next round and, after it, the winner's check against the baseline
     long validationRuns = 2L * levels.size() * repetitions;
     java.util.function.IntPredicate roomFor = n -> job.budget() == null
         || job.budget().left().compareTo(perRun.multipliedBy(n + validationRuns)) >= 0;
-    SearchResult r = new ParamSearch(job.search(), high.open() ? high.rateRps() : 0, listener)
+    SearchResult raced = new ParamSearch(job.search(), high.open() ? high.rateRps() : 0, listener)
         .run(template, high, own, rule, repetitions + 2, job.dir().resolve(ParamSearch.DIR), roomFor);
+    SearchResult r = uncrossed == null ? raced : raced.withNote(uncrossed);
     List<Path> files = new ArrayList<>();
     files.add(SearchJson.write(job.dir(), r));
     files.add(OutputFile.write(job.dir().resolve(SearchText.FILE), w -> w.write(String.join("\n", SearchText.lines(r))
