@@ -7,6 +7,7 @@ import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.experiment.search.SearchSpec;
 import io.jtune.experiment.tune.ApplicationFix;
 import io.jtune.experiment.tune.TuneResult;
 import io.jtune.experiment.tune.TuneSession;
@@ -40,6 +41,8 @@ import picocli.CommandLine.Spec;
       "2. suggests candidate flag sets from the findings (jtune suggest);",
       "3. runs the experiment: baseline and candidates at two load levels, repeated, interleaved;",
       "4. prints the comparison with 95 %% confidence intervals, the goals and the verdict.",
+      "With --param (the lab's threads, accept-count, cache-mb or store-entries), step 3 is first a search over"
+          + " its values, as in 'jtune tune' (see its --help).",
       "Everything runs on 127.0.0.1; the lab JVMs stop when the demo ends or is interrupted.",
       "About 9 minutes (--quick: about 2); an interrupted demo continues with 'jtune experiment --resume DIR'."},
     exitCodeListHeading = ExitCodes.HEADING,
@@ -47,7 +50,9 @@ import picocli.CommandLine.Spec;
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune demo",
       "  jtune demo --quick",
-      "  jtune demo --scenario api --duration 30s --repetitions 5 --out api-demo"})
+      "  jtune demo --scenario api --duration 30s --repetitions 5 --out api-demo",
+      "  jtune demo --scenario io-bound --rate 250 --param threads=8,16,32,64,128 \\",
+      "        --objective throughput --slo 'p99<=300ms'"})
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -72,9 +77,19 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "run directory (default jtune-runs/demo-TIME)")
   Path out;
 
+  @Option(names = "--rate", paramLabel = "N",
+      description = "open model at N requests per second instead of the scenario's own load")
+  Double rate;
+
+  @Option(names = "--concurrency", paramLabel = "N",
+      description = "with --rate: the most requests in flight (default " + LoadCommand.OPEN_MODEL_CONNECTIONS + ")")
+  Integer concurrency;
+
   @Mixin ContainerLimitOptions container;
 
   @Mixin StoppingOptions stopping;
+
+  @Mixin SearchOptions search;
 
   @Override
   public Integer call() throws IOException {
@@ -88,13 +103,23 @@ final class DemoCommand implements Callable<Integer> {
     if (reps < 1 || maxCandidates < 1) {
       throw new JtuneException("--repetitions and --candidates must be at least 1");
     }
+    if (rate != null && !(rate > 0) || concurrency != null && concurrency < 1) {
+      throw new JtuneException("--rate must be a positive number and --concurrency 1 or more");
+    }
+    if (concurrency != null && rate == null) {
+      throw new JtuneException("--concurrency goes with --rate (the scenario's own load sets its own)");
+    }
     Duration warmup = Duration.ofSeconds(quick ? 3 : 5);
     LabLauncher lab = LabLauncher.locate();
     LabScenario sc = lab.scenario(scenario);
+    SearchSpec searched = search.spec(ServiceSpec.lab(sc.name()));
     // before anything starts: without the right to make cgroups, one line and nothing runs
     // a scenario that runs in a container has its limits; --memory-limit / --cpus replace them
     ContainerLimits limits = container.checked(sc);
-    List<Level> levels = levels(sc, warmup, measured).stream().map(l -> l.withLimits(limits)).toList();
+    List<Level> levels = (rate == null ? levels(sc, warmup, measured)
+        : TuneSettings.levels(rate, concurrency != null ? concurrency : LoadCommand.OPEN_MODEL_CONNECTIONS,
+            List.of(sc.request()), warmup, measured, 2, TuneSettings.LEVEL_TIMEOUT, LevelRequest.GET))
+        .stream().map(l -> l.withLimits(limits)).toList();
     Path dir = out != null ? out
         : Path.of("jtune-runs", "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);
@@ -102,6 +127,9 @@ final class DemoCommand implements Callable<Integer> {
     o.println("jtune demo: lab scenario '" + sc.name() + "'");
     o.println("  " + sc.about());
     o.println("  its JVM flags: " + String.join(" ", sc.jvmFlags()));
+    if (searched != null) {
+      o.println("  " + SearchOptions.describe(searched));
+    }
     if (limits.any()) {
       o.println("  container limits: " + limits.describe() + " (each run's service in a fresh cgroup)");
     }
@@ -110,7 +138,7 @@ final class DemoCommand implements Callable<Integer> {
     ApplicationFix fix = sc.fixFlags().isEmpty() && !sc.fixLabArgs().isEmpty()
         ? new ApplicationFix(sc.fix(), sc.fixLabArgs()) : null;
     TuneSettings settings = new TuneSettings("demo-" + sc.name(), ServiceSpec.lab(sc.name()), List.of(sc.request()), null,
-        levels, reps, maxCandidates, null, dir, "jtune demo", null, fix);
+        levels, reps, maxCandidates, null, dir, "jtune demo", null, fix).withSearch(searched);
     TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr()))
         .withRunOrder(!stopping.noEarlyStopping, stopping.shuffleNumber()).run();
     int rc = result.runsOk() ? ExitCodes.OK : ExitCodes.RUNS_FAILED;

@@ -6,6 +6,7 @@ import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.RunBudget;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.report.UniformLoad;
+import io.jtune.experiment.search.SearchSpec;
 import io.jtune.experiment.tune.TuneBudget;
 import io.jtune.experiment.tune.TuneResult;
 import io.jtune.experiment.tune.TuneSession;
@@ -44,6 +45,12 @@ import picocli.CommandLine.Spec;
       "3. runs the experiment: baseline and candidates at the load and at half of it, repeated, interleaved,"
           + " fitted into --budget (what had to be cut is said);",
       "4. prints the comparison with 95 %% confidence intervals, the verdict and the flag diff.",
+      "With --param, step 3 is a search over the application's own parameter first: each value (crossed with the"
+          + " first rule-made candidate when the budget holds it) runs at the load in rounds, one more run each per"
+          + " round; from the third run on a value leaves the race when its 95 %% interval shows it misses the SLO"
+          + " (--slo; without it: worse than the service's own values) or is worse than the best by more than 5 %%"
+          + " on the --objective. Of the values left, the cheapest within 5 %% of the best wins (the knee), and it is"
+          + " checked against the baseline with full repetitions. DIR/search.txt, .json and .html report it.",
       "The command runs through sh -c with {jvmFlags} replaced by a configuration's flags (and jtune's GC"
           + " logging) and {port} by a free port; --ready is polled until it answers 200. Each run's GC log,"
           + " load result, latency log and thread dump land in DIR/runs/ID/, the reports in DIR.",
@@ -66,6 +73,9 @@ import picocli.CommandLine.Spec;
       "        --ready http://127.0.0.1:{port}/health --url '3 /api/items' \\",
       "        --url /api/cart --concurrency 16 --flags \"-Xmx512m -XX:+UseG1GC\" \\",
       "        --budget 30m --out runs/app",
+      "  jtune tune --command \"java {jvmFlags} -jar app.jar --port {port} --workers {threads:200}\" \\",
+      "        --ready http://127.0.0.1:{port}/health --url /api/items --rate 300 \\",
+      "        --param threads=8..128 --objective throughput --slo 'p99<=200ms,errors<=0.1%'",
       "  jtune tune --command \"java {jvmFlags} -jar app.jar --port {port}\" \\",
       "        --ready http://127.0.0.1:{port}/ --url / --rate 100 --gc-log gc.log \\",
       "        --quick",
@@ -103,6 +113,8 @@ final class TuneCommand implements Callable<Integer> {
 
   @Mixin StoppingOptions stopping;
 
+  @Mixin SearchOptions search;
+
   @Override
   public Integer call() throws IOException {
     long started = System.nanoTime();
@@ -123,6 +135,8 @@ final class TuneCommand implements Callable<Integer> {
       options.rate = Math.max(0.001, replayed.rateRps());
     }
     options.validate(request.timeout);
+    ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, options.readyTimeout, null, null, 0);
+    SearchSpec searched = search.spec(target);
     // before anything starts: without the right to make cgroups, one line and nothing runs
     ContainerLimits limits = container.checked();
     List<String> paths = replayed != null ? List.of("/") : RequestOptions.weighted(urls, weights.weights);
@@ -153,6 +167,9 @@ final class TuneCommand implements Callable<Integer> {
     if (!fit.cuts().isEmpty()) {
       o.println("  cut to fit the budget: " + String.join("; ", fit.cuts()));
     }
+    if (searched != null) {
+      o.println("  " + SearchOptions.describe(searched));
+    }
     o.println();
     List<Level> levels = TuneSettings.levels(options.rate != null ? options.rate : 0, options.clients(), paths,
         s.warmup(), s.duration(), s.levels(), request.timeout, levelRequest).stream()
@@ -160,9 +177,9 @@ final class TuneCommand implements Callable<Integer> {
     if (limits.any()) {
       o.println("  container limits: " + limits.describe() + " (each run's service in a fresh cgroup)");
     }
-    ServiceSpec target = new ServiceSpec(null, List.of(), command, ready, options.readyTimeout, null, null, 0);
     TuneSettings settings = new TuneSettings("tune", target, paths, baseline, levels, s.repetitions(),
-        s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()), null);
+        s.candidates(), options.gcLog, dir, "jtune tune", new TuneBudget(limit, started, wanted.minDuration()), null)
+        .withSearch(searched);
     TuneResult result = new TuneSession(settings, new TunePrinter(o, spec.commandLine().getErr()))
         .withRunOrder(!stopping.noEarlyStopping, stopping.shuffleNumber()).run();
     String uniform = UniformLoad.note(levels);

@@ -14,6 +14,9 @@ import io.jtune.experiment.report.Regressions;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
+import io.jtune.experiment.search.Arm;
+import io.jtune.experiment.search.SearchResult;
+import io.jtune.experiment.search.SearchText;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.experiment.tune.ApplicationFix;
 import io.jtune.experiment.tune.BaselineKill;
@@ -193,7 +196,9 @@ final class TunePrinter implements TuneListener {
     }
     for (Candidate c : plan.candidates()) {
       if (!c.name().equals(plan.baseline())) {
-        o.println("  " + c.name() + ": " + String.join(" ", c.flags()));
+        o.println("  " + c.name() + ": " + String.join(" ", c.flags()) + (c.params().isEmpty() ? ""
+            : (c.flags().isEmpty() ? "" : "; ") + "application parameters " + String.join(", ", c.params().entrySet()
+                .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
         o.println("      why: " + c.reason());
         o.println("      vs " + plan.baseline() + ": "
             + String.join(", ", FlagDiff.of(baseline.flags(), c.flags(), common)));
@@ -230,6 +235,38 @@ final class TunePrinter implements TuneListener {
   public void runsLeft(int left, Duration rest) {
     o.println("        " + left + " run" + (left == 1 ? "" : "s") + " left, about " + RunBudget.words(rest)
         + "; ends near " + LocalTime.now().plus(rest).format(CLOCK));
+    o.flush();
+  }
+
+  @Override
+  public void roundStarting(int round, List<Arm> racing) {
+    if (round == 1) {
+      o.println();
+      o.println("3/4  search: " + racing.size() + " configurations race at the load, one more run each per round;"
+          + " from run " + io.jtune.experiment.report.Delta.MIN_RUNS + " on, what misses the SLO or cannot win leaves");
+    }
+    o.println("  round " + round + ": " + String.join(", ", racing.stream().map(Arm::name).toList()));
+    o.flush();
+  }
+
+  @Override
+  public void dropped(Arm arm) {
+    o.println("  - " + arm.name() + " leaves the race: " + arm.dropped());
+  }
+
+  @Override
+  public void stoppedEarly(String why) {
+    o.println("  " + why);
+  }
+
+  @Override
+  public void searched(SearchResult result, List<Path> files) {
+    o.println();
+    SearchText.lines(result).forEach(o::println);
+    o.println("  report: " + files.get(files.size() - 1));
+    if (result.winner() != null && !result.winner().ownConfiguration()) {
+      o.println("  the winner is now checked against the baseline, with full repetitions:");
+    }
     o.flush();
   }
 

@@ -38,8 +38,8 @@ public final class LabMain {
     try {
       command = LabOptions.parse(args);
     } catch (IllegalArgumentException e) {
-      err.println("jtune-lab: " + e.getMessage());
-      err.println(LabOptions.USAGE);
+      // one line, the last the lab prints: whoever starts it shows its last line as why it did not start
+      err.println("jtune-lab: " + e.getMessage() + " (--help lists the options)");
       return 2;
     }
     LabOptions options = command.options();

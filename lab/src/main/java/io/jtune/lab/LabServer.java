@@ -77,6 +77,17 @@ final class LabServer implements AutoCloseable {
     connector.setProperty("maxConnections", "10000");
     tomcat.getService().addConnector(connector);
     tomcat.setConnector(connector);
+    // the downstream /work?io= waits on is another service's: its own connector and pool on 127.0.0.1, so
+    // the workers (--threads) waiting on it never also have to serve it (with as few workers as requests
+    // in flight they would wait on one another until the call timed out)
+    Connector downstreamConnector = new Connector("org.apache.coyote.http11.Http11NioProtocol");
+    downstreamConnector.setPort(0);
+    downstreamConnector.setProperty("address", "127.0.0.1");
+    downstreamConnector.setProperty("maxThreads", "16"); // /downstream answers asynchronously: few threads suffice
+    downstreamConnector.setProperty("maxKeepAliveRequests", "-1");
+    downstreamConnector.setProperty("keepAliveTimeout", "60000");
+    downstreamConnector.setProperty("maxConnections", "10000");
+    tomcat.getService().addConnector(downstreamConnector);
 
     Context context = tomcat.addContext("", null);
     context.setSessionTimeout(SessionEndpoint.DEFAULT_TTL_SECONDS / 60);
@@ -91,7 +102,7 @@ final class LabServer implements AutoCloseable {
     String host = options.host().equals("0.0.0.0") || options.host().equals("::")
         ? "127.0.0.1" : options.host();
     String url = "http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + connector.getLocalPort();
-    downstream.target(url);
+    downstream.target("http://127.0.0.1:" + downstreamConnector.getLocalPort());
     return new LabServer(tomcat, connector, baseDir, cache, timer, live, url);
   }
 

@@ -52,6 +52,21 @@ class LabEndpointsIT {
     assertThat(lab.stat("endpoints", "/downstream", "count")).isEqualTo(before + 1);
   }
 
+  /**
+   * More requests in flight than workers: each waits on the downstream call, which its own
+   * connector serves, so they queue for a worker instead of waiting on one another until the
+   * call times out (the io-bound scenario with --threads below its clients).
+   */
+  @Test
+  void fewerWorkersThanRequestsWaitingOnTheDownstreamStillServe() throws Exception {
+    try (LabProcess few = LabProcess.start(List.of("-Xmx128m"), List.of("--threads", "2"))) {
+      ClosedLoopLoad.Result r = ClosedLoopLoad.run(few.url().resolve("/work?io=50"), 6, java.time.Duration.ofSeconds(2));
+      assertThat(r.failed()).isZero();
+      // 2 workers, 50 ms each: about 40 a second, whatever the host's speed at least a few
+      assertThat(r.ok()).isGreaterThan(10);
+    }
+  }
+
   @Test
   void downstreamAnswersAfterItsDelay() throws Exception {
     long t0 = System.nanoTime();

@@ -123,6 +123,7 @@ public final class PlanReader {
     }
     Plan plan = new Plan(name == null ? (source == null ? "experiment" : Plan.safeName(stem(source))) : name, target,
         baseline, candidates, levels, repetitions, order, cooldown, source, limits, maxDuration, earlyStopping, shuffle);
+    checkParams(target, candidates);
     checkRunIds(plan);
     return plan;
   }
@@ -211,10 +212,60 @@ public final class PlanReader {
       }
       String reason = o.string("reason", "");
       Path home = o.has("javaHome") ? javaHome(o.get("javaHome")) : null;
+      Map<String, String> params = o.has("params") ? params(o.get("params"), name) : Map.of();
       o.finish();
-      out.add(new Candidate(name, flags, reason, home, c.line()));
+      out.add(new Candidate(name, flags, reason, home, c.line(), params));
     }
     return out;
+  }
+
+  /** A candidate's {@code params:}: a mapping of parameter names to values ({@link AppParams}). */
+  private Map<String, String> params(YamlTree.Node n, String candidate) {
+    if (!n.isMap()) {
+      throw error(n, "candidate '" + candidate + "': params must be a mapping of NAME: VALUE, e.g. {threads: 32}");
+    }
+    Map<String, String> out = new java.util.LinkedHashMap<>();
+    for (Map.Entry<String, YamlTree.Node> e : n.map().entrySet()) {
+      String value = syntax.scalarString(e.getValue(), e.getKey()).trim();
+      if (!AppParams.NAME.matcher(e.getKey()).matches() || AppParams.RESERVED.contains(e.getKey())) {
+        throw error(e.getValue(), "candidate '" + candidate + "': parameter name '" + e.getKey()
+            + "' must be a lower-case letter, then letters, digits or '-', and not one jtune fills");
+      }
+      if (!AppParams.VALUE.matcher(value).matches()) {
+        throw error(e.getValue(), "candidate '" + candidate + "': parameter " + e.getKey() + " value '" + value
+            + "' must be letters, digits, '.', '_' or '-' (up to 32)");
+      }
+      out.put(e.getKey(), value);
+    }
+    return out;
+  }
+
+  /**
+   * Every candidate's parameters reach the target (a lab option it has, a placeholder of the
+   * command), and every placeholder of the command without a default has a value in every
+   * candidate.
+   */
+  private void checkParams(ServiceSpec target, List<Candidate> candidates) {
+    for (Candidate c : candidates) {
+      for (String name : c.params().keySet()) {
+        String problem = AppParams.problem(name, target);
+        if (problem != null) {
+          throw new PlanException(where(c.line()) + "candidate '" + c.name() + "': " + problem);
+        }
+      }
+      if (!target.isLab()) {
+        AppParams.placeholders(target.command()).forEach((name, dflt) -> {
+          if (dflt == null && !c.params().containsKey(name)) {
+            throw new PlanException(where(c.line()) + "candidate '" + c.name() + "' has no value for the command's {"
+                + name + "}: give it in its params, or the service's own value as {" + name + ":VALUE} in the command");
+          }
+        });
+      }
+    }
+  }
+
+  private String where(int line) {
+    return syntax.file() + (line > 0 ? " line " + line : "") + ": ";
   }
 
   /**

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * with its line) and the checks of single values and names. Errors are {@link PlanException}s whose one line names the file and line.
  */
 final class PlanSyntax {
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._=+-]{0,63}");
 
   private final String file;
 
@@ -40,12 +40,15 @@ final class PlanSyntax {
     return new PlanObject(this, n, what);
   }
 
-  /** A candidate's or level's name: it names directories, so letters, digits, '.', '_' and '-' only. */
+  /**
+   * A candidate's or level's name: it names directories, so letters, digits, '.', '_', '-', and
+   * '=' and '+' (a parameter's value, {@code threads=32+young}) only.
+   */
   String name(PlanObject o, String what) {
     YamlTree.Node n = o.required("name");
     String name = scalarString(n, "name");
     if (!NAME.matcher(name).matches()) {
-      throw error(n, what + " name '" + name + "' must be letters, digits, '.', '_' or '-' (up to 64)");
+      throw error(n, what + " name '" + name + "' must be letters, digits, '.', '_', '-', '=' or '+' (up to 64)");
     }
     return name;
   }

@@ -90,7 +90,7 @@ public final class PlanWriter {
           t.javaHome(), t.workDir(), targetLine);
       List<Candidate> cs = new ArrayList<>();
       for (Candidate c : p.candidates()) {
-        cs.add(new Candidate(c.name(), c.flags(), c.reason(), c.javaHome(), candidateLines.get(c.name())));
+        cs.add(c.withLine(candidateLines.get(c.name())));
       }
       List<Level> ls = new ArrayList<>();
       for (Level l : p.levels()) {
@@ -204,6 +204,11 @@ public final class PlanWriter {
       }
       if (c.javaHome() != null) {
         line("    ", "javaHome: " + YamlText.quote(YamlText.path(c.javaHome())));
+      }
+      if (!c.params().isEmpty()) {
+        // the application's own parameters: {NAME} in a command, --NAME VALUE for the lab
+        line("    ", "params: {" + String.join(", ", c.params().entrySet().stream()
+            .map(e -> e.getKey() + ": " + YamlText.quote(e.getValue())).toList()) + "}");
       }
     }
 

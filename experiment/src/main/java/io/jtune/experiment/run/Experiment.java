@@ -140,7 +140,7 @@ public final class Experiment {
    * hold what was measured.
    */
   public List<RunResult> run() {
-    return run(RunGate.EVERY_RUN);
+    return run(k -> true, RunGate.EVERY_RUN);
   }
 
   /**
@@ -148,7 +148,20 @@ public final class Experiment {
    * run it skips is said once to the listener and not run (early stopping).
    */
   public List<RunResult> run(RunGate gate) {
-    List<Plan.RunKey> schedule = plan.schedule();
+    return run(k -> true, gate);
+  }
+
+  /**
+   * As {@link #run()}, for the plan's runs that {@code which} selects only, in plan order: a search
+   * runs its plan round by round, each round the next repetition of the configurations still in
+   * the race.
+   */
+  public List<RunResult> run(java.util.function.Predicate<Plan.RunKey> which) {
+    return run(which, RunGate.EVERY_RUN);
+  }
+
+  private List<RunResult> run(java.util.function.Predicate<Plan.RunKey> which, RunGate gate) {
+    List<Plan.RunKey> schedule = plan.schedule().stream().filter(which).toList();
     List<RunResult> results = new ArrayList<>();
     long started = System.nanoTime();
     int i = 0;

@@ -86,6 +86,7 @@ final class RunStarter {
     }
     Path work = t.workDir() != null ? t.workDir()
         : plan.source() != null ? plan.source().getParent() : Path.of("").toAbsolutePath();
-    return ServiceLauncher.start(t, t.isLab() ? lab() : null, flags, javaHome(c), gcLog, work, insecure, limits);
+    return ServiceLauncher.start(t, t.isLab() ? lab() : null, flags, c.params(), javaHome(c), gcLog, work, insecure,
+        limits);
   }
 }

@@ -1,6 +1,7 @@
 package io.jtune.experiment.run;
 
 import io.jtune.common.JtuneException;
+import io.jtune.experiment.plan.AppParams;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.runtime.container.ContainerLimits;
 import io.jtune.runtime.lab.LabLaunch;
@@ -10,6 +11,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Starts the service of a run: a lab scenario through the lab launcher, or a command run by
@@ -22,17 +24,21 @@ final class ServiceLauncher {
   /**
    * Starts {@code t} with {@code flags} (GC logging included) on the JDK in {@code javaHome}; a
    * command runs in {@code work}; with {@code insecure} an https:// readiness URL may have any certificate;
-   * the whole process tree runs in a fresh cgroup with {@code limits} when there are any.
+   * the whole process tree runs in a fresh cgroup with {@code limits} when there are any. The
+   * application's parameters {@code params} become the lab's own options ({@code --NAME VALUE},
+   * after the target's) or fill the command's {@code {NAME}} placeholders.
    */
-  static RunningService start(ServiceSpec t, LabLauncher lab, List<String> flags, Path javaHome, Path gcLog,
-      Path work, boolean insecure, ContainerLimits limits) {
+  static RunningService start(ServiceSpec t, LabLauncher lab, List<String> flags, Map<String, String> params,
+      Path javaHome, Path gcLog, Path work, boolean insecure, ContainerLimits limits) {
     if (t.isLab()) {
       OutputCapture capture = new OutputCapture();
-      LabLaunch launch = new LabLaunch(t.lab(), javaHome, false, flags, t.labArgs(), 0, t.readyTimeout(), limits);
+      List<String> labArgs = new java.util.ArrayList<>(t.labArgs());
+      labArgs.addAll(AppParams.labArgs(params));
+      LabLaunch launch = new LabLaunch(t.lab(), javaHome, false, flags, labArgs, 0, t.readyTimeout(), limits);
       return new LabService(lab.start(launch, capture), capture);
     }
     int port = freePort();
-    String cmd = t.command()
+    String cmd = AppParams.fill(t.command(), params)
         .replace("{jvmFlags}", String.join(" ", flags.stream().map(ServiceLauncher::shellQuote).toList()))
         .replace("{gcLog}", shellQuote(gcLog.toAbsolutePath().toString()))
         .replace("{port}", Integer.toString(port))

@@ -5,6 +5,8 @@ import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
+import io.jtune.experiment.search.SearchListener;
+import io.jtune.experiment.search.SearchResult;
 import io.jtune.experiment.suggest.Suggestion;
 import io.jtune.gc.analysis.Analysis;
 import io.jtune.gc.diagnosis.Diagnosis;
@@ -18,8 +20,9 @@ import java.util.List;
  * candidates, the experiment's runs (to {@link #runs()}, with the time left), and one
  * of the three verdicts. Every method does nothing by default.
  */
-public interface TuneListener {
-  /** Hears the runs of the baseline and the experiment (starting, kept, finished, load progress). */
+public interface TuneListener extends SearchListener {
+  /** Hears the runs of the baseline, the search and the experiment (starting, kept, finished, load progress). */
+  @Override
   default RunListener runs() {
     return RunListener.NONE;
   }
@@ -110,6 +113,9 @@ public interface TuneListener {
 
   /** Verdict of the experiment, with the reports written and the baseline's GC report. */
   default void verdict(ExperimentReport report, Plan plan, List<Path> files, Path runs, Path baselineReport) {}
+
+  /** The search over the application's parameters ended; its report is in {@code files}. */
+  default void searched(SearchResult result, List<Path> files) {}
 
   /** The application fix is checked: one run of the service with the application changed. */
   default void applicationFixStarting(ApplicationFix fix, Level level) {}

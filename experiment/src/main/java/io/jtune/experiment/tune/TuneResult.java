@@ -23,14 +23,16 @@ import java.util.List;
  */
 public record TuneResult(Outcome outcome, Analysis analysis, RunResult baseline, Path gcLog, Path baselineReport,
     Plan plan, ExperimentReport report, List<Path> files, boolean runsOk, RunResult applicationFix) {
-  /** The session's three ends. */
+  /** The session's ends. */
   public enum Outcome {
     /** A memory leak: flags are not the fix, no experiment ran. */
     MEMORY_LEAK,
     /** No candidate worth trying: no experiment ran. */
     NO_CANDIDATES,
     /** The experiment ran and has a verdict. */
-    EXPERIMENT
+    EXPERIMENT,
+    /** The search over the application's parameters found nothing better than the service's own values. */
+    SEARCH
   }
 
   public TuneResult {

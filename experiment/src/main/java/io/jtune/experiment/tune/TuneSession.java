@@ -182,14 +182,36 @@ public final class TuneSession {
       s = TuneAdvice.defaultHeapFilled(s, high.limits().describe());
     }
     listener.suggested(s, !job.target().isLab());
+    if (job.search() != null) {
+      return searched(s, base);
+    }
     if (s.candidates().isEmpty()) {
       listener.noCandidates(s, base.report());
       return result(TuneResult.Outcome.NO_CANDIDATES, TuneJson.noCandidates(s.gcNotTheProblem()), base, null, null,
           List.of(), true);
     }
     Plan plan = plan(s);
-    listener.candidates(plan, job.target().isLab(), s.candidates().size() - (plan.candidates().size() - 1),
-        base.gcLog());
+    return experiment(plan, base, s.candidates().size() - (plan.candidates().size() - 1), List.of());
+  }
+
+  /**
+   * The search over the application's parameters, then the winner's check against the baseline
+   * (when a value other than the service's own won).
+   */
+  private TuneResult searched(Suggestion s, Baseline base) throws IOException {
+    Plan suggested = s.candidates().isEmpty() ? null : plan(s);
+    Duration perRun = base.perRun() != null ? base.perRun().plus(Duration.ofSeconds(1))
+        : levels.get(0).warmup().plus(levels.get(0).duration()).plus(START_STOP);
+    SearchStep.Outcome found = SearchStep.run(job, s, suggested, levels, repetitions, perRun, listener);
+    if (found.validation() == null) {
+      return result(TuneResult.Outcome.SEARCH, Verdict.KEEP_BASELINE, base, null, null, found.files(), true);
+    }
+    return experiment(found.validation(), base, 0, found.files());
+  }
+
+  /** Runs the experiment of {@code plan} to its verdict; {@code more}: report files written before it. */
+  private TuneResult experiment(Plan plan, Baseline base, int skipped, List<Path> more) throws IOException {
+    listener.candidates(plan, job.target().isLab(), skipped, base.gcLog());
     // run the plan as written, so that plan.yaml (for 'jtune experiment --resume') holds exactly the
     // plan that ran: the writer gives it back as the reader would (each level's goals in the file's
     // order, the plan's common goals first; the lines that messages name)
@@ -202,12 +224,13 @@ public final class TuneSession {
         .map(l -> l.withRequest(given.level(l.name()).orElse(l).request())).toList());
     listener.experimentStarting(plan, job.dir().resolve(Experiment.PLAN_FILE));
     Duration perRun = base.perRun() != null ? base.perRun().plus(plan.cooldown())
-        : high.warmup().plus(high.duration()).plus(START_STOP);
+        : plan.levels().get(0).warmup().plus(plan.levels().get(0).duration()).plus(START_STOP);
     RunTimer timer = new RunTimer(listener, perRun);
     listener.runsEstimated(plan.schedule().size(), timer.perRun());
     List<RunResult> results = prepare(plan, yaml, job.dir(), timer).run(EarlyStopping.of(plan));
     ExperimentReport report = ExperimentReport.of(plan, Experiment.baseFlags(plan), results);
-    List<Path> files = ReportFiles.writeAll(report, job.dir());
+    List<Path> files = new ArrayList<>(ReportFiles.writeAll(report, job.dir()));
+    files.addAll(more);
     listener.verdict(report, plan, files, job.dir().resolve("runs"), base.report());
     return result(TuneResult.Outcome.EXPERIMENT, report.recommendation().verdict(), base, plan, report, files,
         results.stream().allMatch(r -> r.ok() || r.oomKilled()));

@@ -5,6 +5,7 @@ import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.run.Experiment;
+import io.jtune.experiment.search.SearchSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,14 +29,30 @@ import java.util.Map;
  * @param budget the time the session may take, or null for no limit
  * @param applicationFix a fix in the application to check beside the first baseline run (a lab
  *     target's options), or null
+ * @param search the application's parameters to search (with the objective and the SLO), or null
+ *     for today's experiment of rule-made flag candidates
  */
 public record TuneSettings(String name, ServiceSpec target, List<String> urls, List<String> flags, List<Level> levels,
-    int repetitions, int candidates, Path gcLog, Path dir, String by, TuneBudget budget, ApplicationFix applicationFix) {
+    int repetitions, int candidates, Path gcLog, Path dir, String by, TuneBudget budget, ApplicationFix applicationFix,
+    SearchSpec search) {
   /** The baseline's directory inside the run directory. */
   public static final String BASELINE_DIR = "baseline";
 
   /** The demo's longest wait for one response (a plan level's default). */
   public static final Duration LEVEL_TIMEOUT = Duration.ofSeconds(10);
+
+  /** Settings without a search. */
+  public TuneSettings(String name, ServiceSpec target, List<String> urls, List<String> flags, List<Level> levels,
+      int repetitions, int candidates, Path gcLog, Path dir, String by, TuneBudget budget,
+      ApplicationFix applicationFix) {
+    this(name, target, urls, flags, levels, repetitions, candidates, gcLog, dir, by, budget, applicationFix, null);
+  }
+
+  /** These settings with a search over the application's parameters. */
+  public TuneSettings withSearch(SearchSpec newSearch) {
+    return new TuneSettings(name, target, urls, flags, levels, repetitions, candidates, gcLog, dir, by, budget,
+        applicationFix, newSearch);
+  }
 
   public TuneSettings {
     urls = List.copyOf(urls);

@@ -28,7 +28,7 @@ class PlanWriterTest {
     ServiceSpec target = new ServiceSpec(t.lab(), t.labArgs(), t.command(), t.ready(), t.readyTimeout(), t.javaHome(), t.workDir(), 0);
     List<Candidate> cs = new ArrayList<>();
     for (Candidate c : p.candidates()) {
-      cs.add(new Candidate(c.name(), c.flags(), c.reason(), c.javaHome(), 0));
+      cs.add(c.withLine(0));
     }
     List<Level> ls = new ArrayList<>();
     for (Level l : p.levels()) {

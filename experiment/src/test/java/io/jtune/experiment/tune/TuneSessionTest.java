@@ -155,6 +155,7 @@ class TuneSessionTest {
           case MEMORY_LEAK -> "memory-leak";
           case NO_CANDIDATES -> "no-candidates";
           case EXPERIMENT -> "experiment";
+          case SEARCH -> "search";
         });
     // the lab's survivor overflow is a case for flags: the experiment runs, the baseline and one candidate
     assertThat(result.outcome()).isEqualTo(TuneResult.Outcome.EXPERIMENT);

@@ -163,7 +163,7 @@ class DocumentSchemaTest {
     assertThat(files).extracting(p -> p.getFileName().toString()).containsExactly(
         "jtune.analysis-2.schema.json", "jtune.capacity-2.schema.json", "jtune.compare-1.schema.json",
         "jtune.experiment-1.schema.json", "jtune.fleet-1.schema.json", "jtune.host-1.schema.json", "jtune.jfr-1.schema.json", "jtune.load-2.schema.json", "jtune.run-1.schema.json",
-        "jtune.suggestion-1.schema.json", "jtune.threads-1.schema.json", "jtune.tune-1.schema.json");
+        "jtune.search-1.schema.json", "jtune.suggestion-1.schema.json", "jtune.threads-1.schema.json", "jtune.tune-1.schema.json");
     Schema meta = JsonSchemas.REGISTRY.getSchema(SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));
     for (Path f : files) {
       JsonNode schema = JSON.readTree(f.toFile());

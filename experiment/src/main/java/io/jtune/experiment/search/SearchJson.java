@@ -1,0 +1,95 @@
+package io.jtune.experiment.search;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.jtune.common.format.Json;
+import io.jtune.common.format.JsonNumbers;
+import io.jtune.experiment.plan.Metric;
+import io.jtune.runtime.output.OutputFile;
+import java.nio.file.Path;
+
+/**
+ * The search's document, {@value #FILE} (schema {@value #SCHEMA}, JSON Schema in
+ * schemas/jtune.search-1.schema.json): per configuration its parameter values, flags, runs,
+ * mean throughput and latency, whether it met the SLO, and when and why it left the race; the
+ * leader and the winner (the knee); the runs and time spent against the full design.
+ */
+public final class SearchJson {
+  public static final String SCHEMA = "jtune.search/1";
+  public static final String FILE = "search.json";
+
+  private SearchJson() {}
+
+  /** The document. */
+  public static ObjectNode of(SearchResult s) {
+    ObjectNode root = Json.object();
+    root.put("schema", SCHEMA);
+    root.put("objective", s.spec().objective().key());
+    ObjectNode slo = root.putObject("slo");
+    slo.put("text", s.sloWords());
+    if (s.spec().slo() != null && s.spec().slo().latency() != null) {
+      slo.put("latencyMetric", s.spec().slo().latency().key());
+      slo.put("latencyMs", JsonNumbers.round(s.spec().slo().latencyMs(), 3));
+    }
+    if (s.spec().slo() != null && !Double.isNaN(s.spec().slo().errorsPct())) {
+      slo.put("errorsPct", JsonNumbers.round(s.spec().slo().errorsPct(), 4));
+    }
+    if (s.racing().offeredRps() > 0) {
+      root.put("offeredRps", JsonNumbers.round(s.racing().offeredRps(), 3));
+    }
+    ArrayNode params = root.putArray("params");
+    for (ParamSpec p : s.spec().params()) {
+      ObjectNode n = params.addObject();
+      n.put("name", p.name());
+      p.values().forEach(n.putArray("values")::add);
+    }
+    ArrayNode cs = root.putArray("configurations");
+    for (Arm a : s.arms()) {
+      ObjectNode n = cs.addObject();
+      n.put("name", a.name());
+      ObjectNode ps = n.putObject("params");
+      a.candidate().params().forEach(ps::put);
+      a.candidate().flags().forEach(n.putArray("flags")::add);
+      n.put("ownConfiguration", a.ownConfiguration());
+      n.put("runs", a.runs().size());
+      n.put("runsServed", a.summary(Metric.THROUGHPUT).n());
+      number(n, "throughputRps", a.mean(Metric.THROUGHPUT));
+      number(n, "p99Ms", a.mean(Metric.P99));
+      number(n, "latencyMs", a.mean(s.latency()));
+      number(n, "errorsPct", a.errorsPct().mean());
+      n.put("meetsSlo", s.meets(a));
+      if (a.dropped() != null) {
+        ObjectNode d = n.putObject("dropped");
+        d.put("afterRound", a.droppedAfter());
+        d.put("reason", a.dropped());
+      }
+    }
+    if (s.leader() != null) {
+      root.put("leader", s.leader().name());
+    }
+    if (s.winner() != null) {
+      root.put("winner", s.winner().name());
+    }
+    root.put("rounds", s.rounds());
+    root.put("maxRounds", s.maxRounds());
+    root.put("runs", s.runs());
+    root.put("factorialRuns", s.factorialRuns());
+    root.put("spentSeconds", JsonNumbers.round(s.spent().toMillis() / 1000.0, 1));
+    root.put("factorialSeconds", JsonNumbers.round(s.factorialTime().toMillis() / 1000.0, 1));
+    s.notes().forEach(root.putArray("notes")::add);
+    return root;
+  }
+
+  private static void number(ObjectNode n, String key, double v) {
+    if (!Double.isNaN(v)) {
+      n.put(key, JsonNumbers.round(v, 3));
+    }
+  }
+
+  /** Writes the document into {@code dir}; returns its path. */
+  public static Path write(Path dir, SearchResult s) {
+    Path f = dir.resolve(FILE);
+    OutputFile.write(f, w -> Json.write(of(s), w));
+    return f;
+  }
+}

@@ -1,0 +1,60 @@
+package io.jtune.experiment.search;
+
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Metric;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What a search found: every configuration with its runs and when and why it left the race, the
+ * leader (best objective meeting the SLO), the winner (the knee: the cheapest as good as the
+ * leader), and the run-time spent against the full design.
+ *
+ * @param rounds the rounds run
+ * @param maxRounds the rounds the full design has (every configuration x this many runs)
+ * @param runs the runs made
+ * @param spent the wall time of the rounds (service starts, warm-ups, measured windows, stops)
+ * @param notes what the search left out or cut, in words
+ */
+public record SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm> arms, Arm winner, Arm leader,
+    int rounds, int maxRounds, int runs, Duration spent, List<String> notes) {
+  public SearchResult {
+    arms = List.copyOf(arms);
+    notes = List.copyOf(notes);
+  }
+
+  /** This result with one more note. */
+  public SearchResult withNote(String note) {
+    List<String> more = new java.util.ArrayList<>(notes);
+    more.add(note);
+    return new SearchResult(spec, racing, level, arms, winner, leader, rounds, maxRounds, runs, spent, more);
+  }
+
+  /** The runs the full design would make: every configuration x {@link #maxRounds}. */
+  public int factorialRuns() {
+    return arms.size() * maxRounds;
+  }
+
+  /** The full design's time at the mean time of the runs made. */
+  public Duration factorialTime() {
+    return runs == 0 ? Duration.ZERO : spent.multipliedBy(factorialRuns()).dividedBy(runs);
+  }
+
+  /** Whether the arm meets the SLO on its means. */
+  public boolean meets(Arm a) {
+    return racing.meets(a, arms.stream().filter(Arm::ownConfiguration).findFirst().orElse(null));
+  }
+
+  /** The SLO in words. */
+  public String sloWords() {
+    String s = spec.slo() != null ? spec.slo().text() : "no worse than the service's own configuration (p99, errors,"
+        + " throughput)";
+    return racing.offeredRps() > 0 ? s + ", sustaining " + Slo.SUSTAINED_PCT + " % of the offered "
+        + Metric.THROUGHPUT.format(racing.offeredRps()) + " req/s" : s;
+  }
+
+  /** The latency the SLO bounds (p99 without one). */
+  public Metric latency() {
+    return spec.slo() != null && spec.slo().latency() != null ? spec.slo().latency() : Metric.P99;
+  }
+}

@@ -1,0 +1,90 @@
+package io.jtune.experiment.tune;
+
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Goal;
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Metric;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.search.ParamSearch;
+import io.jtune.experiment.search.SearchHtml;
+import io.jtune.experiment.search.SearchJson;
+import io.jtune.experiment.search.SearchResult;
+import io.jtune.experiment.search.SearchText;
+import io.jtune.experiment.search.Slo;
+import io.jtune.experiment.suggest.Suggestion;
+import io.jtune.runtime.output.OutputFile;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A tune session's search over the application's parameters ({@link ParamSearch}): the values
+ * (crossed with the first rule-made candidate when there is one and the budget holds it) raced
+ * at the load asked for, the search's report written (search.txt, .json, .html), and the plan
+ * that re-validates the winner against the baseline with full repetitions at every level,
+ * interleaved, as every experiment of the session does.
+ */
+final class SearchStep {
+  private SearchStep() {}
+
+  /** What the search found, its report files, and the validation plan (null when nothing beat the service's own). */
+  record Outcome(SearchResult result, List<Path> files, Plan validation) {}
+
+  /**
+   * Runs the search. {@code suggested} is the session's plan of rule-made candidates, or null
+   * when the rules suggested none; {@code perRun} a run's time; {@code levels} and
+   * {@code repetitions} the validation's.
+   */
+  static Outcome run(TuneSettings job, Suggestion s, Plan suggested, List<Level> levels, int repetitions,
+      Duration perRun, TuneListener listener) {
+    Level high = levels.get(0);
+    Candidate own = suggested != null ? suggested.baselineCandidate()
+        : job.target().isLab() ? Candidate.of(Suggestion.BASELINE, List.of(), s.baseline().reason()) : s.baseline();
+    Candidate rule = suggested != null && suggested.candidates().size() > 1 ? suggested.candidates().get(1) : null;
+    String uncrossed = null;
+    if (rule != null && s.gcNotTheProblem()) {
+      // low-risk flags that are expected to change little would double the runs for nothing
+      uncrossed = "the values were not crossed with the rule-made candidate '" + rule.name() + "': GC is not the"
+          + " problem here, and its flags are expected to change little";
+      rule = null;
+    }
+    Plan template = new Plan(job.name(), job.target(), own.name(), List.of(own), levels, repetitions,
+        Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
+    // the budget must hold the next round and, after it, the winner's check against the baseline
+    long validationRuns = 2L * levels.size() * repetitions;
+    java.util.function.IntPredicate roomFor = n -> job.budget() == null
+        || job.budget().left().compareTo(perRun.multipliedBy(n + validationRuns)) >= 0;
+    SearchResult raced = new ParamSearch(job.search(), high.open() ? high.rateRps() : 0, listener)
+        .run(template, high, own, rule, repetitions + 2, job.dir().resolve(ParamSearch.DIR), roomFor);
+    SearchResult r = uncrossed == null ? raced : raced.withNote(uncrossed);
+    List<Path> files = new ArrayList<>();
+    files.add(SearchJson.write(job.dir(), r));
+    files.add(OutputFile.write(job.dir().resolve(SearchText.FILE), w -> w.write(String.join("\n", SearchText.lines(r))
+        + "\n")));
+    files.add(OutputFile.write(job.dir().resolve(SearchHtml.FILE), w -> w.write(SearchHtml.page(r))));
+    listener.searched(r, files);
+    if (r.winner() == null || r.winner().ownConfiguration()) {
+      return new Outcome(r, files, null);
+    }
+    Candidate winner = r.winner().candidate();
+    List<Level> ls = new ArrayList<>();
+    for (Level l : levels) {
+      Map<String, Goal> goals = new LinkedHashMap<>(suggested != null
+          ? suggested.level(l.name()).map(Level::goals).orElse(Map.of()) : Map.of());
+      goals.putIfAbsent(Metric.P99.key(), Goal.nonInferior(Metric.P99, 10));
+      goals.putIfAbsent(Metric.THROUGHPUT.key(), Goal.nonInferior(Metric.THROUGHPUT, -5));
+      Slo slo = job.search().slo();
+      if (l == high && slo != null && slo.latency() != null && !goals.containsKey(slo.latency().key())) {
+        goals.put(slo.latency().key(), new Goal(slo.latency(), Goal.Kind.AT_MOST, slo.latencyMs(),
+            "<= " + Metric.P99.format(slo.latencyMs()).replaceFirst("\\.?0+$", ""), 0));
+      }
+      ls.add(l.withGoals(goals).withLine(0));
+    }
+    Plan validation = template.withCandidates(own.name(), List.of(own, winner.withLine(0))).withLevels(ls)
+        .withRepetitions(repetitions);
+    return new Outcome(r, files, validation);
+  }
+}

@@ -1,0 +1,72 @@
+package io.jtune.experiment.search;
+
+import static io.jtune.gc.testing.JsonSchemas.validAndRenameFails;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.experiment.plan.LevelRequest;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A search on the real lab: a value the lab refuses at start ({@code --threads 0}) leaves the
+ * race with the lab's own message while the other value runs and wins; the reports name both.
+ */
+class ParamSearchRunTest {
+  static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+
+  @TempDir Path dir;
+
+  @BeforeEach
+  void useLabJar() {
+    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
+  }
+
+  @AfterEach
+  void noChildLeft() {
+    System.clearProperty("jtune.lab.jar");
+    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
+  }
+
+  @Test
+  void aValueTheServiceRefusesIsAFailedCandidateNotAFailedSearch() throws Exception {
+    SearchSpec spec = new SearchSpec(List.of(ParamSpec.parse("threads=0,4")), Objective.THROUGHPUT,
+        Slo.parse("p99<=5s"));
+    Level level = new Level("high", 0, 2, List.of("/scenario"), Duration.ofSeconds(1), Duration.ofSeconds(2),
+        Duration.ofSeconds(10), Map.of(), 0, LevelRequest.GET);
+    Candidate own = Candidate.of("baseline", List.of(), "the lab's own");
+    Plan template = new Plan("refused", ServiceSpec.lab("io-bound"), "baseline", List.of(own), List.of(level), 1,
+        Plan.Order.INTERLEAVED, Duration.ZERO, null);
+    SearchResult r = new ParamSearch(spec, 0, new SearchListener() {}).run(template, level, own, null, 1,
+        dir.resolve("search"), n -> true);
+
+    Arm refused = r.arms().get(0);
+    assertThat(refused.name()).isEqualTo("threads=0");
+    assertThat(refused.dropped()).startsWith("did not run: ").contains("--threads must be in 1..10000, got 0");
+    assertThat(refused.droppedAfter()).isEqualTo(1);
+    assertThat(r.winner().name()).isEqualTo("threads=4");
+    assertThat(r.winner().runs()).hasSize(1).allMatch(x -> x.ok());
+    // one left after the first round: no further round
+    assertThat(r.rounds()).isEqualTo(1);
+    assertThat(r.runs()).isEqualTo(2);
+    assertThat(r.factorialRuns()).isEqualTo(2 * 3);
+    assertThat(Files.isDirectory(dir.resolve("search/runs/high-threads=4-r1"))).isTrue();
+
+    validAndRenameFails(new ObjectMapper().readTree(SearchJson.of(r).toString()), "/configurations/1/meetsSlo");
+    assertThat(String.join("\n", SearchText.lines(r))).contains("threads=0").contains("did not run")
+        .contains("winner: threads=4");
+    String html = SearchHtml.page(r);
+    assertThat(html).contains("<svg").contains("SLO p99 &lt;= 5000.00 ms").doesNotContain("<script");
+  }
+}
