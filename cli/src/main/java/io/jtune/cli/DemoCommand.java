@@ -47,7 +47,8 @@ import picocli.CommandLine.Spec;
     footerHeading = ExitCodes.EXAMPLES_HEADING,
     footer = {"  jtune demo",
       "  jtune demo --quick",
-      "  jtune demo --scenario api --duration 30s --repetitions 5 --out api-demo"})
+      "  jtune demo --scenario api --duration 30s --repetitions 5 --out api-demo",
+      "  jtune demo --scenario jit-warmup --max-warmup 90s"})
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -72,7 +73,14 @@ final class DemoCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "DIR", description = "run directory (default jtune-runs/demo-TIME)")
   Path out;
 
+  @Option(names = "--rate", paramLabel = "N",
+      description = "open model at N requests/s instead of the scenario's load (above the service's capacity the"
+          + " baseline is reported as overloaded and the session measures at a rate it serves)")
+  Double rate;
+
   @Mixin ContainerLimitOptions container;
+
+  @Mixin WarmupOptions warmupOptions;
 
   @Override
   public Integer call() throws IOException {
@@ -92,7 +100,12 @@ final class DemoCommand implements Callable<Integer> {
     // before anything starts: without the right to make cgroups, one line and nothing runs
     // a scenario that runs in a container has its limits; --memory-limit / --cpus replace them
     ContainerLimits limits = container.checked(sc);
-    List<Level> levels = levels(sc, warmup, measured).stream().map(l -> l.withLimits(limits)).toList();
+    if (rate != null && !(rate > 0)) {
+      throw new JtuneException("--rate must be above 0");
+    }
+    List<Level> levels = warmupOptions.apply((rate != null ? TuneSettings.levels(rate, sc.connections().orElse(
+        sc.concurrency().orElse(4)), List.of(sc.request()), warmup, measured, 2, TuneSettings.LEVEL_TIMEOUT,
+        LevelRequest.GET) : levels(sc, warmup, measured)).stream().map(l -> l.withLimits(limits)).toList());
     Path dir = out != null ? out
         : Path.of("jtune-runs", "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);

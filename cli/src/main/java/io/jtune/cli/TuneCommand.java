@@ -101,6 +101,8 @@ final class TuneCommand implements Callable<Integer> {
 
   @Mixin ContainerLimitOptions container;
 
+  @Mixin WarmupOptions warmupOptions;
+
   @Override
   public Integer call() throws IOException {
     long started = System.nanoTime();
@@ -155,6 +157,7 @@ final class TuneCommand implements Callable<Integer> {
     List<Level> levels = TuneSettings.levels(options.rate != null ? options.rate : 0, options.clients(), paths,
         s.warmup(), s.duration(), s.levels(), request.timeout, levelRequest).stream()
         .map(l -> l.withLimits(limits)).toList();
+    levels = warmupOptions.apply(levels);
     if (limits.any()) {
       o.println("  container limits: " + limits.describe() + " (each run's service in a fresh cgroup)");
     }

@@ -148,7 +148,8 @@ public record ExperimentReport(
     for (Level l : plan.levels()) {
       levels.add(level(plan, l, runs));
     }
-    Recommendation rec = Recommender.recommend(plan, baseFlags, levels, runs);
+    // an overloaded baseline is a finding of its own, said before the comparison's verdict
+    Recommendation rec = Overload.withFinding(plan, Recommender.recommend(plan, baseFlags, levels, runs), runs);
     return new ExperimentReport(plan, List.copyOf(baseFlags), Recommender.withWinners(levels, rec), rec,
         List.copyOf(runs), plan.schedule().size());
   }
