@@ -47,12 +47,12 @@ class SteadyRunTest {
     // window is the point)
     // (a plan of the baseline alone, as the tune session's baseline run is)
     Duration warmup = Duration.ofSeconds(1);
-    Level light = new Level("light", 40, 16, List.of("/work?cpu=1"), warmup, Duration.ofSeconds(2),
+    Level lightLevel = new Level("light", 40, 16, List.of("/work?cpu=1"), warmup, Duration.ofSeconds(2),
         Duration.ofSeconds(10), Map.of(), 0, LevelRequest.GET, null, Duration.ofSeconds(60));
-    Level over = new Level("over", 400, 40, List.of("/work?cpu=20"), warmup, Duration.ofSeconds(2),
+    Level overLevel = new Level("over", 400, 40, List.of("/work?cpu=20"), warmup, Duration.ofSeconds(2),
         Duration.ofSeconds(10), Map.of(), 0, LevelRequest.GET, null, warmup);
     Plan p = new Plan("steady", ServiceSpec.lab("api"), "a", List.of(Candidate.of("a", List.of(), "")),
-        List.of(light, over), 1, Plan.Order.SEQUENTIAL, Duration.ZERO, null);
+        List.of(lightLevel, overLevel), 1, Plan.Order.SEQUENTIAL, Duration.ZERO, null);
     String yaml = new PlanWriter().write(p);
     List<RunResult> results = Experiment.prepare(p, yaml, dir, new Experiment.Options(false, true, false), null)
         .run();
