@@ -52,7 +52,8 @@ import picocli.CommandLine.Spec;
       "  jtune demo --quick",
       "  jtune demo --scenario api --duration 30s --repetitions 5 --out api-demo",
       "  jtune demo --scenario io-bound --rate 250 --param threads=8,16,32,64,128 \\",
-      "        --objective throughput --slo 'p99<=300ms'"})
+      "        --objective throughput --slo 'p99<=300ms'",
+      "  jtune demo --scenario jit-warmup --max-warmup 90s"})
 final class DemoCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -78,7 +79,8 @@ final class DemoCommand implements Callable<Integer> {
   Path out;
 
   @Option(names = "--rate", paramLabel = "N",
-      description = "open model at N requests per second instead of the scenario's own load")
+      description = "open model at N requests/s instead of the scenario's load (above the service's capacity the"
+          + " baseline is reported as overloaded and the session measures at a rate it serves)")
   Double rate;
 
   @Option(names = "--concurrency", paramLabel = "N",
@@ -86,6 +88,8 @@ final class DemoCommand implements Callable<Integer> {
   Integer concurrency;
 
   @Mixin ContainerLimitOptions container;
+
+  @Mixin WarmupOptions warmupOptions;
 
   @Mixin StoppingOptions stopping;
 
@@ -116,10 +120,13 @@ final class DemoCommand implements Callable<Integer> {
     // before anything starts: without the right to make cgroups, one line and nothing runs
     // a scenario that runs in a container has its limits; --memory-limit / --cpus replace them
     ContainerLimits limits = container.checked(sc);
-    List<Level> levels = (rate == null ? levels(sc, warmup, measured)
+    if (rate != null && !(rate > 0)) {
+      throw new JtuneException("--rate must be above 0");
+    }
+    List<Level> levels = warmupOptions.apply((rate == null ? levels(sc, warmup, measured)
         : TuneSettings.levels(rate, concurrency != null ? concurrency : LoadCommand.OPEN_MODEL_CONNECTIONS,
             List.of(sc.request()), warmup, measured, 2, TuneSettings.LEVEL_TIMEOUT, LevelRequest.GET))
-        .stream().map(l -> l.withLimits(limits)).toList();
+        .stream().map(l -> l.withLimits(limits)).toList());
     Path dir = out != null ? out
         : Path.of("jtune-runs", "demo-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);

@@ -42,8 +42,11 @@ import picocli.CommandLine.Spec;
     description = {
       "Run candidate JVM configurations side by side under load and pick the winner on numbers.",
       "For each load level x candidate x repetition (interleaved by default) the target starts with the"
-          + " candidate's flags and GC logging, warms up, is loaded for the measured window, and stops; the GC"
-          + " log is analyzed over that window. The report compares every candidate with the baseline (mean,"
+          + " candidate's flags and GC logging, warms up until it is in steady state (per-second throughput and"
+          + " p99 stable for 6 s, JIT compilation settled; at least the level's warmup, at most its maxWarmup,"
+          + " default 60s), is loaded for the measured window, and stops; the GC log is analyzed over that window."
+          + " A run that served less than 90 %% of its open-model rate is reported as overloaded (its latencies"
+          + " are a queue), with the capacity it served and what limits it. The report compares every candidate with the baseline (mean,"
           + " spread, change with a 95 %% confidence interval), judges the plan's goals per level and names the"
           + " winner, or says plainly that flags are not the fix.",
       "Each run's GC log, load result, latency log and output tail land in DIR/runs/ID/ as it ends;"

@@ -115,6 +115,8 @@ final class TuneCommand implements Callable<Integer> {
 
   @Mixin SearchOptions search;
 
+  @Mixin WarmupOptions warmupOptions;
+
   @Override
   public Integer call() throws IOException {
     long started = System.nanoTime();
@@ -174,6 +176,7 @@ final class TuneCommand implements Callable<Integer> {
     List<Level> levels = TuneSettings.levels(options.rate != null ? options.rate : 0, options.clients(), paths,
         s.warmup(), s.duration(), s.levels(), request.timeout, levelRequest).stream()
         .map(l -> l.withLimits(limits)).toList();
+    levels = warmupOptions.apply(levels);
     if (limits.any()) {
       o.println("  container limits: " + limits.describe() + " (each run's service in a fresh cgroup)");
     }

@@ -67,6 +67,15 @@ final class TunePrinter implements TuneListener {
           "  %,.0f req/s, p99 %.1f ms, max %.1f ms | GC: %d young, %d full, pauses %.0f ms in all, %.2f %% of the time",
           r.metric("throughputRps"), r.metric("p99"), r.metric("latencyMax"), a.youngPauses(), a.fullPauses(),
           a.pausedMs(), 100 - a.throughputPct()));
+      RunResult.Steadiness st = r.steadiness();
+      if (st != null && !"fixed".equals(st.warmupEnded())) {
+        o.println(String.format(Locale.US, "  warm-up %.0f s (%s; per-second req/s: %s), then the window: %s", st.warmupS(),
+            switch (st.warmupEnded()) {
+              case "steady" -> "until steady: throughput and p99 stable, JIT compilation settled";
+              case "saturated" -> "serving less than offered, JIT done: saturated";
+              default -> String.format(Locale.US, "not steady by the %.0f s ceiling", st.maxWarmupS());
+            }, st.warmupThroughput(12), st.windowThroughput(12)));
+      }
     }
     if (startupPauses > 0) {
       o.println(String.format(Locale.US, "  %d pause(s) while the service started, before the load (longest %.1f ms),"
@@ -149,6 +158,11 @@ final class TunePrinter implements TuneListener {
   @Override
   public void largerHeapSkipped(String why) {
     o.println("  (a run at a larger heap would tell a leak from a store whose bound does not fit: " + why + ")");
+  }
+
+  @Override
+  public void baselineOverloaded(io.jtune.experiment.tune.BaselineOverload overload, RunResult run) {
+    o.println("  " + overload.words() + ".");
   }
 
   @Override

@@ -42,7 +42,7 @@ class LabCommandTest {
     assertThat(run.out().lines().map(l -> l.split("\\s+")[0]))
         .containsExactly("api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn",
             "metaspace-boot", "cpu-bound", "io-bound", "heap-too-small", "container-default-heap",
-            "container-heap-over-limit", "store-bound");
+            "container-heap-over-limit", "store-bound", "jit-warmup");
     assertThat(run.out()).contains("rate=150/s connections=4", "concurrency=32");
   }
 

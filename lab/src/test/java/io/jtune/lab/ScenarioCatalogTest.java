@@ -18,7 +18,7 @@ class ScenarioCatalogTest {
   void shipsEveryCase() {
     assertThat(ScenarioCatalog.shipped().all()).extracting(LabScenario::name).containsExactly(
         "api", "survivor-overflow", "session-leak", "xml-lock", "cache-churn", "metaspace-boot",
-        "cpu-bound", "io-bound", "heap-too-small", "container-default-heap", "container-heap-over-limit", "store-bound");
+        "cpu-bound", "io-bound", "heap-too-small", "container-default-heap", "container-heap-over-limit", "store-bound", "jit-warmup");
   }
 
   @Test

@@ -15,6 +15,24 @@ public interface LoadProgress {
    */
   void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point);
 
+  /**
+   * Asked after each second of the warmup with that second's responses (throughput and p99 of
+   * the requests sent in the warmup, {@code second} counted from the run's start): true ends the
+   * warmup there and the measured window starts at once, lasting as planned. The plan's warmup
+   * is then the longest it may last (its ceiling). By default false: the warmup lasts as planned.
+   * Not asked of plans bounded by a request count.
+   */
+  default boolean warmedUp(TimelinePoint second) {
+    return false;
+  }
+
+  /**
+   * Called after each measured interval, before {@link #onInterval}: how many responses in it
+   * answered requests sent in the warmup (a backlog the service was still working through). With
+   * the interval's own responses they are what the service served in that second.
+   */
+  default void onWarmupResponses(long responses) {}
+
   /** Called once when the warmup is over and requests start being recorded. */
   default void onMeasureStart() {}
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 import javax.net.ssl.SSLContext;
 import org.HdrHistogram.Histogram;
@@ -169,6 +170,7 @@ public final class LoadRun {
     gate.open(control);
 
     IntervalBook book = new IntervalBook(control, measureStart, startTime);
+    WarmupBook warmBook = new WarmupBook(control, start);
     book.log = openLog(startTime);
     boolean stoppedEarly = false;
     long end = -1;
@@ -197,7 +199,20 @@ public final class LoadRun {
             warmInterval = control.correctedByPhase[RunControl.WARMUP].getIntervalHistogram(warmInterval);
             warmUncorrected = control.uncorrectedByPhase[RunControl.WARMUP].getIntervalHistogram(warmUncorrected);
             progress.onInterval((now - start) / 1e9, true, null);
+            TimelinePoint warm = warmBook.close(now, warmInterval);
+            if (plan.requests() == 0 && now + INTERVAL_NANOS < measureStart && progress.warmedUp(warm)) {
+              // steady before the ceiling: the window starts now and lasts as planned
+              control.measureFrom(now);
+              measureStart = now;
+              drainDeadline = control.drainDeadlineNanos;
+              hardDeadline = drainDeadline + timeout + INTERVAL_NANOS;
+              book.startAt(now);
+              nextTick = now + INTERVAL_NANOS;
+              continue;
+            }
           } else {
+            warmInterval = control.correctedByPhase[RunControl.WARMUP].getIntervalHistogram(warmInterval);
+            progress.onWarmupResponses(warmInterval.getTotalCount());
             progress.onInterval((now - start) / 1e9, false, book.close(now));
           }
           nextTick = nextTick(nextTick, start, measureStart);
@@ -330,7 +345,7 @@ public final class LoadRun {
   /** The running totals and timeline, fed one interval histogram at a time. */
   private static final class IntervalBook {
     final RunControl control;
-    final long measureStart;
+    long measureStart;
     final Histogram total;
     final Histogram totalUncorrected;
     final List<TimelinePoint> timeline = new ArrayList<>();
@@ -350,6 +365,12 @@ public final class LoadRun {
       this.intervalStart = measureStart;
       this.startEpochMillis = startTime.toEpochMilli();
       this.startNanos = control.startNanos;
+    }
+
+    /** The measured window starts at {@code now} instead (a warm-up judged steady before its ceiling). */
+    void startAt(long now) {
+      measureStart = now;
+      intervalStart = now;
     }
 
     TimelinePoint close(long now) {
@@ -373,6 +394,35 @@ public final class LoadRun {
         interval.setEndTimeStamp(startEpochMillis + (now - startNanos) / 1_000_000);
         log.outputIntervalHistogram(interval);
       }
+      intervalStart = now;
+      return point;
+    }
+  }
+
+  /** One second of the warmup at a time: its responses' throughput and p99, its errors. */
+  private static final class WarmupBook {
+    final RunControl control;
+    final long startNanos;
+    long intervalStart;
+    long errorsSoFar;
+
+    WarmupBook(RunControl control, long startNanos) {
+      this.control = control;
+      this.startNanos = startNanos;
+      this.intervalStart = startNanos;
+    }
+
+    TimelinePoint close(long now, Histogram interval) {
+      long errors = 0;
+      AtomicLongArray byKind = control.errorsByPhase[RunControl.WARMUP];
+      for (int i = 0; i < byKind.length(); i++) {
+        errors += byKind.get(i);
+      }
+      double seconds = (now - intervalStart) / 1e9;
+      long count = interval.getTotalCount();
+      TimelinePoint point = new TimelinePoint((now - startNanos) / 1e9, count, seconds > 0 ? count / seconds : 0,
+          interval.getValueAtPercentile(99) / 1e6, errors - errorsSoFar);
+      errorsSoFar = errors;
       intervalStart = now;
       return point;
     }

@@ -6,11 +6,15 @@ import org.HdrHistogram.Recorder;
 /** The clock marks and shared recorders of one load run, seen by all its event loops. */
 final class RunControl {
   final long startNanos;
-  final long measureStartNanos;
+  /*
+   * The three marks below move once, earlier, when a warm-up judged by its progress ends before
+   * its ceiling (measureFrom): every event loop reads them afresh.
+   */
+  volatile long measureStartNanos;
   /** After this instant no new request is sent (closed model: the run ends here). */
-  final long measureEndNanos;
+  volatile long measureEndNanos;
   /** Requests sent (closed model) or due (open model) before the end may complete until here. */
-  final long drainDeadlineNanos;
+  volatile long drainDeadlineNanos;
   final long timeoutNanos;
   final long highestTrackableNanos;
   /** Latency from the intended send time (open model) or the actual send (closed model). */
@@ -44,6 +48,15 @@ final class RunControl {
     this.uncorrected = new Recorder(highestTrackableNanos, 3);
     this.correctedByPhase = new Recorder[] {new Recorder(highestTrackableNanos, 3), corrected};
     this.uncorrectedByPhase = new Recorder[] {new Recorder(highestTrackableNanos, 3), uncorrected};
+  }
+
+  /** The measured window starts at {@code nanos} (a warm-up ended before its ceiling) and lasts as planned. */
+  void measureFrom(long nanos) {
+    long window = measureEndNanos - measureStartNanos;
+    long drain = drainDeadlineNanos - measureEndNanos;
+    measureStartNanos = nanos;
+    measureEndNanos = nanos + window;
+    drainDeadlineNanos = nanos + window + drain;
   }
 
   /**

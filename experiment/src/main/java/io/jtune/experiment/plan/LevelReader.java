@@ -18,7 +18,7 @@ import java.util.Set;
 /**
  * Reads a plan's {@code levels:}: per load level its name, rate (open model) or concurrency
  * (closed model), URLs with optional weights, warm-up, duration, timeout, goals (the plan's, then
- * its own), request (method, headers, body or body file, data file, insecure) and its own container limits.
+ * its own), longest warm-up (the ceiling of the steady-state warm-up), request (method, headers, body or body file, data file, insecure) and its own container limits.
  */
 final class LevelReader {
   private static final int MAX_LEVELS = 100;
@@ -71,6 +71,12 @@ final class LevelReader {
     }
     urls = joinWeights(urls, o.get("urls"));
     Duration warmup = o.duration("warmup", Duration.ofSeconds(5), Duration.ZERO, PlanReader.MAX_WINDOW);
+    Duration maxWarmup = o.has("maxWarmup")
+        ? o.duration("maxWarmup", warmup, Duration.ZERO, PlanReader.MAX_WINDOW) : null;
+    if (maxWarmup != null && maxWarmup.compareTo(warmup) < 0) {
+      throw syntax.error(o.get("maxWarmup"), "level '" + name + "': maxWarmup is the longest warm-up, not shorter than"
+          + " warmup (" + YamlText.duration(warmup) + ")");
+    }
     Duration duration = o.duration("duration", Duration.ofSeconds(30), Duration.ofSeconds(1), PlanReader.MAX_WINDOW);
     Duration timeout = o.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(1), PlanReader.MAX_WAIT);
     Map<String, Goal> levelGoals = new LinkedHashMap<>(planGoals);
@@ -81,7 +87,7 @@ final class LevelReader {
     ContainerLimits limits = LimitsReader.read(syntax, o, "limits");
     o.finish();
     return new Level(name, rate, concurrency, urls.isEmpty() ? List.of("/scenario") : urls, warmup, duration,
-        timeout, levelGoals, l.line(), request, limits);
+        timeout, levelGoals, l.line(), request, limits, maxWarmup);
   }
 
   /** A level's optional method, headers (a list of 'Name: value'), body and insecure. */

@@ -262,6 +262,10 @@ public final class PlanWriter {
         }
       }
       line("    ", "warmup: " + YamlText.quote(YamlText.duration(l.warmup())));
+      if (l.steadyWarmup()) {
+        line("    ", "maxWarmup: " + YamlText.quote(YamlText.duration(l.maxWarmup()))
+            + "  # the warm-up goes on until throughput, latency and JIT compilation are steady, at most this long");
+      }
       line("    ", "duration: " + YamlText.quote(YamlText.duration(l.duration())));
       line("    ", "timeout: " + YamlText.quote(YamlText.duration(l.timeout())));
       if (l.limits().any()) {

@@ -120,7 +120,11 @@ public final class ExperimentJson {
       if (x.ergonomics() != null) {
         rn.set("ergonomics", Json.mapper().valueToTree(x.ergonomics()));
       }
+      if (x.steadiness() != null) {
+        rn.set("steadiness", Json.mapper().valueToTree(x.steadiness()));
+      }
     }
+    List<Overload.Finding> overloads = Overload.of(plan, r.runs());
     ArrayNode levels = root.putArray("levels");
     for (var l : r.levels()) {
       ObjectNode ln = levels.addObject();
@@ -135,6 +139,7 @@ public final class ExperimentJson {
       }
       load.put("concurrency", l.level().concurrency());
       load.put("warmupS", l.level().warmup().toMillis() / 1000.0);
+      load.put("maxWarmupS", l.level().maxWarmup().toMillis() / 1000.0);
       load.put("durationS", l.level().duration().toMillis() / 1000.0);
       LevelRequest request = l.level().request();
       if (!request.isDefault()) {
@@ -157,6 +162,15 @@ public final class ExperimentJson {
         cn.put("baseline", c.baseline());
         cn.put("okRuns", c.okRuns());
         cn.put("failedRuns", c.failedRuns());
+        overloads.stream().filter(f -> f.level().equals(l.level().name()) && f.candidate().equals(c.candidate().name()))
+            .findFirst().ifPresent(f -> {
+              ObjectNode on = cn.putObject("overload");
+              on.put("offeredRps", round(f.offeredRps(), 3));
+              on.put("capacityRps", round(f.capacityRps(), 3));
+              on.put("runs", f.runs());
+              on.put("limitedBy", f.limitedBy());
+              on.put("text", f.words());
+            });
         List<RunResult> mine = r.runs().stream().filter(x -> x.level().equals(l.level().name())
             && x.candidate().equals(c.candidate().name())).toList();
         if (mine.stream().anyMatch(x -> x.container() != null)) {

@@ -153,7 +153,8 @@ public record ExperimentReport(
    */
   public static ExperimentReport of(Plan plan, List<String> baseFlags, List<RunResult> runs) {
     List<LevelReport> levels = levels(plan, runs);
-    Recommendation rec = Recommender.recommend(plan, baseFlags, levels, runs);
+    // an overloaded baseline is a finding of its own, said before the comparison's verdict
+    Recommendation rec = Overload.withFinding(plan, Recommender.recommend(plan, baseFlags, levels, runs), runs);
     return new ExperimentReport(plan, List.copyOf(baseFlags), Recommender.withWinners(levels, rec), rec,
         List.copyOf(runs), plan.schedule().size(), plan.earlyStopping() ? EarlyStopping.of(plan).replay(runs) : null);
   }

@@ -108,7 +108,8 @@ public final class ExperimentText {
       o.println();
       String limits = ContainerText.limits(plan, l.level());
       String head = "Level " + l.level().name() + ": " + l.level().describeLoad() + "; warm-up "
-          + secs(l.level().warmup()) + ", " + secs(l.level().duration()) + " measured"
+          + secs(l.level().warmup()) + (l.level().steadyWarmup() ? " until steady (at most "
+          + secs(l.level().maxWarmup()) + ")" : "") + ", " + secs(l.level().duration()) + " measured"
           + (limits == null ? "" : "; container limits " + limits);
       if (md) {
         o.println("## " + esc(head, md));
@@ -138,6 +139,15 @@ public final class ExperimentText {
               + fewRuns + ", at least " + Delta.MIN_RUNS + " a side): the changes are inconclusive");
         } else if (!c.baseline() && c.okRuns() > 0 && c.significant().isEmpty()) {
           line(o, md, "  " + c.candidate().name() + " vs " + plan.baseline() + ": no significant difference in any metric");
+        }
+      }
+      String warm = WarmupText.line(l.level(), r.runs());
+      if (warm != null) {
+        line(o, md, warm);
+      }
+      for (Overload.Finding f : Overload.of(plan, r.runs())) {
+        if (f.level().equals(l.level().name())) {
+          line(o, md, "  " + f.words());
         }
       }
       if (!l.level().goals().isEmpty()) {

@@ -35,8 +35,9 @@ import java.util.Optional;
 /**
  * Runs a plan: checks it (every candidate's flags against its JDK, the target starts and serves
  * every URL) before any long run, then for each level x candidate x repetition in the plan's
- * order starts the target with the candidate's flags and GC logging, warms up (taking a thread
- * dump), loads it for the measured window with jtune's own engine, stops it cleanly, analyzes the
+ * order starts the target with the candidate's flags and GC logging, warms up until the service
+ * is in steady state ({@link SteadyState}, at most the level's ceiling; taking a thread dump),
+ * loads it for the measured window with jtune's own engine, stops it cleanly, analyzes the
  * GC log over the measured window and writes the run's artifacts and {@code result.json} into
  * {@code DIR/runs/ID/} as soon as the run ends. Runs whose result file exists are kept, so a
  * killed experiment resumes where it stopped.
@@ -243,7 +244,7 @@ public final class Experiment {
       m = new RunSampler(target, level, rd, options.threadDumps(), starter.tracksNativeMemory(c));
       LoadPlan lp = LevelLoad.loadPlan(level, target.url());
       LoadResult load = LoadRun.execute(lp, m.progress(listener.loadProgress(key,
-          (level.warmup().toMillis() + level.duration().toMillis()) / 1000.0)), rd.resolve("load.hlog"), true);
+          (level.maxWarmup().toMillis() + level.duration().toMillis()) / 1000.0)), rd.resolve("load.hlog"), true);
       m.end();
       boolean alive = target.isAlive();
       double rssMb = RunSampler.peakRssMb(pid);
@@ -279,7 +280,8 @@ public final class Experiment {
       }
       long from = m.measureStartEpochMs;
       long to = from + Math.round(load.measuredSeconds() * 1000);
-      Analysis a = analyze(key, gcLog, from - level.warmup().toMillis(), to);
+      RunResult.Steadiness steadiness = m.watch.result(load.successes() / load.measuredSeconds());
+      Analysis a = analyze(key, gcLog, from - Math.round(steadiness.warmupS() * 1000), to);
       WindowPauses.write(rd, a.pauses().events(), jvmStart, from, to);
       GcAttribution attribution = PauseAttribution.ofRun(load, a.pauses().events());
       Map<String, Double> metrics = RunMetrics.of(load, a.pauses().events(),
@@ -289,7 +291,8 @@ public final class Experiment {
           RunDiagnosis.of(a, tail), options.jfr() ? RecordingEvidence.of(rd.resolve("recording.jfr")) : null,
           attribution, container, ergonomics).withNativeMemory(m.native_)
           .withEndpoints(load.endpoints().stream().map(e -> new RunResult.EndpointSeen(e.name(), e.requests(),
-              e.throughputRps(), e.latencyMs().p50(), e.latencyMs().p99(), e.errors())).toList());
+              e.throughputRps(), e.latencyMs().p50(), e.latencyMs().p99(), e.errors())).toList())
+          .withSteadiness(steadiness);
       RunStore.write(rd, r);
       return r;
     } catch (ContainerKill e) {

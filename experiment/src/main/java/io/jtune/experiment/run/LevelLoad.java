@@ -35,9 +35,10 @@ final class LevelLoad {
     return out;
   }
 
+  /** The level's load; its warm-up lasts until the load's progress judges it steady, at most the level's ceiling. */
   static LoadPlan loadPlan(Level l, URI base) {
     return new LoadPlan(targets(l, base), l.open() ? LoadModel.OPEN : LoadModel.CLOSED, l.concurrency(),
-        l.open() ? l.rateRps() : 0, l.duration(), 0, l.warmup(), Duration.ZERO, l.timeout(),
+        l.open() ? l.rateRps() : 0, l.duration(), 0, l.maxWarmup(), Duration.ZERO, l.timeout(),
         LoadPlan.defaultThreads(l.concurrency()), l.request().insecure(),
         l.request().replay() == null ? null : l.request().replay().read());
   }

@@ -41,6 +41,9 @@ import java.util.Map;
  *     window, beside its RSS (the baseline's runs), or null
  * @param endpoints per endpoint of the load (several URLs, or groups of replayed paths), or null
  *     when the load had one
+ * @param steadiness how long the warm-up took and why it ended, the per-second series of the
+ *     warm-up and of the window, and whether the service served the offered rate; null for runs
+ *     recorded before it was kept, and failed runs
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -66,9 +69,97 @@ public record RunResult(
     ContainerSeen container,
     Ergonomics ergonomics,
     NativeMemory nativeMemory,
-    List<EndpointSeen> endpoints) {
+    List<EndpointSeen> endpoints,
+    Steadiness steadiness) {
 
   public static final String SCHEMA = "jtune.run/1";
+
+  /** A result without its warm-up's record (see {@link #withSteadiness}). */
+  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
+      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
+      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
+      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording, GcAttribution gcAttribution,
+      ContainerSeen container, Ergonomics ergonomics, NativeMemory nativeMemory, List<EndpointSeen> endpoints) {
+    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, gcAttribution,
+        container, ergonomics, nativeMemory, endpoints, null);
+  }
+
+  /** This result with its warm-up's and window's record (null: none). */
+  public RunResult withSteadiness(Steadiness s) {
+    return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
+        windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
+        gcAttribution, container, ergonomics, nativeMemory, endpoints, s);
+  }
+
+  /** Whether the run served clearly less than its open-model load offered: its latencies are a queue's. */
+  public boolean overloaded() {
+    return steadiness != null && steadiness.overloaded();
+  }
+
+  /**
+   * A run's warm-up and window second by second, and whether it served its offered rate.
+   *
+   * @param warmupS how long the warm-up lasted
+   * @param warmupEnded {@code steady} (the steady-state rule held), {@code saturated} (serving less
+   *     than offered, stably, JIT done), {@code ceiling} (not steady by maxWarmup) or {@code fixed}
+   * @param minWarmupS the level's warm-up (the shortest)
+   * @param maxWarmupS its ceiling
+   * @param warmup per second of the warm-up: t from the load's start, throughput, p99, JIT time
+   * @param window per second of the measured window: t from the window's start
+   * @param offeredRps the open model's rate, null in the closed model
+   * @param servedRps responses per second in the window
+   * @param overloaded served less than 90 % of the offered rate: the latencies are a queue's
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Steadiness(double warmupS, String warmupEnded, double minWarmupS, double maxWarmupS,
+      List<SecondSeen> warmup, List<SecondSeen> window, Double offeredRps, double servedRps, boolean overloaded) {
+
+    static Steadiness of(double warmupS, String ended, double minS, double maxS, List<SteadyState.Second> warmup,
+        List<SteadyState.Second> window, double offered, double served, boolean overloaded) {
+      return new Steadiness(r(warmupS), ended, minS, maxS, warmup.stream().map(SecondSeen::of).toList(),
+          window.stream().map(SecondSeen::of).toList(), Double.isNaN(offered) ? null : r(offered), r(served),
+          overloaded);
+    }
+
+    /** The per-second throughput of the window, for a line of text: "72 71 73 ..." (at most {@code n}). */
+    public String windowThroughput(int n) {
+      return series(window, n, SecondSeen::rps);
+    }
+
+    /** The per-second throughput of the warm-up (at most {@code n}, evenly picked). */
+    public String warmupThroughput(int n) {
+      return series(warmup, n, SecondSeen::rps);
+    }
+
+    private static String series(List<SecondSeen> s, int n, java.util.function.ToDoubleFunction<SecondSeen> f) {
+      StringBuilder b = new StringBuilder();
+      int step = Math.max(1, (int) Math.ceil(s.size() / (double) n));
+      for (int i = 0; i < s.size(); i += step) {
+        b.append(b.length() == 0 ? "" : " ").append(Math.round(f.applyAsDouble(s.get(i))));
+      }
+      return b.toString();
+    }
+  }
+
+  /**
+   * One second of load.
+   *
+   * @param t seconds from the start of the warm-up (or window) to the end of this second
+   * @param rps responses in it
+   * @param p99Ms their p99
+   * @param jitMs time the JIT compilers spent in it, null when the JVM does not publish it
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record SecondSeen(double t, double rps, double p99Ms, Double jitMs) {
+    static SecondSeen of(SteadyState.Second s) {
+      return new SecondSeen(r(s.t()), r(s.rps()), r(s.p99Ms()), Double.isNaN(s.jitMs()) ? null : r(s.jitMs()));
+    }
+  }
+
+  private static double r(double v) {
+    return io.jtune.common.format.JsonNumbers.round(v, 3);
+  }
 
   /** A result of a run without container limits and without the JVM's ergonomics. */
   public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
@@ -106,14 +197,14 @@ public record RunResult(
   public RunResult withNativeMemory(NativeMemory m) {
     return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
         windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
-        gcAttribution, container, ergonomics, m, endpoints);
+        gcAttribution, container, ergonomics, m, endpoints, steadiness);
   }
 
   /** This result with its load's per-endpoint figures (null or empty: one endpoint). */
   public RunResult withEndpoints(List<EndpointSeen> e) {
     return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
         windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
-        gcAttribution, container, ergonomics, nativeMemory, e == null || e.isEmpty() ? null : List.copyOf(e));
+        gcAttribution, container, ergonomics, nativeMemory, e == null || e.isEmpty() ? null : List.copyOf(e), steadiness);
   }
 
   /**

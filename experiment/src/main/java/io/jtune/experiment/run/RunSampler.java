@@ -20,7 +20,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Samples a run around its measured window: the service's CPU and the rest of the host's at the
+ * Samples a run around its measured window: its warm-up and window second by second (the warm-up
+ * ending on steady state, {@link WarmupWatch}), the service's CPU and the rest of the host's at the
  * window's start and end, a thread dump half-way through the warm-up, the peak RSS at the end;
  * on a run with Native Memory Tracking on, the JVM's native memory at the window's end.
  */
@@ -47,6 +48,8 @@ final class RunSampler {
   volatile ContainerStats containerAtEnd;
   private volatile Thread dumper;
   private volatile boolean measuring;
+  /** The warm-up's end and the per-second series (set by {@link #progress}). */
+  WarmupWatch watch;
 
   RunSampler(RunningService target, Level level, Path rd, boolean threadDumps) {
     this(target, level, rd, threadDumps, false);
@@ -78,6 +81,7 @@ final class RunSampler {
       dumper.setDaemon(true);
       dumper.start();
     }
+    watch = new WarmupWatch(level, target.jvmPid());
     return new LoadProgress() {
       @Override
       public void onInterval(double elapsedSeconds, boolean warmup, TimelinePoint point) {
@@ -85,11 +89,25 @@ final class RunSampler {
         if (mb > 0) {
           peakRssBytes = Math.max(peakRssBytes, Math.round(mb * 1024 * 1024));
         }
+        if (point != null) {
+          watch.windowSecond(point);
+        }
         outer.onInterval(elapsedSeconds, warmup, point);
       }
 
       @Override
+      public void onWarmupResponses(long responses) {
+        watch.warmupResponses(responses);
+      }
+
+      @Override
+      public boolean warmedUp(TimelinePoint second) {
+        return watch.warmupSecond(second);
+      }
+
+      @Override
       public void onMeasureStart() {
+        watch.measureStarted();
         measuring = true;
         measureStartEpochMs = System.currentTimeMillis();
         try {

@@ -46,12 +46,19 @@ public final class TuneJson {
    * @param files the files written, absolute or relative to the run directory
    * @param error the error line of a failed session, or null
    * @param kill the baseline's kill by the container's memory limit, or null
+   * @param overload the first baseline's overload (served less than offered), or null
    */
   record Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis,
-      String liveRising, RunResult baseline, List<Path> files, String error, StoreBound store, BaselineKill kill) {
+      String liveRising, RunResult baseline, List<Path> files, String error, StoreBound store, BaselineKill kill,
+      BaselineOverload overload) {
+    Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis, String liveRising,
+        RunResult baseline, List<Path> files, String error, StoreBound store, BaselineKill kill) {
+      this(outcome, verdict, verdictText, winner, analysis, liveRising, baseline, files, error, store, kill, null);
+    }
+
     Content(String outcome, String verdict, String verdictText, String winner, Analysis analysis, String liveRising,
         RunResult baseline, List<Path> files, String error) {
-      this(outcome, verdict, verdictText, winner, analysis, liveRising, baseline, files, error, null, null);
+      this(outcome, verdict, verdictText, winner, analysis, liveRising, baseline, files, error, null, null, null);
     }
   }
 
@@ -84,6 +91,14 @@ public final class TuneJson {
     }
     if (c.kill() != null) {
       containerKill(root.putObject("containerKill"), c.kill());
+    }
+    if (c.overload() != null) {
+      ObjectNode o = root.putObject("overload");
+      o.put("offeredRps", JsonNumbers.round(c.overload().offeredRps(), 3));
+      o.put("capacityRps", JsonNumbers.round(c.overload().capacityRps(), 3));
+      o.put("limitedBy", c.overload().limitedBy());
+      o.put("measuredAtRps", JsonNumbers.round(c.overload().measuredAtRps(), 3));
+      o.put("words", c.overload().words());
     }
     ArrayNode files = root.putArray("files");
     List<String> seen = new ArrayList<>();
@@ -162,6 +177,11 @@ public final class TuneJson {
     b.put("status", r.ok() ? "ok" : "failed");
     if (r.failure() != null) {
       b.put("failure", r.failure());
+    }
+    if (r.steadiness() != null) {
+      b.put("warmupS", r.steadiness().warmupS());
+      b.put("warmupEnded", r.steadiness().warmupEnded());
+      b.put("overloaded", r.steadiness().overloaded());
     }
     ObjectNode metrics = b.putObject("metrics");
     Map<String, Double> sorted = new TreeMap<>(r.metrics() == null ? Map.of() : r.metrics());

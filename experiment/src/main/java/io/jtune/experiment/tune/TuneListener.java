@@ -43,6 +43,12 @@ public interface TuneListener extends SearchListener {
   default void baselineMeasured(RunResult run, Analysis analysis, int startupPauses, double longestStartupMs) {}
 
   /**
+   * The first baseline served clearly less than the rate offered: its capacity and what limits it;
+   * the session measures the baseline again, and compares, at {@link BaselineOverload#measuredAtRps()}.
+   */
+  default void baselineOverloaded(BaselineOverload overload, RunResult run) {}
+
+  /**
    * The baseline run was killed by the container's memory limit ({@code kill}: where, and what the
    * process held, part by part): that is the diagnosis; {@code report} is its GC report.
    */

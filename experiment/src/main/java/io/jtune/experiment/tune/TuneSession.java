@@ -74,6 +74,8 @@ public final class TuneSession {
   private StoreBound settled;
   private boolean earlyStopping = true;
   private int shuffle;
+  /** The first baseline's overload (it served less than offered), or null. */
+  private BaselineOverload overload;
 
   public TuneSession(TuneSettings settings, TuneListener listener) {
     this.job = settings;
@@ -133,6 +135,20 @@ public final class TuneSession {
     Level high = job.levels().get(0);
     Baseline base = job.gcLog() != null ? fromLog(high) : measure(high, high.duration(), TuneSettings.BASELINE_DIR);
     firstRun = base.run();
+    overload = base.kill() == null ? BaselineOverload.of(base.run()) : null;
+    if (overload != null) {
+      // served less than offered: latencies there are a queue's, and a comparison of queues says "no change";
+      // the capacity is a finding of its own, and the session measures at a rate the baseline serves
+      listener.baselineOverloaded(overload, base.run());
+      double valid = overload.measuredAtRps();
+      // levels above it measured at it (one level per rate)
+      Map<Double, Level> byRate = new java.util.LinkedHashMap<>();
+      levels.stream().map(l -> l.open() && l.rateRps() > valid ? l.withLoad(valid, l.concurrency()) : l)
+          .forEach(l -> byRate.putIfAbsent(l.open() ? l.rateRps() : -l.concurrency(), l));
+      levels = List.copyOf(byRate.values());
+      high = levels.get(0);
+      base = measure(high, high.duration(), TuneSettings.BASELINE_DIR + "-at-capacity");
+    }
     boolean defaultHeap = TuneAdvice.defaultHeapInLimit(job, high);
     boolean leak = base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null;
     if (base.kill() != null) {
@@ -250,7 +266,7 @@ public final class TuneSession {
     TuneJson.write(job.dir(), new TuneJson.Content(outcome.name().toLowerCase(Locale.ROOT).replace('_', '-'),
         verdict.key(), report != null ? TuneJson.words(report) : verdict.words(),
         report != null ? report.recommendation().winner() : null, base.analysis(), base.liveRising(), base.run(),
-        written, null, settled, base.kill()));
+        written, null, settled, base.kill(), overload));
     return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok,
         null);
   }
@@ -439,7 +455,8 @@ public final class TuneSession {
     Optional<GcAnalyzer.Viewed> viewed = experiment.secondAnalysis(r.id());
     if (viewed.isEmpty() && Files.isRegularFile(gcLog)) {
       // a run kept from before, or one that failed before its log was read: read it now
-      long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - high.warmup().toMillis() : 0;
+      long warmupMs = r.steadiness() != null ? Math.round(r.steadiness().warmupS() * 1000) : high.warmup().toMillis();
+      long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - warmupMs : 0;
       viewed = Optional.of(GcAnalyzer.analyze(gcLog.toString(),
           List.of(underLoad.of(loadStart, r.windowEndEpochMs()))).get(0));
     }
@@ -476,7 +493,9 @@ public final class TuneSession {
       listener.liveSetLevelled(levelled);
     }
     // one voice: with the live set rising, the findings of this log alone are shown as overruled
-    if (kill == null) { // a killed baseline's diagnosis is its kill (baselineKilled), not its log's
+    // an overloaded first baseline's diagnosis is its overload (baselineOverloaded): the run at a rate it serves diagnoses it
+    if (kill == null && !(first && BaselineOverload.of(r) != null)) {
+      // a killed baseline's diagnosis is its kill (baselineKilled), not its log's
       listener.diagnosis(a, rising != null);
     }
     // the experiment's runs take about as long as this one did (a longer run's less its longer window)

@@ -245,11 +245,26 @@ class PlanReaderTest {
   }
 
   @Test
+  void aLevelsWarmupGoesOnUntilSteadyUpToItsCeiling() {
+    Level high = read(PLAIN.replace("warmup: 4s", "warmup: 4s\n    maxWarmup: 90s")).level("high").orElseThrow();
+    assertThat(high.warmup()).isEqualTo(Duration.ofSeconds(4));
+    assertThat(high.maxWarmup()).isEqualTo(Duration.ofSeconds(90));
+    assertThat(high.steadyWarmup()).isTrue();
+    // as long as the warm-up: a fixed warm-up
+    Level fixed = read(PLAIN.replace("warmup: 4s", "warmup: 4s\n    maxWarmup: 4s")).level("high").orElseThrow();
+    assertThat(fixed.steadyWarmup()).isFalse();
+    // written back as read
+    String written = new PlanWriter().write(read(PLAIN.replace("warmup: 4s", "warmup: 4s\n    maxWarmup: 90s")));
+    assertThat(read(written).level("high").orElseThrow().maxWarmup()).isEqualTo(Duration.ofSeconds(90));
+  }
+
+  @Test
   void durationsTimeoutsRatesAndCountsOutsideASaneRangeAreErrors() {
     String[][] cases = {
         {"duration: 20s", "duration: 1e300s", "duration must be between 1s and 86400s"},
         {"duration: 20s", "duration: 0s", "duration must be between"},
         {"warmup: 4s", "warmup: 1e300s", "warmup must be between 0s and 86400s"},
+        {"warmup: 4s", "warmup: 4s\n    maxWarmup: 2s", "maxWarmup is the longest warm-up, not shorter than warmup (4s)"},
         {"cooldown: 2s", "cooldown: 2000h", "cooldown must be between 0s and 3600s"},
         {"cooldown: 2s", "cooldown: 2s\nmaxDuration: 0s", "maxDuration must be between 1s and 604800s"},
         {"cooldown: 2s", "cooldown: 2s\nmaxDuration: 200h", "maxDuration must be between 1s and 604800s"},

@@ -77,6 +77,8 @@ class DocumentSchemaTest {
     validAndRenameFails(doc, "/levels/0/candidates/1/metrics");
     validAndRenameFails(doc, "/levels/0/winner");
     validAndRenameFails(doc, "/recommendation");
+    validAndRenameFails(doc, "/runs/list/0/steadiness/servedRps");
+    validAndRenameFails(doc, "/levels/0/load/maxWarmupS");
     // two URLs: each one's figures per candidate beside the totals, /scenario with about 3 times the requests
     assertThat(doc.at("/levels/0/endpoints")).hasSize(4);
     for (JsonNode e : doc.at("/levels/0/endpoints")) {
@@ -126,6 +128,9 @@ class DocumentSchemaTest {
       assertThat(result.path("schema").asText()).isEqualTo("jtune.run/1");
       assertThat(result.path("status").asText()).as(result.path("failure").asText()).isEqualTo("ok");
       validAndRenameFails(result, "/windowStartEpochMs");
+      // the suite's warm-ups are fixed: the run still records its seconds
+      assertThat(result.at("/steadiness/warmupEnded").asText()).isEqualTo("fixed");
+      validAndRenameFails(result, "/steadiness/window/0/p99Ms");
       if (result.path("candidate").asText().equals("a")) {
         validAndRenameFails(result, "/nativeMemory/gcBytes");
         assertThat(run.resolve("native-memory.txt")).content().contains("Native Memory Tracking:");

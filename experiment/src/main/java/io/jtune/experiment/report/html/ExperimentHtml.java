@@ -71,6 +71,13 @@ public final class ExperimentHtml {
       }
       ContainerText.ergonomics(r.plan().candidates(), levelRuns).forEach(ln.putArray("ergonomics")::add);
       ContainerText.perRun(levelRuns).forEach(ln.putArray("container")::add);
+      ArrayNode steady = ln.putArray("steadiness");
+      String warm = io.jtune.experiment.report.WarmupText.line(l.level(), r.runs());
+      if (warm != null) {
+        steady.add(warm);
+      }
+      io.jtune.experiment.report.Overload.of(r.plan(), r.runs()).stream()
+          .filter(f -> f.level().equals(l.level().name())).forEach(f -> steady.add(f.words()));
       ArrayNode curves = ln.putArray("percentiles");
       ArrayNode windows = ln.putArray("windows");
       for (ExperimentReport.CandidateReport c : l.candidates()) {

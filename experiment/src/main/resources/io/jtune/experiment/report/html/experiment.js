@@ -223,6 +223,13 @@
       s.appendChild(el('p', 'note', lv.nativeMemory.about));
       s.appendChild(h.table(lv.nativeMemory.columns, lv.nativeMemory.rows, 'native-memory-' + i));
     }
+    if (lv.steadiness && lv.steadiness.length) {
+      s.appendChild(el('h3', null, 'Warm-up and overload'));
+      s.appendChild(el('p', 'note', 'Each run warmed up until its per-second throughput and p99 were stable and its'
+        + ' JIT compilation settled (at most the level\u2019s ceiling); a run that served less than 90 % of the rate'
+        + ' offered was overloaded: its latencies are a queue\u2019s.'));
+      s.appendChild(list(lv.steadiness, 'steadiness'));
+    }
     if (lv.limits) {
       s.appendChild(el('h3', null, 'Container limits: ' + lv.limits));
     }

@@ -1,0 +1,129 @@
+package io.jtune.experiment.run;
+
+import io.jtune.diagnostics.watch.PerfData;
+import io.jtune.experiment.plan.Level;
+import io.jtune.load.TimelinePoint;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Follows one run's load second by second: its warm-up (ended by {@link SteadyState} between the
+ * level's warm-up and its ceiling) and its measured window, each second with the JIT compilers'
+ * time read from the target's HotSpot counters ({@code java.ci.totalTime}, what
+ * {@code jstat -compiler} reads, without starting a process).
+ */
+final class WarmupWatch {
+  private final Level level;
+  private final long pid;
+  private Path counters;
+  private boolean countersGone;
+  private double jitMs0 = Double.NaN;
+  private long compiles0 = -1;
+  private final List<SteadyState.Second> warmup = new ArrayList<>();
+  private final List<SteadyState.Second> window = new ArrayList<>();
+  /** Per window second, the responses the service gave in it: to the window's requests and to the warm-up's. */
+  private final List<Long> windowResponses = new ArrayList<>();
+  private long backlog;
+  private SteadyState.End end;
+  private double warmupS = Double.NaN;
+
+  WarmupWatch(Level level, long pid) {
+    this.level = level;
+    this.pid = pid;
+    jit(); // the counters at the load's start: each second's share is a difference
+  }
+
+  /** A second of the warm-up: true when the warm-up ends here. */
+  boolean warmupSecond(TimelinePoint p) {
+    warmup.add(second(p));
+    if (!level.steadyWarmup() || p.second() + 1e-3 < level.warmup().toMillis() / 1000.0) {
+      return false;
+    }
+    var judged = SteadyState.judge(warmup, level.open() ? level.rateRps() : 0);
+    if (judged.isPresent()) {
+      end = judged.get();
+      warmupS = p.second();
+      return true;
+    }
+    return false;
+  }
+
+  /** The warm-up is over: at its judged end, or at its ceiling (or fixed length). */
+  void measureStarted() {
+    if (end == null) {
+      end = level.steadyWarmup() ? SteadyState.End.CEILING : SteadyState.End.FIXED;
+      warmupS = (level.steadyWarmup() ? level.maxWarmup() : level.warmup()).toMillis() / 1000.0;
+    }
+  }
+
+  /** Responses in the coming window second to requests sent in the warm-up (an overloaded service's backlog). */
+  void warmupResponses(long n) {
+    backlog = n;
+  }
+
+  void windowSecond(TimelinePoint p) {
+    window.add(second(p));
+    windowResponses.add(p.requests() + backlog);
+    backlog = 0;
+  }
+
+  /**
+   * What was seen, with the window's served rate against the offered one (open model). The rate
+   * served is the responses the service gave within the window per second, to the window's
+   * requests and to a backlog of the warm-up's; responses while the load drained after the window
+   * are no part of it; {@code fallbackRps} when the window had no whole second.
+   */
+  RunResult.Steadiness result(double fallbackRps) {
+    if (end == null) {
+      measureStarted();
+    }
+    double windowS = level.duration().toMillis() / 1000.0;
+    long responses = 0;
+    double until = 0;
+    for (int i = 0; i < window.size() && window.get(i).t() <= windowS + 0.25; i++) {
+      responses += windowResponses.get(i);
+      until = window.get(i).t();
+    }
+    double servedRps = until > 0 ? responses / until : fallbackRps;
+    double offered = level.open() ? level.rateRps() : Double.NaN;
+    boolean overloaded = level.open() && servedRps < offered * (1 - SteadyState.OFFERED_SPREAD_PCT / 100.0);
+    return RunResult.Steadiness.of(warmupS, end.key(), level.warmup().toMillis() / 1000.0,
+        level.maxWarmup().toMillis() / 1000.0, warmup, window, offered, servedRps, overloaded);
+  }
+
+  private SteadyState.Second second(TimelinePoint p) {
+    double before = jitMs0;
+    long compilesBefore = compiles0;
+    jit();
+    double jit = Double.isNaN(before) || Double.isNaN(jitMs0) ? Double.NaN : jitMs0 - before;
+    long compiles = compilesBefore < 0 || compiles0 < 0 ? -1 : compiles0 - compilesBefore;
+    return new SteadyState.Second(p.second(), p.throughputRps(), p.p99Ms(), jit, compiles);
+  }
+
+  /** Reads the JIT's total time (ms) and compile count; NaN and -1 when the JVM does not publish them. */
+  private void jit() {
+    if (countersGone) {
+      return;
+    }
+    try {
+      if (counters == null) {
+        counters = PerfData.locate(pid);
+      }
+      Map<String, Object> c = PerfData.read(counters);
+      if (c.get("java.ci.totalTime") instanceof Long ticks && c.get("sun.os.hrt.frequency") instanceof Long hz
+          && hz > 0) {
+        jitMs0 = ticks * 1000.0 / hz;
+      }
+      if (c.get("sun.ci.totalCompiles") instanceof Long n) {
+        compiles0 = n;
+      }
+    } catch (RuntimeException e) {
+      // -XX:-UsePerfData, another user's JVM, or gone: the rule goes on with throughput and latency
+      countersGone = true;
+      jitMs0 = Double.NaN;
+      compiles0 = -1;
+    }
+  }
+}

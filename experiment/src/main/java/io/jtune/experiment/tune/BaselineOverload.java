@@ -1,0 +1,36 @@
+package io.jtune.experiment.tune;
+
+import io.jtune.experiment.report.Overload;
+import io.jtune.experiment.run.RunResult;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The first baseline served clearly less than the open-model rate offered: the service's capacity
+ * at that load, what limits it, and the rate the session measures at instead (90 % of the
+ * capacity: a rate it serves, where the configurations' latencies are theirs, not a queue's).
+ *
+ * @param offeredRps the rate asked for
+ * @param capacityRps what the baseline served
+ * @param limitedBy what limits it: GC, the CPU, a lock, or none of these ({@link Overload#limitedBy})
+ * @param measuredAtRps the rate the session measured at instead
+ */
+public record BaselineOverload(double offeredRps, double capacityRps, String limitedBy, double measuredAtRps) {
+
+  /** The finding, or null when the run served what was offered (or is not an open-model run). */
+  static BaselineOverload of(RunResult run) {
+    if (run == null || !run.ok() || !run.overloaded()) {
+      return null;
+    }
+    double capacity = run.steadiness().servedRps();
+    return new BaselineOverload(run.steadiness().offeredRps(), capacity, Overload.limitedBy(List.of(run)),
+        Overload.validRate(capacity));
+  }
+
+  /** In words, for the session's output and its document. */
+  public String words() {
+    return String.format(Locale.US, "overloaded at %.0f req/s: the baseline served %.0f req/s (its capacity at this"
+        + " load) — these latencies are a queue, not its response time; what limits it: %s. The comparison is"
+        + " measured at %.0f req/s, a rate it serves", offeredRps, capacityRps, limitedBy, measuredAtRps);
+  }
+}
