@@ -1,5 +1,6 @@
 package io.jtune.diagnostics.nmt;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.jtune.common.units.ByteSize;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,14 +36,22 @@ import java.util.Locale;
  * @param nmtBytes NMT's own bookkeeping (part of the rest)
  * @param rssBytes the resident set (/proc VmRSS) at the same moment, or -1
  * @param peakRssBytes the peak resident set so far (/proc VmHWM), or -1
+ * @param resident the resident set split as the kernel counts it, the heap's resident part and
+ *     glibc's free memory, or null (read before jtune split it)
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record NativeMemory(long totalReservedBytes, long totalCommittedBytes, long heapBytes, long metaspaceBytes,
     long classSpaceBytes, long metaspaceUsedBytes, long codeCacheBytes, long threadBytes, long threadStackBytes,
     int threads, long gcBytes, long compilerBytes, long internalBytes, long otherBytes, long restBytes, long nmtBytes,
-    long rssBytes, long peakRssBytes) {
+    long rssBytes, long peakRssBytes, ResidentSet resident) {
 
-  /** The breakdown of an NMT summary, beside the resident set read at the same moment. */
+  /** The breakdown of an NMT summary, beside the resident set (VmRSS only) read at the same moment. */
   public static NativeMemory of(NmtSummary s, long rssBytes, long peakRssBytes) {
+    return of(s, new ResidentSet(rssBytes, -1, -1, -1, -1, -1), peakRssBytes);
+  }
+
+  /** The breakdown of an NMT summary, beside the resident set read right after it. */
+  public static NativeMemory of(NmtSummary s, ResidentSet r, long peakRssBytes) {
     long heap = s.committed("Java Heap");
     long meta = s.committed("Metaspace") + s.committed("Class");
     long code = s.committed("Code");
@@ -56,7 +65,7 @@ public record NativeMemory(long totalReservedBytes, long totalCommittedBytes, lo
         ? s.metadataUsedBytes() + s.classSpaceUsedBytes() : s.metadataUsedBytes();
     return new NativeMemory(s.reservedBytes(), s.committedBytes(), heap, meta, s.classSpaceCommittedBytes(), used, code,
         thread, s.stackCommittedBytes(), s.threads(), gc, compiler, internal, other, Math.max(0, rest),
-        s.committed("Native Memory Tracking"), rssBytes, peakRssBytes);
+        s.committed("Native Memory Tracking"), r.rssBytes(), peakRssBytes, r.anonBytes() >= 0 ? r : null);
   }
 
   /** Everything committed besides the heap: the non-heap budget a container limit must hold. */
@@ -67,6 +76,35 @@ public record NativeMemory(long totalReservedBytes, long totalCommittedBytes, lo
   /** NMT's committed total against the resident set, percent of the RSS (+: NMT counts more), or NaN. */
   public double committedVsRssPct() {
     return rssBytes > 0 ? 100.0 * (totalCommittedBytes - rssBytes) / rssBytes : Double.NaN;
+  }
+
+  /**
+   * NMT's non-heap against the anonymous memory outside the heap (the part of the resident set NMT
+   * should explain), percent of the latter (-: NMT counts less), or NaN when not known.
+   */
+  public double nonHeapVsAnonPct() {
+    long anon = resident == null ? -1 : resident.anonOutsideHeapBytes();
+    return anon > 0 ? 100.0 * (nonHeapBytes() - anon) / anon : Double.NaN;
+  }
+
+  /**
+   * NMT's non-heap plus glibc's free memory against the anonymous memory outside the heap, percent
+   * of the latter, or NaN when either is not known.
+   */
+  public double accountedVsAnonPct() {
+    long anon = resident == null ? -1 : resident.anonOutsideHeapBytes();
+    return anon > 0 && resident.mallocFreeBytes() >= 0
+        ? 100.0 * (nonHeapBytes() + resident.mallocFreeBytes() - anon) / anon : Double.NaN;
+  }
+
+  /**
+   * Anonymous memory outside the heap that neither NMT nor glibc's free memory accounts for (C
+   * libraries' and JNI code's own malloc, malloc's per-chunk overhead); negative when NMT counts committed pages not yet
+   * touched; {@link Long#MIN_VALUE} when not known.
+   */
+  public long unaccountedBytes() {
+    long anon = resident == null ? -1 : resident.anonOutsideHeapBytes();
+    return anon >= 0 ? anon - nonHeapBytes() - Math.max(0, resident.mallocFreeBytes()) : Long.MIN_VALUE;
   }
 
   /** The breakdown as aligned text lines, largest parts first after the heap. */
@@ -88,6 +126,34 @@ public record NativeMemory(long totalReservedBytes, long totalCommittedBytes, lo
     if (rssBytes > 0) {
       out.add(row("RSS (/proc)", rssBytes, String.format(Locale.US, "committed total %+.1f %% of it%s",
           committedVsRssPct(), peakRssBytes > 0 ? ", peak RSS " + ByteSize.human(peakRssBytes) : "")));
+    }
+    if (resident != null) {
+      out.addAll(residentLines());
+    }
+    return out;
+  }
+
+  /** The resident set's split beside NMT: anonymous (what NMT should explain) and file-backed (what it never sees). */
+  public List<String> residentLines() {
+    List<String> out = new ArrayList<>();
+    ResidentSet r = resident;
+    out.add(row("  anonymous", r.anonBytes(), "what the JVM and the C libraries wrote: NMT should explain this"));
+    if (r.heapResidentBytes() >= 0) {
+      out.add(row("    heap resident", r.heapResidentBytes(), "of " + ByteSize.human(heapBytes) + " committed"));
+      long outside = r.anonOutsideHeapBytes();
+      out.add(row("    outside the heap", outside, String.format(Locale.US, "NMT's non-heap %s is %+.1f %% of it",
+          ByteSize.human(nonHeapBytes()), nonHeapVsAnonPct())));
+      if (r.mallocFreeBytes() >= 0) {
+        out.add(row("      malloc's free memory", r.mallocFreeBytes(), "glibc held it free; it gave it back when"
+            + " trimmed (System.trim_native_heap)"));
+        out.add(row("      not accounted", unaccountedBytes(), String.format(Locale.US, "NMT's non-heap and malloc's"
+            + " free memory are %+.1f %% of the anonymous memory outside the heap", accountedVsAnonPct())));
+      }
+    }
+    out.add(row("  file-backed", r.fileBytes(), "the JVM's code (libjvm.so), the modules image, C libraries: never in"
+        + " NMT; charged to a container as page cache, which the kernel can reclaim"));
+    if (r.shmemBytes() > 0) {
+      out.add(row("  shared memory", r.shmemBytes(), "ZGC's heap, /dev/shm"));
     }
     return out;
   }

@@ -52,6 +52,20 @@ class NmtProbeTest {
       // a touched heap is resident: the committed total and RSS agree within a quarter (libjvm.so's
       // own pages count in RSS only, a committed but untouched code cache in NMT only)
       assertThat(Math.abs(m.committedVsRssPct())).isLessThan(25);
+      // the kernel's split adds up to the resident set; the JVM's code is file-backed
+      ResidentSet r = m.resident();
+      assertThat(r.anonBytes() + r.fileBytes() + r.shmemBytes()).isEqualTo(r.rssBytes());
+      assertThat(r.fileBytes()).isPositive();
+      // the pre-touched heap is resident page for page, found by its range in GC.heap_info and smaps
+      assertThat(r.heapResidentBytes()).isBetween(124L << 20, 128L << 20);
+      assertThat(r.anonOutsideHeapBytes()).isEqualTo(r.anonBytes() - r.heapResidentBytes());
+      // this JDK (17.0.9 and later, glibc) trims the C heap: glibc's free memory is measured
+      assertThat(r.mallocFreeBytes()).isNotNegative();
+      assertThat(m.nonHeapVsAnonPct()).isFinite();
+      assertThat(m.unaccountedBytes()).isEqualTo(r.anonOutsideHeapBytes() - m.nonHeapBytes() - r.mallocFreeBytes());
+      assertThat(Files.readString(dir.resolve("resident-memory.txt"))).contains("GC.heap_info", "def new generation",
+          "System.trim_native_heap");
+      assertThat(m.lines()).anyMatch(l -> l.contains("file-backed")).anyMatch(l -> l.contains("heap resident"));
     } finally {
       p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }

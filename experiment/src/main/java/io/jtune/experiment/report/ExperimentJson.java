@@ -113,6 +113,12 @@ public final class ExperimentJson {
         if (!Double.isNaN(pct)) {
           nm.put("committedVsRssPct", round(pct, 2));
         }
+        if (!Double.isNaN(x.nativeMemory().nonHeapVsAnonPct())) {
+          nm.put("nonHeapVsAnonPct", round(x.nativeMemory().nonHeapVsAnonPct(), 2));
+        }
+        if (!Double.isNaN(x.nativeMemory().accountedVsAnonPct())) {
+          nm.put("accountedVsAnonPct", round(x.nativeMemory().accountedVsAnonPct(), 2));
+        }
       }
       if (x.container() != null) {
         rn.set("container", Json.mapper().valueToTree(x.container()));

@@ -73,10 +73,23 @@ public record ContainerBudget(long limitBytes, String limitSource, long nonHeapB
    */
   public static ContainerBudget measured(long limitBytes, String limitSource, long nonHeapOtherBytes, long gcBytes,
       long measuredHeapBytes, long rssOtherBytes) {
+    return measured(limitBytes, limitSource, nonHeapOtherBytes, gcBytes, measuredHeapBytes, rssOtherBytes, null);
+  }
+
+  /**
+   * As {@link #measured(long, String, long, long, long, long)}, with what the resident set outside
+   * the heap holds in words ({@code rssParts}, null when it was not split): the budget names each
+   * part it keeps.
+   */
+  public static ContainerBudget measured(long limitBytes, String limitSource, long nonHeapOtherBytes, long gcBytes,
+      long measuredHeapBytes, long rssOtherBytes, String rssParts) {
     double gcShare = measuredHeapBytes > 0 ? (double) gcBytes / measuredHeapBytes : EST_GC_SHARE;
     boolean byRss = rssOtherBytes > nonHeapOtherBytes;
     long other = byRss ? rssOtherBytes : nonHeapOtherBytes;
-    String how = byRss
+    String how = byRss && rssParts != null
+        ? String.format(Locale.US, "measured on the baseline as its resident set less the resident heap: %s besides the"
+            + " collector's structures; the resident set outside the heap is %s", ByteSize.human(other), rssParts)
+        : byRss
         ? String.format(Locale.US, "measured on the baseline as its resident set less the heap: %s besides the"
             + " collector's structures (Native Memory Tracking counted %s; the rest is what it does not see: the JVM's"
             + " code, C libraries, malloc's free memory)", ByteSize.human(other), ByteSize.human(nonHeapOtherBytes))

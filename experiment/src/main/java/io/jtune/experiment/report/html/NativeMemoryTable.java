@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.common.format.Json;
 import io.jtune.common.units.ByteSize;
 import io.jtune.diagnostics.nmt.NativeMemory;
+import io.jtune.diagnostics.nmt.ResidentSet;
 import io.jtune.experiment.report.NativeMemoryText;
 import io.jtune.experiment.run.RunResult;
 import java.util.List;
@@ -13,7 +14,8 @@ import java.util.Locale;
 /** The HTML page's table of the native memory of the runs that tracked it: a row a run, a column a part. */
 final class NativeMemoryTable {
   private static final List<String> COLUMNS = List.of("run", "heap", "metaspace + class", "code cache", "threads",
-      "GC", "compiler", "internal", "other / direct", "rest", "non-heap", "committed", "RSS", "committed vs RSS");
+      "GC", "compiler", "internal", "other / direct", "rest", "non-heap", "committed", "RSS", "committed vs RSS", "anonymous", "file-backed", "heap resident",
+      "anonymous outside the heap", "non-heap vs it", "malloc's free memory", "with it vs anonymous");
 
   private NativeMemoryTable() {}
 
@@ -39,8 +41,24 @@ final class NativeMemoryTable {
       row.add(ByteSize.human(m.nonHeapBytes()));
       row.add(ByteSize.human(m.totalCommittedBytes()));
       row.add(ByteSize.human(m.rssBytes()));
-      row.add(Double.isNaN(m.committedVsRssPct()) ? "-" : String.format(Locale.US, "%+.1f %%", m.committedVsRssPct()));
+      row.add(pct(m.committedVsRssPct()));
+      ResidentSet rs = m.resident();
+      row.add(rs == null ? "-" : bytes(rs.anonBytes()));
+      row.add(rs == null ? "-" : bytes(rs.fileBytes()));
+      row.add(rs == null ? "-" : bytes(rs.heapResidentBytes()));
+      row.add(rs == null ? "-" : bytes(rs.anonOutsideHeapBytes()));
+      row.add(pct(m.nonHeapVsAnonPct()));
+      row.add(rs == null ? "-" : bytes(rs.mallocFreeBytes()));
+      row.add(pct(m.accountedVsAnonPct()));
     }
     return t;
+  }
+
+  private static String bytes(long b) {
+    return b < 0 ? "-" : ByteSize.human(b);
+  }
+
+  private static String pct(double p) {
+    return Double.isNaN(p) ? "-" : String.format(Locale.US, "%+.1f %%", p);
   }
 }

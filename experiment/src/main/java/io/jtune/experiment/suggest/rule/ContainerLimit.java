@@ -1,6 +1,10 @@
 package io.jtune.experiment.suggest.rule;
 
+import io.jtune.common.units.ByteSize;
 import io.jtune.diagnostics.nmt.NativeMemory;
+import io.jtune.diagnostics.nmt.ResidentSet;
+import java.util.ArrayList;
+import java.util.List;
 import io.jtune.gc.model.ContainerBudget;
 
 /**
@@ -60,14 +64,45 @@ public record ContainerLimit(long memoryBytes, String memorySource, double cpus,
       return null;
     }
     if (measured != null) {
-      // the resident set at the same moment, less the heap and the collector's structures: what the
-      // kernel charges beyond what NMT counts
+      // the resident set at the same moment, less the heap's resident part (its committed size when
+      // not known) and the collector's structures: what the kernel charges beyond what NMT counts
+      ResidentSet r = measured.resident();
+      long heap = r != null && r.heapResidentBytes() >= 0 ? r.heapResidentBytes() : measured.heapBytes();
       long rssOther = measured.rssBytes() > 0 && measured.heapBytes() > 0
-          ? measured.rssBytes() - measured.heapBytes() - measured.gcBytes() : -1;
+          ? measured.rssBytes() - heap - measured.gcBytes() : -1;
       return ContainerBudget.measured(memoryBytes, memorySource, measured.nonHeapBytes() - measured.gcBytes(),
-          measured.gcBytes(), measured.heapBytes(), rssOther);
+          measured.gcBytes(), measured.heapBytes(), rssOther, residentParts(measured));
     }
     return ContainerBudget.estimated(memoryBytes, memorySource, metaspacePeakBytes);
+  }
+
+  /**
+   * What the resident set outside the heap holds, part by part, in words, or null when it was not
+   * split: NMT's non-heap, glibc malloc's free memory, the file-backed pages, and what none of them
+   * accounts for.
+   */
+  static String residentParts(NativeMemory m) {
+    ResidentSet r = m.resident();
+    if (r == null || r.heapResidentBytes() < 0) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    parts.add("Native Memory Tracking's non-heap " + ByteSize.human(m.nonHeapBytes()));
+    if (r.mallocFreeBytes() >= 0) {
+      parts.add("memory glibc's malloc held free after the JVM released it " + ByteSize.human(r.mallocFreeBytes())
+          + " (it gave it back when trimmed)");
+    }
+    parts.add("file-backed pages " + ByteSize.human(r.fileBytes()) + " (the JVM's code, the modules image, C libraries:"
+        + " charged as page cache, which the kernel can reclaim under pressure; counted to be safe)");
+    if (r.shmemBytes() > 0) {
+      parts.add("shared memory " + ByteSize.human(r.shmemBytes()));
+    }
+    long rest = m.unaccountedBytes();
+    if (rest != Long.MIN_VALUE) {
+      parts.add(rest >= 0 ? ByteSize.human(rest) + " none of these accounts for (native libraries' own malloc,"
+          + " malloc's per-chunk overhead)" : "less " + ByteSize.human(-rest) + " NMT counts committed but not touched");
+    }
+    return String.join(", ", parts);
   }
 
   /** The whole cores a CPU limit gives (at least 1), or -1 without one. */
