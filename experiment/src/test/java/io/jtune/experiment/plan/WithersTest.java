@@ -26,7 +26,11 @@ class WithersTest {
     changesOnly(HIGH, l -> l.withName("medium"), Set.of("name"));
     changesOnly(HIGH, l -> l.withLoad(150, 32), Set.of("rateRps", "concurrency"));
     changesOnly(HIGH, l -> l.withUrls(List.of("/a")), Set.of("urls"));
-    changesOnly(HIGH, l -> l.withWarmup(Duration.ofSeconds(9)), Set.of("warmup"));
+    Level ceiling = HIGH.withMaxWarmup(Duration.ofSeconds(60));
+    changesOnly(ceiling, l -> l.withWarmup(Duration.ofSeconds(9)), Set.of("warmup"));
+    changesOnly(HIGH, l -> l.withMaxWarmup(Duration.ofSeconds(61)), Set.of("maxWarmup"));
+    // the ceiling is never below the shortest warm-up: a warm-up above it lifts it
+    assertThat(ceiling.withWarmup(Duration.ofSeconds(90)).maxWarmup()).isEqualTo(Duration.ofSeconds(90));
     changesOnly(HIGH, l -> l.withDuration(Duration.ofSeconds(99)), Set.of("duration"));
     changesOnly(HIGH, l -> l.withTimeout(Duration.ofSeconds(42)), Set.of("timeout"));
     changesOnly(HIGH, l -> l.withGoals(goals), Set.of("goals"));

@@ -1,5 +1,7 @@
 package io.jtune.experiment.report;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.jtune.experiment.UsesLabJar;
 import static io.jtune.gc.testing.JsonSchemas.errors;
 import static io.jtune.gc.testing.JsonSchemas.validAndRenameFails;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,8 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,22 +33,12 @@ import org.junit.jupiter.api.io.TempDir;
  * each run's result.json and load.json, validated against the schema they name (gc's test jar:
  * JsonSchemas); the same document with one field renamed fails validation.
  */
+@ExtendWith(UsesLabJar.class)
 class DocumentSchemaTest {
   private static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void noChildLeft() {
-    System.clearProperty("jtune.lab.jar");
-    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-  }
 
   @Test
   void experimentItsRunsAndTheirLoadResults() throws IOException {

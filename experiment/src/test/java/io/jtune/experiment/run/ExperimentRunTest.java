@@ -1,5 +1,7 @@
 package io.jtune.experiment.run;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.jtune.experiment.UsesLabJar;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -29,27 +31,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The experiment runner against the real lab jar and real child JVMs on 127.0.0.1. */
+@ExtendWith(UsesLabJar.class)
 class ExperimentRunTest {
-  static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  static final Path LAB_JAR = UsesLabJar.LAB_JAR;
 
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void noChildLeft() {
-    System.clearProperty("jtune.lab.jar");
-    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-  }
 
   static Plan plan(String yaml, Path base) {
     return PlanReader.read(new StringReader(yaml), "plan.yaml", base);

@@ -1,5 +1,7 @@
 package io.jtune.experiment.run;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.jtune.experiment.UsesLabJar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,8 +13,6 @@ import io.jtune.gc.testing.JsonSchemas;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,19 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * experiment says so, its document holds the runs measured, and a resumed experiment runs the rest
  * keeping them.
  */
+@ExtendWith(UsesLabJar.class)
 class MaxDurationTest {
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", ExperimentRunTest.LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void noChildLeft() {
-    System.clearProperty("jtune.lab.jar");
-    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-  }
 
   @Test
   void noRunStartsOnceTheCapHasPassedAndNothingMeasuredIsLost() throws Exception {

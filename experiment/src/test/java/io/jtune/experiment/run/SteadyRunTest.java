@@ -1,5 +1,7 @@
 package io.jtune.experiment.run;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.jtune.experiment.UsesLabJar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jtune.experiment.plan.Candidate;
@@ -16,8 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,19 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * (its JIT time read from the JVM's own counters), and a rate above what the service serves
  * reported as overload, with the capacity it served.
  */
+@ExtendWith(UsesLabJar.class)
 class SteadyRunTest {
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", ExperimentRunTest.LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void noChildLeft() {
-    System.clearProperty("jtune.lab.jar");
-    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-  }
 
   @Test
   void theWarmupEndsWhenSteadyAndAnOverloadedRunSaysItsLatenciesAreAQueue() throws Exception {

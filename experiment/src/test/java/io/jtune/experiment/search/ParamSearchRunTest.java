@@ -1,5 +1,7 @@
 package io.jtune.experiment.search;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.jtune.experiment.UsesLabJar;
 import static io.jtune.gc.testing.JsonSchemas.validAndRenameFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,8 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,21 +23,11 @@ import org.junit.jupiter.api.io.TempDir;
  * A search on the real lab: a value the lab refuses at start ({@code --threads 0}) leaves the
  * race with the lab's own message while the other value runs and wins; the reports name both.
  */
+@ExtendWith(UsesLabJar.class)
 class ParamSearchRunTest {
-  static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  static final Path LAB_JAR = UsesLabJar.LAB_JAR;
 
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void noChildLeft() {
-    System.clearProperty("jtune.lab.jar");
-    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-  }
 
   @Test
   void aValueTheServiceRefusesIsAFailedCandidateNotAFailedSearch() throws Exception {

@@ -1,5 +1,7 @@
 package io.jtune.experiment.tune;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.jtune.experiment.UsesLabJar;
 import static io.jtune.gc.testing.JsonSchemas.validAndRenameFails;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,8 +18,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,21 +26,11 @@ import org.junit.jupiter.api.io.TempDir;
  * (the verdict memory-leak, before any experiment) and a service that exits at once (failed, with
  * the error line the session throws).
  */
+@ExtendWith(UsesLabJar.class)
 class TuneDocumentTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", TuneSessionTest.LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void noChildLeft() {
-    System.clearProperty("jtune.lab.jar");
-    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-  }
 
   @Test
   void aLeakIsADocument() throws IOException {

@@ -1,5 +1,7 @@
 package io.jtune.experiment.tune;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import io.jtune.experiment.UsesLabJar;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jtune.experiment.plan.Level;
@@ -21,27 +23,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A short tune session on the real lab: the events in order and the result document. */
+@ExtendWith(UsesLabJar.class)
 class TuneSessionTest {
-  static final Path LAB_JAR = Path.of("../lab/target/jtune-lab.jar").toAbsolutePath().normalize();
+  static final Path LAB_JAR = UsesLabJar.LAB_JAR;
 
   @TempDir Path dir;
-
-  @BeforeEach
-  void useLabJar() {
-    System.setProperty("jtune.lab.jar", LAB_JAR.toString());
-  }
-
-  @AfterEach
-  void noChildLeft() {
-    System.clearProperty("jtune.lab.jar");
-    assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).toList()).isEmpty();
-  }
 
   /** Every event as one word, the runs' included. */
   private static final class Recorder implements TuneListener {
