@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 final class StoppingOptions {
   @Option(names = "--no-early-stopping",
       description = "run every repetition (the fixed design) instead of stopping a candidate's repetitions once its"
-          + " verdict is settled; early stopping keeps false adoption at 5 % (see the report)")
+          + " verdict is settled; early stopping keeps false adoption at 5 %% (see the report)")
   boolean noEarlyStopping;
 
   @Option(names = "--shuffle", paramLabel = "N",

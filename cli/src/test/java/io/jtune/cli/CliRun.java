@@ -21,6 +21,22 @@ record CliRun(int exitCode, String out, String err) {
   }
 
   /** The public GC log corpus kept in the repository (testdata/gclogs). */
+  /**
+   * The command that starts jtune in a JVM of its own (for signals, a working directory, stdin):
+   * this JVM's java and class path, and the suite's own settings passed on (its fixed warm-ups).
+   */
+  static java.util.List<String> childJtune(String... jvmOptions) {
+    java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path")));
+    String warmup = System.getProperty(io.jtune.experiment.plan.Level.MAX_WARMUP_PROPERTY);
+    if (warmup != null) {
+      cmd.add("-D" + io.jtune.experiment.plan.Level.MAX_WARMUP_PROPERTY + "=" + warmup);
+    }
+    cmd.addAll(java.util.List.of(jvmOptions));
+    cmd.add("io.jtune.cli.Main");
+    return cmd;
+  }
+
   static Path corpus() {
     String p = System.getProperty("jtune.corpus");
     Path dir = p != null ? Path.of(p) : Path.of("../testdata/gclogs");

@@ -44,9 +44,8 @@ class ExperimentCommandTest {
   @TempDir Path dir;
 
   private Process jtune(Path plan, Path out) throws IOException {
-    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "-Djtune.lab.jar=" + LAB_JAR,
-        "io.jtune.cli.Main", "experiment", plan.toString(), "--out", out.toString());
+    List<String> cmd = new java.util.ArrayList<>(CliRun.childJtune("-Djtune.lab.jar=" + LAB_JAR));
+    cmd.addAll(List.of("experiment", plan.toString(), "--out", out.toString()));
     return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("jtune-out.txt").toFile()).start();
   }
 

@@ -99,8 +99,8 @@ class ExperimentPlanSafetyTest {
   void aPlanNameWithDotDotWritesOnlyInsideTheRunFolder() throws Exception {
     Path work = Files.createDirectories(dir.resolve("work"));
     Path planFile = Files.writeString(work.resolve("plan.yaml"), plan("../../escaped", ""));
-    List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "io.jtune.cli.Main", "experiment", planFile.toString());
+    List<String> cmd = new java.util.ArrayList<>(CliRun.childJtune());
+    cmd.addAll(List.of("experiment", planFile.toString()));
     Process p = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
         .redirectOutput(dir.resolve("jtune-out.txt").toFile()).start();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();

@@ -119,8 +119,7 @@ class TuneCommandTest {
   @ParameterizedTest
   @ValueSource(booleans = {false, true})
   void killingJtuneLeavesNoServiceJvm(boolean forcibly) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "io.jtune.cli.Main"));
+    List<String> cmd = new ArrayList<>(CliRun.childJtune());
     cmd.addAll(tuneArgs(dir.resolve("run"), "--quick", "--duration", "3s", "--budget", "100s"));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
     List<ProcessHandle> children;
