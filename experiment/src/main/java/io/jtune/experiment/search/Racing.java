@@ -60,7 +60,7 @@ public final class Racing {
     if (alive(arms).stream().anyMatch(a -> a.summary(Metric.THROUGHPUT).n() < Delta.MIN_RUNS)) {
       return;
     }
-    Arm own = arms.stream().filter(Arm::ownConfiguration).findFirst().orElse(null);
+    Arm own = own(arms);
     for (Arm a : alive(arms)) {
       String miss = missesForGood(a, own);
       if (miss != null) {
@@ -173,7 +173,8 @@ public final class Racing {
     return Double.isNaN(pct) || (objective.metric().lowerIsBetter() ? pct <= MARGIN_PCT : pct >= -MARGIN_PCT);
   }
 
-  private static Arm own(List<Arm> arms) {
+  /** The service's own configuration among {@code arms}, or null. */
+  static Arm own(List<Arm> arms) {
     return arms.stream().filter(Arm::ownConfiguration).findFirst().orElse(null);
   }
 

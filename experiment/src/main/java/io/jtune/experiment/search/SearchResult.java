@@ -42,7 +42,7 @@ public record SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm
 
   /** Whether the arm meets the SLO on its means. */
   public boolean meets(Arm a) {
-    return racing.meets(a, arms.stream().filter(Arm::ownConfiguration).findFirst().orElse(null));
+    return racing.meets(a, Racing.own(arms));
   }
 
   /** The SLO in words. */
