@@ -1,0 +1,14 @@
+package io.jtune.experiment.tune;
+
+import io.jtune.experiment.run.RunResult;
+import io.jtune.gc.analysis.Analysis;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * The baseline the suggestion is made from: its run (null when from a log), its analysis, its GC
+ * report, how long a run took (null when not timed), the live set's rise or levelling under load
+ * (null when neither), the load's start on the JVM's clock, and the container's kill (or null).
+ */
+record Baseline(RunResult run, Analysis analysis, Path gcLog, Path report, Duration perRun,
+    String liveRising, String levelled, double loadStartUptimeS, BaselineKill kill) {}
