@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * arguments, the session runs to its verdict on the worker's GC log. No JVM of the service
  * outlives a test.
  */
+@RunsBesideAnother
 class ForkedWorkerTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -41,7 +42,7 @@ class ForkedWorkerTest {
   private List<String> tuneArgs(boolean passThrough, Path out) throws Exception {
     return new ArrayList<>(List.of("tune", "--command", command(passThrough), "--ready",
         "http://127.0.0.1:{port}/ready", "--url", "/work", "--rate", "100", "--concurrency", "2",
-        "--flags", "-XX:+UseSerialGC -Xmx64m -Xmn6m", "--quick", "--duration", "2s", "--budget", "80s",
+        "--flags", "-XX:+UseSerialGC -Xmx64m -Xmn6m", "--quick", "--duration", "2s", "--budget", "70s",
         "--out", out.toString()));
   }
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * own) receives exactly those bytes (SHA-256), the plan refers to the file instead of holding it,
  * and {@code experiment --resume} sends it again, or names the file when it is missing or changed.
  */
+@RunsBesideAnother
 class TuneBinaryBodyTest {
   @TempDir Path dir;
 
@@ -44,7 +45,7 @@ class TuneBinaryBodyTest {
     CliRun r = CliRun.of("tune", "--command", command(record), "--ready", "http://127.0.0.1:{port}/ready",
         "--url", "/upload", "-X", "PUT", "-H", "Content-Type: " + type, "--body", "@" + doc,
         "--rate", "20", "--concurrency", "2", "--gc-log", log.toString(), "--quick", "--duration", "2s",
-        "--budget", "90s", "--out", out.toString());
+        "--budget", "52s", "--out", out.toString());
     assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
     assertThat(r.out()).contains("on PUT /upload (1 header, a 2097152-byte body)", "3/4  experiment", "4/4  verdict");
     String expected = RecordingServer.line("PUT", "/upload", null, type, RecordingServer.body(bytes));

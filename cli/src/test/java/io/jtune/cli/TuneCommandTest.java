@@ -50,7 +50,7 @@ class TuneCommandTest {
   void tunesAServiceEndToEndAndResumeKeepsTheRunsAlreadyDone() throws Exception {
     Path out = dir.resolve("run");
     // under a memory limit (its heap of 256 MiB and 100 MiB cache fit 512Mi), which tune writes back as Kubernetes resources
-    CliRun r = CliRun.of(tuneArgs(out, "--quick", "--duration", "3s", "--budget", "100s", "--memory-limit", "512Mi")
+    CliRun r = CliRun.of(tuneArgs(out, "--quick", "--duration", "3s", "--budget", "75s", "--memory-limit", "512Mi")
         .toArray(String[]::new));
     assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
     assertThat(r.out()).contains("1/4  baseline", "diagnosis: premature-promotion", "2/4  suggest", "3/4  experiment",

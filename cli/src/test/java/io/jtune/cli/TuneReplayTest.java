@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a command (a JVM running {@link RecordingServer}); the plan refers to the log; the reports have
  * a per-endpoint table and do not call the load uniform; {@code experiment --resume} replays too.
  */
+@RunsBesideAnother
 class TuneReplayTest {
   @TempDir Path dir;
 
@@ -41,7 +42,7 @@ class TuneReplayTest {
         "gctoolkit-testdata/gctoolkit-gclogs__preunified__serial__defnew__details__tenuring__180__serial180.log");
     CliRun r = CliRun.of("tune", "--command", command(record), "--ready", "http://127.0.0.1:{port}/ready",
         "--replay", log.toString(), "-H", "Authorization: Basic ${env:HOME}", "--rate", "40", "--concurrency", "2",
-        "--gc-log", gcLog.toString(), "--quick", "--duration", "2s", "--budget", "60s", "--out", out.toString());
+        "--gc-log", gcLog.toString(), "--quick", "--duration", "2s", "--budget", "52s", "--out", out.toString());
     assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
     assertThat(r.out()).contains("replaying access.log (its mix)", "4/4  verdict", "Per endpoint")
         .doesNotContain("every request was the same");

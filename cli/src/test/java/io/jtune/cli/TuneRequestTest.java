@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with {@code --insecure} an https:// --ready URL with a self-signed certificate is accepted,
  * without it that is a one-line error.
  */
+@RunsBesideAnother
 class TuneRequestTest {
   @TempDir Path dir;
 
@@ -49,14 +50,14 @@ class TuneRequestTest {
         "--url", "/login", "-X", "POST", "-H", "Authorization: Basic ${env:HOME}",
         "-H", "Content-Type: application/x-www-form-urlencoded", "--body", "user=u&item=7",
         "--rate", "40", "--concurrency", "2", "--gc-log", log.toString(), "--quick", "--duration", "2s",
-        "--budget", "60s", "--out", out.toString());
+        "--budget", "52s", "--out", out.toString());
     assertThat(r.exitCode()).as(r.err() + r.out()).isZero();
     assertThat(r.out()).contains("on POST /login (2 headers, a 13-byte body)", "3/4  experiment", "4/4  verdict");
     // the credentials come from the environment when the requests are sent (HOME: a variable every test has)
     String expected = RecordingServer.line("POST", "/login", "Basic " + System.getenv("HOME"),
         "application/x-www-form-urlencoded", "user=u&item=7");
     List<String> seen = recorded(record);
-    // 40 req/s for 5 s in each of 4 runs, and the check's requests
+    // 40 req/s for 4 s in each of 4 runs (the budget cuts the warm-up to 2 s), and the check's requests
     assertThat(seen.size()).isGreaterThan(400);
     assertThat(seen).containsOnly(expected);
     for (String run : List.of("high-baseline-r1", "high-findings-r1", "high-baseline-r2", "high-findings-r2")) {
@@ -90,7 +91,7 @@ class TuneRequestTest {
     List<String> args = new ArrayList<>(List.of("tune", "--command", command(record, tls),
         "--ready", "https://127.0.0.1:{port}/ready", "--url", "/orders", "-X", "POST",
         "-H", "Authorization: Bearer t0ken", "-H", "Content-Type: application/json", "--body={\"item\": 7}",
-        "--rate", "40", "--concurrency", "2", "--quick", "--duration", "2s", "--budget", "90s"));
+        "--rate", "40", "--concurrency", "2", "--quick", "--duration", "2s", "--budget", "70s"));
 
     List<String> checked = new ArrayList<>(args);
     checked.addAll(List.of("--ready-timeout", "30s", "--out", dir.resolve("checked").toString()));
