@@ -26,6 +26,11 @@ final class ParseThreads {
     return Math.max(1, t != null ? t : Runtime.getRuntime().availableProcessors());
   }
 
+  /** Parts read ahead of the one being merged, beyond the first ({@code jtune.parallel.window}, default: the threads). */
+  static int window() {
+    return Math.max(1, Integer.getInteger("jtune.parallel.window", threads()));
+  }
+
   static long partBytes() {
     return Math.max(1, Long.getLong("jtune.parallel.part", DEFAULT_PART));
   }
