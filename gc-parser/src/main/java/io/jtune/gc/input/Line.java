@@ -397,31 +397,13 @@ public final class Line implements CharSequence {
     int end = s + length;
     int i = s + at;
     long whole = 0;
-    // eight bytes at a time while they are in the buffer (see leadingDigits), then byte by byte
-    while (true) {
-      if (i + 8 > b.length) {
-        while (i < end) {
-          int d = b[i] - '0';
-          if (d < 0 || d > 9) {
-            break;
-          }
-          whole = whole * 10 + d;
-          i++;
-        }
+    while (i < end) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
         break;
       }
-      long w = (long) LONGS.get(b, i);
-      int k = leadingDigits(w);
-      if (k > end - i) {
-        k = Math.max(0, end - i);
-      }
-      if (k > 0) {
-        whole = whole * POWERS_OF_TEN[k] + digitsValue(w, k);
-        i += k;
-      }
-      if (k < 8) {
-        break;
-      }
+      whole = whole * 10 + d;
+      i++;
     }
     if (i == s + at) {
       scanEnd = at;
@@ -434,36 +416,16 @@ public final class Line implements CharSequence {
       i++;
       long frac = 0;
       int fracDigits = 0;
-      while (true) {
-        if (i + 8 > b.length) {
-          while (i < end) {
-            int d = b[i] - '0';
-            if (d < 0 || d > 9) {
-              break;
-            }
-            if (fracDigits < 12) {
-              frac = frac * 10 + d;
-              fracDigits++;
-            }
-            i++;
-          }
+      while (i < end) {
+        int d = b[i] - '0';
+        if (d < 0 || d > 9) {
           break;
         }
-        long w = (long) LONGS.get(b, i);
-        int k = leadingDigits(w);
-        if (k > end - i) {
-          k = Math.max(0, end - i);
+        if (fracDigits < 12) {
+          frac = frac * 10 + d;
+          fracDigits++;
         }
-        // digits past the twelfth are scanned, not kept
-        int take = Math.min(k, 12 - fracDigits);
-        if (take > 0) {
-          frac = frac * POWERS_OF_TEN[take] + digitsValue(w, take);
-          fracDigits += take;
-        }
-        i += k;
-        if (k < 8) {
-          break;
-        }
+        i++;
       }
       long scale = POWERS_OF_TEN[fracDigits];
       // one correctly rounded division, so "2.280" reads as the double nearest 2.28
@@ -508,62 +470,16 @@ public final class Line implements CharSequence {
     int end = s + length;
     int i = s + at;
     long v = 0;
-    // as parseDouble: v * 10^k + the next k digits wraps past 19 digits as the digit loop does
-    while (true) {
-      if (i + 8 > b.length) {
-        while (i < end) {
-          int d = b[i] - '0';
-          if (d < 0 || d > 9) {
-            break;
-          }
-          v = v * 10 + d;
-          i++;
-        }
+    while (i < end) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
         break;
       }
-      long w = (long) LONGS.get(b, i);
-      int k = leadingDigits(w);
-      if (k > end - i) {
-        k = Math.max(0, end - i);
-      }
-      if (k > 0) {
-        v = v * POWERS_OF_TEN[k] + digitsValue(w, k);
-        i += k;
-      }
-      if (k < 8) {
-        break;
-      }
+      v = v * 10 + d;
+      i++;
     }
     scanEnd = i - s;
     return i - s == at ? -1 : v;
-  }
-
-  private static final long ZERO_DIGITS = 0x3030303030303030L;
-  private static final long LOW_SEVENS = 0x7F7F7F7F7F7F7F7FL;
-  private static final long BELOW_TEN = 0x7676767676767676L;
-
-  /**
-   * How many of the eight bytes in {@code w} (little-endian: the first byte lowest) are digits
-   * before the first that is not. XOR with '0' turns digits into 0-9 and every other byte into
-   * 10 or more; (x & 0x7f) + 0x76 reaches the high bit exactly from 10 on (no carry leaves a
-   * byte), x's own high bit marks the bytes from 0x80.
-   */
-  private static int leadingDigits(long w) {
-    long x = w ^ ZERO_DIGITS;
-    long notDigit = ((x & LOW_SEVENS) + BELOW_TEN | x) & HIGHS;
-    return notDigit == 0 ? 8 : firstMarkedByte(notDigit);
-  }
-
-  /**
-   * The value of the first {@code k} (1-8) bytes of {@code w} as decimal digits. Moved to the
-   * word's top (zeros before them), pairs of digits, then pairs of pairs, are combined by one
-   * multiply each: 10 * a + b in every byte, 100 * ab + cd in every 16 bits, 10^4 * abcd + efgh.
-   */
-  private static long digitsValue(long w, int k) {
-    long d = (w - ZERO_DIGITS) << ((8 - k) << 3);
-    d = (d * 10 + (d >>> 8)) & 0x00FF00FF00FF00FFL;
-    d = (d * 100 + (d >>> 16)) & 0x0000FFFF0000FFFFL;
-    return (d * 10000 + (d >>> 32)) & 0xFFFFFFFFL;
   }
 
   /**
