@@ -243,7 +243,7 @@ final class ParallelFile implements AutoCloseable {
       Consumer<GcEvent> events, LineNumbers numbers, ReadProgress progress) throws IOException {
     int n = parts();
     List<Future<FilePart.Result>> tasks = new ArrayList<>(n);
-    int window = ParseThreads.threads();
+    int window = ParseThreads.window();
     long waitNs = 0;
     long mergeNs = 0;
     try {

@@ -43,6 +43,19 @@ class LineNumberTest {
     }
   }
 
+  /** Past 19 digits the scanner's long wraps as a digit-by-digit loop does: the number's low 64 bits. */
+  @Test
+  void parseLongPastNineteenDigitsKeepsTheLowBits() {
+    Random r = new Random(10);
+    for (int round = 0; round < 2000; round++) {
+      String number = digits(r, 19 + r.nextInt(12));
+      Placed p = place(r, number);
+      assertThat(p.line.parseLong(p.at)).as("%s in %s", number, p).isEqualTo(new BigInteger(number).longValue());
+      assertThat(p.line.end()).isEqualTo(p.at + number.length());
+      assertThat(p.line.parseDouble(p.at)).as("%s in %s", number, p).isNaN();
+    }
+  }
+
   /**
    * ISO time stamps against java.time, read through one reused view the way the reader does:
    * runs of lines in the same minute (the scanner reuses the minute it read last), then a new

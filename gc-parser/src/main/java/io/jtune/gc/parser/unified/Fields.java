@@ -87,13 +87,13 @@ final class Fields {
     return e;
   }
 
+  /** Index of the ')' closing the '(' at {@code open}, or -1; the parentheses found eight bytes at a time. */
   static int closingParen(Line l, int open) {
     int depth = 0;
-    for (int i = open; i < l.length(); i++) {
-      char c = l.charAt(i);
-      if (c == '(') {
+    for (int i = l.indexOf('(', ')', open); i >= 0; i = l.indexOf('(', ')', i + 1)) {
+      if (l.charAt(i) == '(') {
         depth++;
-      } else if (c == ')' && --depth == 0) {
+      } else if (--depth == 0) {
         return i;
       }
     }
@@ -103,5 +103,10 @@ final class Fields {
   /** Whether the {@code len} bytes at {@code at} are {@code s}. */
   static boolean is(Line l, int at, int len, String s) {
     return len == s.length() && l.startsWith(s, at);
+  }
+
+  /** Whether the {@code len} bytes at {@code at} are {@code key}. */
+  static boolean is(Line l, int at, int len, Ascii key) {
+    return len == key.length() && l.startsWith(key, at);
   }
 }

@@ -23,6 +23,22 @@ import io.jtune.gc.parser.NameCache;
  */
 final class PauseLines {
   private static final Ascii EVACUATION_FAILURE = Ascii.of("Evacuation Failure");
+  // the names and groups a pause line is compared with (bytes: no String.charAt per character under C1)
+  private static final Ascii YOUNG = Ascii.of("Young");
+  private static final Ascii FULL = Ascii.of("Full");
+  private static final Ascii REMARK = Ascii.of("Remark");
+  private static final Ascii CLEANUP = Ascii.of("Cleanup");
+  private static final Ascii MIXED = Ascii.of("Mixed");
+  private static final Ascii INITIAL_MARK = Ascii.of("Initial Mark");
+  private static final Ascii INIT_MARK = Ascii.of("Init Mark");
+  private static final Ascii FINAL_MARK = Ascii.of("Final Mark");
+  private static final Ascii MARK_START = Ascii.of("Mark Start");
+  private static final Ascii MARK_END = Ascii.of("Mark End");
+  private static final Ascii RELOCATE_START = Ascii.of("Relocate Start");
+  private static final Ascii DEGENERATED_GC = Ascii.of("Degenerated GC");
+  private static final Ascii NORMAL = Ascii.of("Normal");
+  private static final Ascii CONCURRENT_START = Ascii.of("Concurrent Start");
+  private static final Ascii PREPARE_MIXED = Ascii.of("Prepare Mixed");
 
   private final CurrentLine cur;
   private final Fields fields;
@@ -64,22 +80,22 @@ final class PauseLines {
     boolean causes;
     boolean degenerated = false;
     boolean shenandoahOrZ = false;
-    if (is(l, base, baseLen, "Young")) {
+    if (is(l, base, baseLen, YOUNG)) {
       kind = PauseKind.YOUNG;
       causes = true;
-    } else if (is(l, base, baseLen, "Full")) {
+    } else if (is(l, base, baseLen, FULL)) {
       kind = PauseKind.FULL;
       causes = true;
-    } else if (is(l, base, baseLen, "Remark")) {
+    } else if (is(l, base, baseLen, REMARK)) {
       kind = PauseKind.REMARK;
       causes = true;
-    } else if (is(l, base, baseLen, "Cleanup")) {
+    } else if (is(l, base, baseLen, CLEANUP)) {
       kind = PauseKind.CLEANUP;
       causes = true;
-    } else if (is(l, base, baseLen, "Mixed")) {
+    } else if (is(l, base, baseLen, MIXED)) {
       kind = PauseKind.MIXED;
       causes = true;
-    } else if (is(l, base, baseLen, "Initial Mark")) {
+    } else if (is(l, base, baseLen, INITIAL_MARK)) {
       kind = PauseKind.INITIAL_MARK; // CMS; G1 (JDK 9/10) is told apart by its cause below
       causes = true;
     } else {
@@ -88,17 +104,17 @@ final class PauseLines {
       if (l.at(base) == 'M' || l.at(base) == 'R') {
         info.inferCollector(Collector.ZGC);
       }
-      if (is(l, base, baseLen, "Init Mark")) {
+      if (is(l, base, baseLen, INIT_MARK)) {
         kind = PauseKind.INITIAL_MARK;
-      } else if (is(l, base, baseLen, "Final Mark")) {
+      } else if (is(l, base, baseLen, FINAL_MARK)) {
         kind = PauseKind.REMARK;
-      } else if (is(l, base, baseLen, "Mark Start")) {
+      } else if (is(l, base, baseLen, MARK_START)) {
         kind = PauseKind.MARK_START;
-      } else if (is(l, base, baseLen, "Mark End")) {
+      } else if (is(l, base, baseLen, MARK_END)) {
         kind = PauseKind.MARK_END;
-      } else if (is(l, base, baseLen, "Relocate Start")) {
+      } else if (is(l, base, baseLen, RELOCATE_START)) {
         kind = PauseKind.RELOCATE_START;
-      } else if (is(l, base, baseLen, "Degenerated GC")) {
+      } else if (is(l, base, baseLen, DEGENERATED_GC)) {
         kind = PauseKind.DEGENERATED;
         degenerated = true;
       } else {
@@ -120,10 +136,10 @@ final class PauseLines {
       }
       int gs = i + 1;
       int gl = close - gs;
-      if (!causes || is(l, gs, gl, "Normal") || is(l, gs, gl, "Concurrent Start")
-          || is(l, gs, gl, "Prepare Mixed") || is(l, gs, gl, "Initial Mark")) {
+      if (!causes || is(l, gs, gl, NORMAL) || is(l, gs, gl, CONCURRENT_START)
+          || is(l, gs, gl, PREPARE_MIXED) || is(l, gs, gl, INITIAL_MARK)) {
         nameEnd = close + 1;
-      } else if (is(l, gs, gl, "Mixed")) {
+      } else if (is(l, gs, gl, MIXED)) {
         nameEnd = close + 1;
         mixed = true;
       } else if (l.startsWith(EVACUATION_FAILURE, gs)) {
