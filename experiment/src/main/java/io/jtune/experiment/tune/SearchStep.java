@@ -42,8 +42,9 @@ final class SearchStep {
   static String budgetTooSmall(TuneBudget budget, Duration perRun, int configurations, long checkRuns) {
     long runs = (long) configurations * Delta.MIN_RUNS + checkRuns;
     Duration needed = perRun.multipliedBy(runs);
+    Duration spent = budget.limit().minus(budget.left());
     Duration left = budget.left().isNegative() ? Duration.ZERO : budget.left();
-    long minutes = (budget.limit().minus(left).plus(needed).toSeconds() + 59) / 60;
+    long minutes = (spent.plus(needed).toSeconds() + 59) / 60;
     return "the budget does not hold the search: " + configurations + " configuration" + (configurations == 1 ? "" : "s")
         + " x " + Delta.MIN_RUNS + " runs (the fewest for an interval) and " + checkRuns + " runs for the winner's check"
         + " against the baseline, about " + RunBudget.words(perRun) + " a run here: " + RunBudget.words(needed)
