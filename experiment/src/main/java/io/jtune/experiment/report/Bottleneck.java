@@ -19,7 +19,9 @@ import java.util.Locale;
  *   <li>CPU: the JVM uses at least {@value #CPU_SATURATED_PCT} % of the cores it has: the
  *       container's CPU limit when the runs had one (the CFS quota, not the host's cores);
  *   <li>wait: a typical request (p50) takes at least {@value #WAIT_FACTOR} times the CPU it costs
- *       (process CPU / throughput): optimal threads = (CPU + wait) / CPU x cores;
+ *       (process CPU / throughput): the requests in flight at this load (Little's law, throughput x p50),
+ *       the fewest threads that serve it, and optimal threads = (CPU + wait) / CPU x cores, the most
+ *       worth having before the cores are the limit;
  *   <li>host: requests wait as above while the host's other processes (neither the service nor
  *       jtune) used at least {@value #OTHERS_PCT} % of the cores and, with the service, at least
  *       {@value #CPU_SATURATED_PCT} %: the requests queued for CPU the host gave to others.
@@ -107,8 +109,11 @@ record Bottleneck(Kind kind, String evidence, String advice) {
       return new Bottleneck(Kind.WAIT, String.format(Locale.US, "a typical request takes %.1f ms (p50) of which"
           + " about %.2f ms is CPU (the JVM uses %.0f %% of %.0f %% CPU at %,.0f req/s): requests wait %.1f ms on"
           + " something else", p50, cpuMsPerRequest, cpu, 100 * cores, rps, wait),
-          String.format(Locale.US, "requests wait on I/O, downstream calls or pools, not on GC: optimal threads ="
-              + " (CPU + wait) / CPU x cores = (%.2f + %.1f) / %.2f x %s = %.0f concurrent requests; or cut the wait",
+          String.format(Locale.US, "requests wait on I/O, downstream calls or pools, not on GC: at %,.0f req/s about"
+              + " %.0f requests are in flight (Little's law: %,.0f req/s x %.1f ms), the fewest threads that serve this"
+              + " load without a queue (besides the server's own, and before headroom for bursts); optimal threads ="
+              + " (CPU + wait) / CPU x cores = (%.2f + %.1f) / %.2f x %s = %.0f concurrent requests, the most worth"
+              + " having before the cores are the limit; or cut the wait", rps, rps * p50 / 1000, rps, p50,
               cpuMsPerRequest, wait, cpuMsPerRequest, num(cores), (cpuMsPerRequest + wait) / cpuMsPerRequest * cores));
     }
     return new Bottleneck(Kind.NONE, String.format(Locale.US, "the JVM used %.0f %% of %.0f %% CPU at %,.0f req/s"

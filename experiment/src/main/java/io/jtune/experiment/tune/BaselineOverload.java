@@ -27,8 +27,27 @@ public record BaselineOverload(double offeredRps, double capacityRps, String lim
         Overload.validRate(capacity));
   }
 
+  /**
+   * The same finding in a search over the application's parameters: the rate asked for is kept,
+   * since whether a value serves it (a larger pool, say) is what the search finds out; at 90 % of
+   * the service's own capacity it would only confirm the configuration it has.
+   */
+  BaselineOverload keptForSearch() {
+    return new BaselineOverload(offeredRps, capacityRps, limitedBy, offeredRps);
+  }
+
+  /** Whether the session kept the rate asked for ({@link #keptForSearch}). */
+  public boolean rateKept() {
+    return measuredAtRps >= offeredRps;
+  }
+
   /** In words, for the session's output and its document. */
   public String words() {
+    if (rateKept()) {
+      return String.format(Locale.US, "overloaded at %.0f req/s: the baseline served %.0f req/s (its capacity at this"
+          + " load) — these latencies are a queue, not its response time; what limits it: %s. The search keeps"
+          + " %.0f req/s: which values serve it is what it finds out", offeredRps, capacityRps, limitedBy, offeredRps);
+    }
     return String.format(Locale.US, "overloaded at %.0f req/s: the baseline served %.0f req/s (its capacity at this"
         + " load) — these latencies are a queue, not its response time; what limits it: %s. The comparison is"
         + " measured at %.0f req/s, a rate it serves", offeredRps, capacityRps, limitedBy, measuredAtRps);

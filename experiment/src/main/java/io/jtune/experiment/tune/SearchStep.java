@@ -1,10 +1,13 @@
 package io.jtune.experiment.tune;
 
+import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.RunBudget;
+import io.jtune.experiment.report.Delta;
 import io.jtune.experiment.search.ParamSearch;
 import io.jtune.experiment.search.SearchHtml;
 import io.jtune.experiment.search.SearchJson;
@@ -29,6 +32,24 @@ import java.util.Map;
  */
 final class SearchStep {
   private SearchStep() {}
+
+  /**
+   * The search does not fit what is left of {@code budget}: the runs it needs at the fewest
+   * ({@code configurations} x the fewest runs for an interval, and the winner's check of
+   * {@code checkRuns}) at {@code perRun} each, what is left, and the whole budget that holds them
+   * (what was spent so far plus the runs, rounded up to a minute).
+   */
+  static String budgetTooSmall(TuneBudget budget, Duration perRun, int configurations, long checkRuns) {
+    long runs = (long) configurations * Delta.MIN_RUNS + checkRuns;
+    Duration needed = perRun.multipliedBy(runs);
+    Duration spent = budget.limit().minus(budget.left());
+    Duration left = budget.left().isNegative() ? Duration.ZERO : budget.left();
+    long minutes = (spent.plus(needed).toSeconds() + 59) / 60;
+    return "the budget does not hold the search: " + configurations + " configuration" + (configurations == 1 ? "" : "s")
+        + " x " + Delta.MIN_RUNS + " runs (the fewest for an interval) and " + checkRuns + " runs for the winner's check"
+        + " against the baseline, about " + RunBudget.words(perRun) + " a run here: " + RunBudget.words(needed)
+        + ", and " + RunBudget.words(left) + " is left; give --budget " + minutes + "m or more, or fewer values";
+  }
 
   /** What the search found, its report files, and the validation plan (null when nothing beat the service's own). */
   record Outcome(SearchResult result, List<Path> files, Plan validation) {}
@@ -57,6 +78,11 @@ final class SearchStep {
     long validationRuns = 2L * levels.size() * repetitions;
     java.util.function.IntPredicate roomFor = n -> job.budget() == null
         || job.budget().left().compareTo(perRun.multipliedBy(n + validationRuns)) >= 0;
+    int fewest = job.search().combinations() * Delta.MIN_RUNS;
+    if (!roomFor.test(fewest)) {
+      // said before the search starts, with the budget that holds it: a rerun then fits at once
+      throw new JtuneException(budgetTooSmall(job.budget(), perRun, job.search().combinations(), validationRuns));
+    }
     SearchResult raced = new ParamSearch(job.search(), high.open() ? high.rateRps() : 0, listener)
         .run(template, high, own, rule, repetitions + 2, job.dir().resolve(ParamSearch.DIR), roomFor);
     SearchResult r = uncrossed == null ? raced : raced.withNote(uncrossed);

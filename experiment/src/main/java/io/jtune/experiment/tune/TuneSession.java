@@ -112,7 +112,11 @@ public final class TuneSession {
         : baselines.measure(high, high.duration(), TuneSettings.BASELINE_DIR);
     firstRun = base.run();
     overload = base.kill() == null ? BaselineOverload.of(base.run()) : null;
-    if (overload != null) {
+    if (overload != null && job.search() != null) {
+      // a search over the application's parameters asks which values serve this rate: it keeps it
+      overload = overload.keptForSearch();
+      listener.baselineOverloaded(overload, base.run());
+    } else if (overload != null) {
       // served less than offered: latencies there are a queue's, and a comparison of queues says "no change";
       // the capacity is a finding of its own, and the session measures at a rate the baseline serves
       listener.baselineOverloaded(overload, base.run());

@@ -248,8 +248,13 @@ class VerdictTest {
     assertVerdict(r, Verdict.NOT_A_GC_PROBLEM, null);
     double cpuMs = cpu / 100 / 175 * 1000;
     long optimal = Math.round(p50 / cpuMs * CORES);
+    long inFlight = Math.round(175 * p50 / 1000);
     assertThat(r.recommendation().summary()).contains("optimal threads = (CPU + wait) / CPU x cores")
-        .contains("= " + optimal + " concurrent requests");
+        .contains("= " + optimal + " concurrent requests, the most worth having before the cores are the limit")
+        // the fewest a pool needs at this load, beside the most worth having (a WireMock stub's 100 ms delay at
+        // 170 req/s: 17 in flight against 176 from the formula)
+        .contains("at 175 req/s about " + inFlight + " requests are in flight (Little's law: 175 req/s x ");
+    assertThat(inFlight).isLessThan(optimal);
   }
 
   @Test
