@@ -107,8 +107,7 @@ public final class SearchJson {
         n.put("miss", p.miss());
       }
       if (f.pricing() != null) {
-        n.put("costPerHour", JsonNumbers.round(f.pricing().perHour(f.pricing().memoryBytes(p.step(),
-            f.grid().limits())), 6));
+        n.put("costPerMonth", month(f.pricing().perHour(f.pricing().memoryBytes(p.step(), f.grid().limits()))));
       }
     }
     if (f.winner() != null) {
@@ -119,22 +118,27 @@ public final class SearchJson {
     if (f.pricing() != null) {
       Footprint.Pricing pr = f.pricing();
       ObjectNode c = m.putObject("cost");
-      c.put("perCoreHour", pr.prices().perCoreHour());
-      c.put("perGbHour", pr.prices().perGbHour());
+      // per month (730 hours): a price per hour needs more than the documents' four decimals
+      c.put("perCoreMonth", month(pr.prices().perCoreHour()));
+      c.put("perGbMonth", month(pr.prices().perGbHour()));
       c.put("pricesSource", pr.prices().source());
       c.put("cores", JsonNumbers.round(pr.cores(), 3));
       c.put("coresSource", pr.coresWhy());
       c.put("nonHeapBytes", pr.nonHeapBytes());
       c.put("baselineMemoryBytes", pr.baselineMemoryBytes());
-      c.put("baselinePerHour", JsonNumbers.round(pr.perHour(pr.baselineMemoryBytes()), 6));
+      c.put("baselinePerMonth", month(pr.perHour(pr.baselineMemoryBytes())));
       c.put("hoursPerMonth", Prices.HOURS_PER_MONTH);
       if (f.winner() != null) {
         long mem = pr.memoryBytes(f.winner().step(), f.grid().limits());
         c.put("answerMemoryBytes", mem);
-        c.put("answerPerHour", JsonNumbers.round(pr.perHour(mem), 6));
+        c.put("answerPerMonth", month(pr.perHour(mem)));
       }
     }
     return m;
+  }
+
+  private static Double month(double perHour) {
+    return JsonNumbers.round(perHour * Prices.HOURS_PER_MONTH, 4);
   }
 
   private static void number(ObjectNode n, String key, double v) {

@@ -171,8 +171,8 @@ class BisectionTest {
     assertThat(doc.at("/memory/answerMb").asLong()).isEqualTo(288);
     assertThat(doc.at("/memory/method").asText()).isEqualTo("bisection");
     assertThat(doc.at("/objective").asText()).isEqualTo("cost");
-    assertThat(doc.at("/memory/cost/answerPerHour").asDouble()).isCloseTo(perHour, org.assertj.core.data.Offset
-        .offset(1e-6));
+    assertThat(doc.at("/memory/cost/answerPerMonth").asDouble()).isCloseTo(perHour * 730, org.assertj.core.data.Offset
+        .offset(1e-4));
     String html = SearchHtml.page(r);
     assertThat(html).contains("<svg").contains("Cost search: heap 192..448 MB").contains("heap, MB")
         .doesNotContain("<script");
