@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --objective footprint|cost} and its options: each wrong combination one line, exit 2, before anything runs. */
+@ExtendWith(UseLabJar.class)
 class MemorySearchOptionsTest {
   @TempDir Path dir;
 
