@@ -15,6 +15,8 @@ import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.search.Arm;
+import io.jtune.experiment.search.Footprint;
+import io.jtune.experiment.search.MemoryGrid;
 import io.jtune.experiment.search.SearchResult;
 import io.jtune.experiment.search.SearchText;
 import io.jtune.experiment.suggest.Suggestion;
@@ -260,6 +262,23 @@ final class TunePrinter implements TuneListener {
           + " from run " + io.jtune.experiment.report.Delta.MIN_RUNS + " on, what misses the SLO or cannot win leaves");
     }
     o.println("  round " + round + ": " + String.join(", ", racing.stream().map(Arm::name).toList()));
+    o.flush();
+  }
+
+  @Override
+  public void probing(int order, MemoryGrid.Step step, String why) {
+    if (order == 1) {
+      o.println();
+      o.println("3/4  search: the memory, one size at a time (a few runs each); a size meets the SLO when every run"
+          + " served and the means are within it");
+    }
+    o.println("  probe " + order + ": " + step.name(step.mb() != step.heapMb()) + " (" + why + ")");
+    o.flush();
+  }
+
+  @Override
+  public void probed(Footprint.Probe probe) {
+    o.println("    " + (probe.met() ? "met the SLO" : "missed: " + probe.miss()));
     o.flush();
   }
 

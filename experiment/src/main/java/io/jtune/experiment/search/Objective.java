@@ -6,11 +6,16 @@ import java.util.Locale;
 
 /**
  * What the search optimises among the configurations that meet the SLO: the lowest p99
- * ({@link #LATENCY}, the default) or the highest sustained throughput ({@link #THROUGHPUT}).
+ * ({@link #LATENCY}, the default), the highest sustained throughput ({@link #THROUGHPUT}), the
+ * smallest memory ({@link #FOOTPRINT}: the heap, or the container's memory limit when one is
+ * given) or the lowest price of cores and memory ({@link #COST}). The last two search one
+ * monotone dimension, memory, by bisection ({@link Bisection}).
  */
 public enum Objective {
   LATENCY(Metric.P99),
-  THROUGHPUT(Metric.THROUGHPUT);
+  THROUGHPUT(Metric.THROUGHPUT),
+  FOOTPRINT(Metric.P99),
+  COST(Metric.P99);
 
   private final Metric metric;
 
@@ -27,18 +32,30 @@ public enum Objective {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /**
-   * The objective named {@code text}; one line when unknown. {@code footprint} (smallest heap
-   * meeting the SLO) and {@code cost} (cores and memory priced) are named but not built yet.
-   */
+  /** Whether the objective sizes memory (footprint, cost) rather than racing parameter values. */
+  public boolean sizesMemory() {
+    return this == FOOTPRINT || this == COST;
+  }
+
+  /** The objective in words. */
+  public String words() {
+    return switch (this) {
+      case LATENCY -> "lowest p99";
+      case THROUGHPUT -> "highest sustained throughput";
+      case FOOTPRINT -> "smallest memory meeting the SLO";
+      case COST -> "cheapest cores and memory meeting the SLO";
+    };
+  }
+
+  /** The objective named {@code text}; one line when unknown. */
   public static Objective parse(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     return switch (t) {
       case "latency" -> LATENCY;
       case "throughput" -> THROUGHPUT;
-      case "footprint", "cost" -> throw new JtuneException("--objective " + t + " is not built yet: use latency"
-          + " (lowest p99, the default) or throughput (highest sustained rate meeting the SLO)");
-      default -> throw new JtuneException("--objective '" + text + "': latency or throughput");
+      case "footprint" -> FOOTPRINT;
+      case "cost" -> COST;
+      default -> throw new JtuneException("--objective '" + text + "': latency, throughput, footprint or cost");
     };
   }
 }

@@ -119,6 +119,28 @@ public final class Racing {
         && !Delta.of(a.summary(Metric.THROUGHPUT), own.summary(Metric.THROUGHPUT)).significantlyWorse(false);
   }
 
+  /** Why the arm's runs miss the SLO on their means (a failed run first), or null when they meet it. */
+  public String missReason(Arm a) {
+    if (a.failure() != null) {
+      return "did not run: " + a.failure();
+    }
+    Summary tp = a.summary(Metric.THROUGHPUT);
+    if (tp.n() == 0) {
+      return "served no request";
+    }
+    if (offeredRps > 0 && tp.mean() < offeredRps * Slo.SUSTAINED_PCT / 100) {
+      return String.format(Locale.US, "overloaded, serves %.0f of %.0f req/s offered", tp.mean(), offeredRps);
+    }
+    if (slo != null && slo.latency() != null && a.mean(slo.latency()) > slo.latencyMs()) {
+      return String.format(Locale.US, "%s %.1f ms, above %s ms", slo.latency().key(), a.mean(slo.latency()),
+          num(slo.latencyMs()));
+    }
+    if (slo != null && !Double.isNaN(slo.errorsPct()) && a.errorsPct().mean() > slo.errorsPct()) {
+      return String.format(Locale.US, "errors %.2f %%, above %s %%", a.errorsPct().mean(), num(slo.errorsPct()));
+    }
+    return null;
+  }
+
   /** Why the arm misses the SLO for good (the interval wholly beyond), or null. */
   String missesForGood(Arm a, Arm own) {
     Summary tp = a.summary(Metric.THROUGHPUT);

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The search as one self-contained HTML page: an inline SVG chart of throughput and the SLO's
- * latency against the first parameter's values (the service's flags; the SLO's bound and the
+ * latency against the first parameter's values (a memory search: against the sizes probed) (the service's flags; the SLO's bound and the
  * offered rate as dashed lines, the winner marked), then the report's table. No script, no
  * external resource (a Content-Security-Policy allows none); every text is escaped.
  */
@@ -28,10 +28,10 @@ public final class SearchHtml {
     StringBuilder b = new StringBuilder();
     b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
         .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n")
-        .append("<title>").append(Html.escape("Search: " + s.spec().params().get(0).describe())).append("</title>\n")
+        .append("<title>").append(Html.escape(title(s))).append("</title>\n")
         .append("<style>body{font-family:sans-serif;margin:2em}pre{background:#f6f6f6;padding:1em;overflow-x:auto}"
             + "svg text{font-size:12px}</style></head><body>\n")
-        .append("<h1>").append(Html.escape("Search over " + s.spec().params().get(0).describe())).append("</h1>\n")
+        .append("<h1>").append(Html.escape(title(s))).append("</h1>\n")
         .append("<p>").append(Html.escape("Objective: " + s.spec().objective().key() + ". SLO: " + s.sloWords() + "."))
         .append("</p>\n");
     b.append(chart(s));
@@ -43,12 +43,21 @@ public final class SearchHtml {
     return b.toString();
   }
 
+  private static String title(SearchResult s) {
+    if (s.footprint() != null) {
+      return (s.spec().objective() == Objective.COST ? "Cost search: " : "Footprint search: ")
+          + s.footprint().grid().describe();
+    }
+    return "Search over " + s.spec().params().get(0).describe();
+  }
+
   /** The chart: the first parameter's values, with the service's own flags, in order of size. */
   static String chart(SearchResult s) {
     List<Arm> points = new ArrayList<>(s.arms().stream().filter(a -> !a.ownConfiguration())
         .filter(a -> a.cost().get(a.cost().size() - 1) == 0.0).filter(a -> a.summary(Metric.THROUGHPUT).n() > 0)
         .sorted(Arm::cheaper).toList());
-    String param = s.spec().params().get(0).name();
+    Footprint f = s.footprint();
+    String param = f != null ? (f.grid().limits() ? "memory limit, MB" : "heap, MB") : s.spec().params().get(0).name();
     Metric lat = s.latency();
     if (points.isEmpty()) {
       return "<p>No configuration served a request: nothing to chart.</p>\n";
@@ -74,7 +83,8 @@ public final class SearchHtml {
       double ly = TOP + plotH * (1 - Math.min(a.mean(lat), latMax) / latMax);
       tpLine.append(String.format(Locale.US, "%.1f,%.1f ", x, ty));
       latLine.append(String.format(Locale.US, "%.1f,%.1f ", x, ly));
-      String value = a.candidate().params().getOrDefault(param, "?");
+      String value = f != null ? Long.toString(Math.round(a.cost().get(0)))
+          : a.candidate().params().getOrDefault(param, "?");
       b.append(String.format(Locale.US, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n", x,
           H - BOTTOM + 18, Html.escape(value)));
       b.append(String.format(Locale.US, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#1f77b4\"><title>%s</title>"

@@ -38,7 +38,7 @@ public final class SearchJson {
       root.put("offeredRps", JsonNumbers.round(s.racing().offeredRps(), 3));
     }
     ArrayNode params = root.putArray("params");
-    for (ParamSpec p : s.spec().params()) {
+    for (ParamSpec p : s.spec().params()) { // none in a memory search
       ObjectNode n = params.addObject();
       n.put("name", p.name());
       p.values().forEach(n.putArray("values")::add);
@@ -77,7 +77,68 @@ public final class SearchJson {
     root.put("spentSeconds", JsonNumbers.round(s.spent().toMillis() / 1000.0, 1));
     root.put("factorialSeconds", JsonNumbers.round(s.factorialTime().toMillis() / 1000.0, 1));
     s.notes().forEach(root.putArray("notes")::add);
+    if (s.footprint() != null) {
+      root.set("memory", memory(s));
+    }
     return root;
+  }
+
+  /** A memory search's grid, probes, answer and prices. */
+  private static ObjectNode memory(SearchResult s) {
+    Footprint f = s.footprint();
+    ObjectNode m = Json.object();
+    m.put("dimension", f.grid().limits() ? "memory-limit" : "heap");
+    m.put("method", f.sweep() ? "sweep" : "bisection");
+    ArrayNode sizes = m.putArray("gridMb");
+    f.grid().steps().forEach(st -> sizes.add(st.mb()));
+    m.put("stepMb", f.grid().stepMb());
+    m.put("lowWhy", f.grid().lowWhy());
+    m.put("highWhy", f.grid().highWhy());
+    ArrayNode probes = m.putArray("probes");
+    for (Footprint.Probe p : f.probes()) {
+      ObjectNode n = probes.addObject();
+      n.put("order", p.order());
+      n.put("configuration", p.arm().name());
+      n.put("sizeMb", p.step().mb());
+      n.put("heapMb", p.step().heapMb());
+      n.put("why", p.why());
+      n.put("meetsSlo", p.met());
+      if (p.miss() != null) {
+        n.put("miss", p.miss());
+      }
+      if (f.pricing() != null) {
+        n.put("costPerMonth", month(f.pricing().perHour(f.pricing().memoryBytes(p.step(), f.grid().limits()))));
+      }
+    }
+    if (f.winner() != null) {
+      m.put("answerMb", f.winner().step().mb());
+      m.put("answerHeapMb", f.winner().step().heapMb());
+    }
+    f.violations().forEach(m.putArray("monotoneViolations")::add);
+    if (f.pricing() != null) {
+      Footprint.Pricing pr = f.pricing();
+      ObjectNode c = m.putObject("cost");
+      // per month (730 hours): a price per hour needs more than the documents' four decimals
+      c.put("perCoreMonth", month(pr.prices().perCoreHour()));
+      c.put("perGbMonth", month(pr.prices().perGbHour()));
+      c.put("pricesSource", pr.prices().source());
+      c.put("cores", JsonNumbers.round(pr.cores(), 3));
+      c.put("coresSource", pr.coresWhy());
+      c.put("nonHeapBytes", pr.nonHeapBytes());
+      c.put("baselineMemoryBytes", pr.baselineMemoryBytes());
+      c.put("baselinePerMonth", month(pr.perHour(pr.baselineMemoryBytes())));
+      c.put("hoursPerMonth", Prices.HOURS_PER_MONTH);
+      if (f.winner() != null) {
+        long mem = pr.memoryBytes(f.winner().step(), f.grid().limits());
+        c.put("answerMemoryBytes", mem);
+        c.put("answerPerMonth", month(pr.perHour(mem)));
+      }
+    }
+    return m;
+  }
+
+  private static Double month(double perHour) {
+    return JsonNumbers.round(perHour * Prices.HOURS_PER_MONTH, 4);
   }
 
   private static void number(ObjectNode n, String key, double v) {

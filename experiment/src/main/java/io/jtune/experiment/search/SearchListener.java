@@ -16,6 +16,12 @@ public interface SearchListener {
   /** A configuration left the race after a round. */
   default void dropped(Arm arm) {}
 
+  /** A footprint search's probe starts: its size and why it is next. */
+  default void probing(int order, MemoryGrid.Step step, String why) {}
+
+  /** A footprint search's probe ended. */
+  default void probed(Footprint.Probe probe) {}
+
   /** The race ended before its last round, and why. */
   default void stoppedEarly(String why) {}
 }

@@ -15,24 +15,32 @@ import java.util.List;
  * @param runs the runs made
  * @param spent the wall time of the rounds (service starts, warm-ups, measured windows, stops)
  * @param notes what the search left out or cut, in words
+ * @param footprint a memory search's grid and probes (the arms are its probes), or null
  */
 public record SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm> arms, Arm winner, Arm leader,
-    int rounds, int maxRounds, int runs, Duration spent, List<String> notes) {
+    int rounds, int maxRounds, int runs, Duration spent, List<String> notes, Footprint footprint) {
   public SearchResult {
     arms = List.copyOf(arms);
     notes = List.copyOf(notes);
+  }
+
+  /** A race's result. */
+  public SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm> arms, Arm winner, Arm leader,
+      int rounds, int maxRounds, int runs, Duration spent, List<String> notes) {
+    this(spec, racing, level, arms, winner, leader, rounds, maxRounds, runs, spent, notes, null);
   }
 
   /** This result with one more note. */
   public SearchResult withNote(String note) {
     List<String> more = new java.util.ArrayList<>(notes);
     more.add(note);
-    return new SearchResult(spec, racing, level, arms, winner, leader, rounds, maxRounds, runs, spent, more);
+    return new SearchResult(spec, racing, level, arms, winner, leader, rounds, maxRounds, runs, spent, more,
+        footprint);
   }
 
-  /** The runs the full design would make: every configuration x {@link #maxRounds}. */
+  /** The runs the full design would make: every configuration (every size of a memory grid) x {@link #maxRounds}. */
   public int factorialRuns() {
-    return arms.size() * maxRounds;
+    return (footprint != null ? footprint.grid().steps().size() : arms.size()) * maxRounds;
   }
 
   /** The full design's time at the mean time of the runs made. */
@@ -40,8 +48,11 @@ public record SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm
     return runs == 0 ? Duration.ZERO : spent.multipliedBy(factorialRuns()).dividedBy(runs);
   }
 
-  /** Whether the arm meets the SLO on its means. */
+  /** Whether the arm meets the SLO on its means (a probe of a memory search: and every run served). */
   public boolean meets(Arm a) {
+    if (footprint != null) {
+      return a.failure() == null && racing.meets(a, null);
+    }
     return racing.meets(a, Racing.own(arms));
   }
 

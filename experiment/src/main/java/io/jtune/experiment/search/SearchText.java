@@ -15,11 +15,14 @@ public final class SearchText {
 
   /** The report's lines. */
   public static List<String> lines(SearchResult s) {
+    if (s.footprint() != null) {
+      return FootprintText.lines(s);
+    }
     List<String> out = new ArrayList<>();
     out.add("Search over " + s.spec().params().stream().map(ParamSpec::describe).collect(Collectors.joining(" "))
         + " at " + s.level().describeLoad());
-    out.add("  objective: " + s.spec().objective().key() + " (" + (s.spec().objective() == Objective.LATENCY
-        ? "lowest p99" : "highest sustained throughput") + "); SLO: " + s.sloWords());
+    out.add("  objective: " + s.spec().objective().key() + " (" + s.spec().objective().words() + "); SLO: "
+        + s.sloWords());
     boolean other = s.latency() != Metric.P99;
     String extra = other ? String.format(Locale.US, " %10s", s.latency().key() + " ms") : "";
     out.add(String.format(Locale.US, "  %-24s %4s %9s %9s%s %8s  %-5s %s", "configuration", "runs", "req/s", "p99 ms",

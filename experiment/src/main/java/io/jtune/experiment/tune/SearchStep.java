@@ -86,16 +86,34 @@ final class SearchStep {
     SearchResult raced = new ParamSearch(job.search(), high.open() ? high.rateRps() : 0, listener)
         .run(template, high, own, rule, repetitions + 2, job.dir().resolve(ParamSearch.DIR), roomFor);
     SearchResult r = uncrossed == null ? raced : raced.withNote(uncrossed);
-    List<Path> files = new ArrayList<>();
-    files.add(SearchJson.write(job.dir(), r));
-    files.add(OutputFile.write(job.dir().resolve(SearchText.FILE), w -> w.write(String.join("\n", SearchText.lines(r))
-        + "\n")));
-    files.add(OutputFile.write(job.dir().resolve(SearchHtml.FILE), w -> w.write(SearchHtml.page(r))));
+    List<Path> files = write(job, r);
     listener.searched(r, files);
     if (r.winner() == null || r.winner().ownConfiguration()) {
       return new Outcome(r, files, null);
     }
     Candidate winner = r.winner().candidate();
+    List<Level> ls = validationLevels(job, suggested, levels, high);
+    Plan validation = template.withCandidates(own.name(), List.of(own, winner.withLine(0))).withLevels(ls)
+        .withRepetitions(repetitions);
+    return new Outcome(r, files, validation);
+  }
+
+  /** The search's report files: search.json, search.txt, search.html. */
+  static List<Path> write(TuneSettings job, SearchResult r) {
+    List<Path> files = new ArrayList<>();
+    files.add(SearchJson.write(job.dir(), r));
+    files.add(OutputFile.write(job.dir().resolve(SearchText.FILE), w -> w.write(String.join("\n", SearchText.lines(r))
+        + "\n")));
+    files.add(OutputFile.write(job.dir().resolve(SearchHtml.FILE), w -> w.write(SearchHtml.page(r))));
+    return files;
+  }
+
+  /**
+   * The levels of the winner's check against the baseline: the rule-made plan's goals where there
+   * is one, p99 no more than 10 % worse and throughput no more than 5 % lower, and at the first
+   * level the SLO's latency bound.
+   */
+  static List<Level> validationLevels(TuneSettings job, Plan suggested, List<Level> levels, Level high) {
     List<Level> ls = new ArrayList<>();
     for (Level l : levels) {
       Map<String, Goal> goals = new LinkedHashMap<>(suggested != null
@@ -109,8 +127,6 @@ final class SearchStep {
       }
       ls.add(l.withGoals(goals).withLine(0));
     }
-    Plan validation = template.withCandidates(own.name(), List.of(own, winner.withLine(0))).withLevels(ls)
-        .withRepetitions(repetitions);
-    return new Outcome(r, files, validation);
+    return ls;
   }
 }

@@ -195,10 +195,12 @@ public final class TuneSession {
    * (when a value other than the service's own won).
    */
   private TuneResult searched(Suggestion s, Baseline base) throws IOException {
-    Plan suggested = s.candidates().isEmpty() ? null : plan(s);
+    Plan suggested = s.candidates().isEmpty() || job.search().objective().sizesMemory() ? null : plan(s);
     Duration perRun = base.perRun() != null ? base.perRun().plus(Duration.ofSeconds(1))
         : levels.get(0).warmup().plus(levels.get(0).duration()).plus(BaselineRuns.START_STOP);
-    SearchStep.Outcome found = SearchStep.run(job, s, suggested, levels, repetitions, perRun, listener);
+    SearchStep.Outcome found = job.search().objective().sizesMemory()
+        ? FootprintStep.run(job, s, base, levels, repetitions, perRun, listener)
+        : SearchStep.run(job, s, suggested, levels, repetitions, perRun, listener);
     if (found.validation() == null) {
       return result(TuneResult.Outcome.SEARCH, Verdict.KEEP_BASELINE, base, null, null, found.files(), true);
     }

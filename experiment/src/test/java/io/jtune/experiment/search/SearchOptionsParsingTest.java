@@ -60,11 +60,71 @@ class SearchOptionsParsingTest {
   }
 
   @Test
-  void theObjectivesBuiltAndTheOnesNotYet() {
+  void theFourObjectives() {
     assertThat(Objective.parse("latency").metric()).isEqualTo(Metric.P99);
     assertThat(Objective.parse("Throughput").metric()).isEqualTo(Metric.THROUGHPUT);
-    assertThatThrownBy(() -> Objective.parse("footprint")).hasMessageContaining("not built yet");
-    assertThatThrownBy(() -> Objective.parse("cost")).hasMessageContaining("not built yet");
-    assertThatThrownBy(() -> Objective.parse("speed")).hasMessageContaining("latency or throughput");
+    assertThat(Objective.parse("footprint").sizesMemory()).isTrue();
+    assertThat(Objective.parse("cost").sizesMemory()).isTrue();
+    assertThat(Objective.parse("latency").sizesMemory()).isFalse();
+    assertThatThrownBy(() -> Objective.parse("speed")).hasMessageContaining("latency, throughput, footprint or cost");
+  }
+
+  @Test
+  void pricesDefaultToOpenCostsAndPriceCoresAndGibibytesPerHour() {
+    Prices d = Prices.of(null, null);
+    assertThat(d).isEqualTo(Prices.DEFAULT);
+    assertThat(d.describe()).contains("0.0316 per core-hour").contains("OpenCost");
+    // 2 cores and 1.5 GiB for an hour
+    assertThat(d.perHour(2, 3L << 29)).isCloseTo(2 * 0.031611 + 1.5 * 0.004237, org.assertj.core.data.Offset
+        .offset(1e-9));
+    Prices given = Prices.of(0.05, null);
+    assertThat(given.perCoreHour()).isEqualTo(0.05);
+    assertThat(given.perGbHour()).isEqualTo(Prices.DEFAULT_GB_HOUR);
+    assertThat(given.source()).contains("--price-core given").contains("OpenCost");
+    assertThatThrownBy(() -> Prices.of(-1.0, null)).isInstanceOf(JtuneException.class).hasMessageContaining("0 or more");
+  }
+
+  @Test
+  void theHeapGridRunsFromTheLiveSetToThreeTimesItOrTheServicesHeap() {
+    long mb = 1L << 20;
+    // heap-too-small: live set 148 MB, heap 192 MB
+    MemoryGrid g = MemoryGrid.heaps(148 * mb, 192 * mb, -1, "cap");
+    assertThat(g.steps()).extracting(MemoryGrid.Step::mb).containsExactly(192L, 224L, 256L, 288L, 320L, 352L, 384L,
+        416L, 448L);
+    assertThat(g.stepMb()).isEqualTo(32);
+    assertThat(g.lowWhy()).contains("the live set 148").contains("below it the service cannot run");
+    assertThat(g.highWhy()).contains("3x the live set");
+    // a service with a larger heap of its own: the grid ends there, the step doubles to keep 8 steps or fewer
+    MemoryGrid big = MemoryGrid.heaps(100 * mb, 1024 * mb, -1, "cap");
+    assertThat(big.steps().get(big.steps().size() - 1).mb()).isEqualTo(1024);
+    assertThat(big.steps().size() - 1).isLessThanOrEqualTo(MemoryGrid.MAX_STEPS);
+    assertThat(big.highWhy()).contains("the service's own heap");
+    // a cap (the host's share) ends it below
+    MemoryGrid capped = MemoryGrid.heaps(148 * mb, 192 * mb, 300 * mb, "the host's share");
+    assertThat(capped.steps().get(capped.steps().size() - 1).mb()).isLessThanOrEqualTo(300);
+    assertThat(capped.highWhy()).startsWith("the host's share");
+    assertThatThrownBy(() -> MemoryGrid.heaps(-1, -1, -1, "")).isInstanceOf(JtuneException.class)
+        .hasMessageContaining("needs the service's heap or its live set");
+  }
+
+  @Test
+  void theLimitGridGivesEachLimitItsHeapByTheBudgetRule() {
+    long mb = 1L << 20;
+    // the budget rule with 100 MB of non-heap: heap = limit - 100 MB - 10 % of the limit (at least 32 MB)
+    java.util.function.LongUnaryOperator heapOf = l -> l - 100 * mb - Math.max(32 * mb, l / 10);
+    MemoryGrid g = MemoryGrid.limits(174 * mb, 512 * mb, heapOf, "why");
+    assertThat(g.limits()).isTrue();
+    assertThat(g.steps().get(g.steps().size() - 1)).isEqualTo(new MemoryGrid.Step(512, 360));
+    assertThat(g.steps()).allMatch(s -> s.heapMb() >= 174);
+    assertThat(g.steps().get(0).name(true)).startsWith("limit-").contains("-heap-");
+    assertThatThrownBy(() -> MemoryGrid.limits(600 * mb, 512 * mb, heapOf, "why")).isInstanceOf(JtuneException.class)
+        .hasMessageContaining("holds no heap");
+  }
+
+  @Test
+  void aProbeRunsTheServicesFlagsWithItsOwnHeap() {
+    MemoryGrid.Step s = new MemoryGrid.Step(256, 256);
+    assertThat(MemoryGrid.withHeap(java.util.List.of("-Xms1g", "-XX:+UseG1GC", "-Xmx1g", "-XX:MaxRAMPercentage=75",
+        "-Xss512k"), s)).containsExactly("-XX:+UseG1GC", "-Xss512k", "-Xms256m", "-Xmx256m");
   }
 }

@@ -1,0 +1,159 @@
+package io.jtune.experiment.tune;
+
+import io.jtune.common.units.ByteSize;
+import io.jtune.common.units.MemoryQuantity;
+import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Plan;
+import io.jtune.experiment.plan.PlanException;
+import io.jtune.experiment.plan.PlanWriter;
+import io.jtune.experiment.run.Experiment;
+import io.jtune.experiment.run.RunResult;
+import io.jtune.experiment.search.Arm;
+import io.jtune.experiment.search.Bisection;
+import io.jtune.experiment.search.Footprint;
+import io.jtune.experiment.search.MemoryGrid;
+import io.jtune.experiment.search.Objective;
+import io.jtune.experiment.search.ParamSearch;
+import io.jtune.experiment.search.Racing;
+import io.jtune.experiment.search.SearchResult;
+import io.jtune.experiment.search.SearchSpec;
+import io.jtune.experiment.suggest.Suggestion;
+import io.jtune.experiment.suggest.rule.ContainerLimit;
+import io.jtune.gc.model.ContainerBudget;
+import io.jtune.gc.model.MemoryModel;
+import io.jtune.runtime.container.ContainerLimits;
+import io.jtune.common.JtuneException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * A tune session's memory search ({@code --objective footprint} or {@code cost}): the grid from
+ * the baseline's memory model (the live set up to the service's heap, or 3x the live set; under
+ * a memory limit the limit itself, each limit's heap by the budget rule with the non-heap the
+ * baseline measured), bisected (or swept), each probe a few runs of one size at the first level's
+ * load; the report written (search.txt, .json, .html), and the plan that re-validates the answer
+ * against the baseline with full repetitions at every level, interleaved.
+ */
+final class FootprintStep {
+  private FootprintStep() {}
+
+  static SearchStep.Outcome run(TuneSettings job, Suggestion s, Baseline base, List<Level> levels, int repetitions,
+      Duration perRun, TuneListener listener) {
+    SearchSpec spec = job.search();
+    Level high = levels.get(0);
+    Candidate own = job.target().isLab() ? Candidate.of(Suggestion.BASELINE, List.of(), s.baseline().reason())
+        : s.baseline();
+    MemoryModel model = base.analysis().model();
+    long heap = model.capacities().heapMax();
+    long metaspace = model.capacities().metaspacePeak();
+    long live = model.live().known() ? model.live().bytes() : -1;
+    ContainerLimits limits = high.limits();
+    boolean limited = limits != null && limits.memory() != null;
+    MemoryGrid grid;
+    long nonHeap;
+    String nonHeapWhy;
+    if (base.run() != null && base.run().nativeMemory() != null) {
+      nonHeap = base.run().nativeMemory().nonHeapBytes();
+      nonHeapWhy = "measured by Native Memory Tracking in the baseline";
+    } else {
+      nonHeap = (metaspace > 0 ? MemoryModel.roundUp(metaspace * 1.25, 8) : ContainerBudget.EST_METASPACE_MB << 20)
+          + ((long) (ContainerBudget.EST_CODE_MB + ContainerBudget.EST_THREADS_MB + ContainerBudget.EST_REST_MB) << 20);
+      nonHeapWhy = "estimated (metaspace, code cache, threads, the rest), not measured";
+    }
+    if (limited) {
+      ContainerLimit c = ContainerLimit.of(limits.memory().bytes(), Double.NaN, "--memory-limit")
+          .withNativeMemory(base.run() == null ? null : base.run().nativeMemory());
+      LongUnaryOperator heapOf = l -> {
+        ContainerBudget b = ContainerLimit.of(l, Double.NaN, "--memory-limit").withNativeMemory(c.measured())
+            .budget(metaspace);
+        return b == null ? -1 : b.heapBytes();
+      };
+      grid = MemoryGrid.limits(MemoryGrid.lowestHeapBytes(live), limits.memory().bytes(), heapOf,
+          live > 0 ? "the live set " + ByteSize.human(live) + " plus the collector's share" : "the live set was not"
+              + " measured");
+    } else {
+      long host = model.capacities().hostMemory();
+      grid = MemoryGrid.heaps(live, heap, host > 0 ? (long) (MemoryModel.HOST_SHARE * host) : -1,
+          "the host's share for the heap (" + Math.round(100 * MemoryModel.HOST_SHARE) + " % of its memory)");
+    }
+    Footprint.Pricing pricing = null;
+    if (spec.objective() == Objective.COST) {
+      double cores = limits != null && limits.cpus() != null ? limits.cpus().millis() / 1000.0
+          : Runtime.getRuntime().availableProcessors();
+      String coresWhy = limits != null && limits.cpus() != null ? "the CPU limit" : "the host's, no CPU limit given";
+      long today = limited ? limits.memory().bytes() : heap > 0 ? heap + nonHeap : -1;
+      pricing = new Footprint.Pricing(spec.prices(), cores, coresWhy, limited ? 0 : nonHeap, nonHeapWhy,
+          Math.max(0, today));
+    }
+    long validationRuns = 2L * levels.size() * repetitions;
+    Racing judge = new Racing(spec.objective(), spec.slo(), high.open() ? high.rateRps() : 0);
+    Path dir = job.dir().resolve(ParamSearch.DIR);
+    int[] runs = {0};
+    long started = System.nanoTime();
+    Bisection.Prober prober = (order, step, candidate) -> {
+      Level at = limited ? high.withLimits(new ContainerLimits(MemoryQuantity.ofBytes(step.mb() << 20),
+          limits.cpus())) : high;
+      List<RunResult> out = probe(job, candidate, at.withGoals(java.util.Map.of()).withLine(0), repetitions,
+          dir.resolve("probe-" + order + "-" + candidate.name()), listener);
+      runs[0] += out.size();
+      return out;
+    };
+    Footprint f = new Bisection(judge, own.flags(), limited).search(grid, spec.sweep(), prober,
+        done -> job.budget() == null || job.budget().left().compareTo(perRun.multipliedBy(repetitions
+            + validationRuns)) >= 0, pricing, listener);
+    Duration spent = Duration.ofNanos(System.nanoTime() - started);
+    List<Arm> arms = f.probes().stream().map(Footprint.Probe::arm)
+        .sorted(Comparator.comparingDouble(a -> a.cost().get(0))).toList();
+    Arm winner = f.winner() == null ? null : f.winner().arm();
+    SearchResult r = new SearchResult(spec, judge, high, arms, winner, winner, f.probes().size(), repetitions,
+        runs[0], spent, List.of(), f);
+    List<Path> files = SearchStep.write(job, r);
+    listener.searched(r, files);
+    if (winner == null) {
+      return new SearchStep.Outcome(r, files, null);
+    }
+    Candidate w = winner.candidate();
+    List<Level> ls = SearchStep.validationLevels(job, null, levels, high);
+    if (limited) {
+      ContainerLimits at = new ContainerLimits(MemoryQuantity.ofBytes(f.winner().step().mb() << 20), limits.cpus());
+      // the answer's limit is the candidate's; the baseline keeps the limit given: one plan holds both only
+      // when the limits are the same, so the check runs at the limit given with the answer's heap
+      w = Candidate.of(w.name(), w.flags(), w.reason() + " Checked against the baseline at the limit given ("
+          + limits.describe() + "); the answer's limit, " + at.describe() + ", was probed in the search.");
+    }
+    Plan template = new Plan(job.name(), job.target(), own.name(), List.of(own), levels, repetitions,
+        Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
+    Plan validation = template.withCandidates(own.name(), List.of(own, w.withLine(0))).withLevels(ls)
+        .withRepetitions(repetitions);
+    return new SearchStep.Outcome(r, files, validation);
+  }
+
+  /** One probe: the candidate alone at the level, up to {@code repetitions} runs, ending at a failed run. */
+  private static List<RunResult> probe(TuneSettings job, Candidate c, Level level, int repetitions, Path dir,
+      TuneListener listener) {
+    Plan plan = new Plan(job.name() + "-" + c.name(), job.target(), c.name(), List.of(c), List.of(level), repetitions,
+        Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
+    String yaml = new PlanWriter().header(List.of("a probe of the memory search of " + job.by())).write(plan);
+    Experiment experiment;
+    try {
+      experiment = Experiment.prepare(plan, yaml, dir, Experiment.Options.DEFAULTS, listener.runs());
+    } catch (PlanException e) {
+      throw new JtuneException(e.getMessage().replaceFirst("^plan line \\d+: ", ""), e);
+    }
+    List<RunResult> out = new ArrayList<>();
+    for (int r = 1; r <= repetitions; r++) {
+      int rep = r;
+      List<RunResult> got = experiment.run(k -> k.repetition() == rep);
+      out.addAll(got);
+      if (got.stream().anyMatch(x -> !x.ok())) {
+        break; // a failed run misses the SLO whatever the others do
+      }
+    }
+    return out;
+  }
+}
