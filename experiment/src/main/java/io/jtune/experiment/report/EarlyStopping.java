@@ -142,9 +142,10 @@ public final class EarlyStopping implements RunGate {
       if (others.stream().allMatch(n -> ruledOutBefore(levels, key.level(), n) != null)) {
         return "every candidate is ruled out at an earlier level: nothing left to compare with";
       }
+      LeaderRule.Hold hold = LeaderRule.at(plan, levels, key.level());
       if (rounds >= SequentialDesign.firstLook()
           && others.stream().allMatch(n -> ruledOutBefore(levels, key.level(), n) != null
-              || settlement(here.candidate(n)) != Settlement.OPEN)) {
+              || settlement(here.candidate(n)) != Settlement.OPEN || heldBack(hold, levels, here, n) != null)) {
         return "every candidate is settled at " + key.level() + " after " + rounds + " rounds";
       }
       return null;
@@ -152,6 +153,10 @@ public final class EarlyStopping implements RunGate {
     String out = ruledOutBefore(levels, key.level(), key.candidate());
     if (out != null) {
       return out;
+    }
+    String held = heldBack(LeaderRule.at(plan, levels, key.level()), levels, here, key.candidate());
+    if (held != null) {
+      return held;
     }
     if (rounds < SequentialDesign.firstLook()) {
       return null;
@@ -162,6 +167,29 @@ public final class EarlyStopping implements RunGate {
       case RULED_OUT -> "ruled out at " + key.level() + " after " + rounds + " rounds: " + why(here, c);
       case SETTLED -> "settled at " + key.level() + " after " + rounds + " rounds: " + why(here, c);
     };
+  }
+
+  /**
+   * Why the leader rule holds the candidate back at {@code here}, or null: it is held back
+   * ({@link LeaderRule}) and the leader is not ruled out up to this level's complete rounds; once
+   * the leader is, it runs on if the rounds left can still make an interval.
+   */
+  private String heldBack(LeaderRule.Hold hold, List<LevelReport> levels, LevelReport here, String candidate) {
+    if (!hold.heldBack().contains(candidate)) {
+      return null;
+    }
+    String leader = hold.leader();
+    String top = hold.top().level().name();
+    if (!LeaderRule.ruledOutUpTo(levels, here, leader)) {
+      return LeaderRule.HELD + " at " + here.level().name() + ": " + leader + " leads at " + top + " ("
+          + ExperimentText.change(hold.top().candidate(leader).deltas().get(io.jtune.experiment.plan.Metric.P99))
+          + " p99 vs the baseline), and while it holds, " + candidate + "'s runs here cannot change which candidate"
+          + " the verdict adopts";
+    }
+    // the rounds left at the level: those the baseline, which runs every round, has not run
+    int left = plan.repetitions() - here.baseline().okRuns() - here.baseline().failedRuns();
+    return left >= Delta.MIN_RUNS ? null : LeaderRule.HELD + " at " + here.level().name() + ": " + leader
+        + ", which led at " + top + ", is ruled out here, and too few rounds are left to judge " + candidate;
   }
 
   /** Why the candidate was ruled out at a level before {@code level}, or null. */
