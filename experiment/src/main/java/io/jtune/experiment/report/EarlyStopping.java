@@ -19,8 +19,10 @@ import java.util.Map;
 /**
  * The early stopping rule: after each round at a level (every candidate once), a candidate whose
  * verdict at that level is settled by the {@link SequentialDesign}'s intervals runs no more
- * repetitions there; a candidate ruled out at a level runs at no later level; the baseline stops
- * once every other candidate has; so the experiment ends when every candidate is settled. Never
+ * repetitions there; a candidate ruled out at a level runs at no later level; once the highest load
+ * has run, a candidate whose later runs cannot change the verdict's pick while the leader holds is
+ * held back ({@link LeaderRule}); the baseline stops once every other candidate has; so the
+ * experiment ends when every candidate is settled. Never
  * before {@value Delta#MIN_RUNS} rounds, the fewest runs an interval needs.
  *
  * <p>Settled means one of:
@@ -184,11 +186,13 @@ public final class EarlyStopping implements RunGate {
       return LeaderRule.HELD + " at " + here.level().name() + ": " + leader + " leads at " + top + " ("
           + ExperimentText.change(hold.top().candidate(leader).deltas().get(io.jtune.experiment.plan.Metric.P99))
           + " p99 vs the baseline), and while it holds, " + candidate + "'s runs here cannot change which candidate"
-          + " the verdict adopts";
+          + " the verdict adopts (it runs the rounds left if " + leader + " is ruled out here)";
     }
-    // the rounds left at the level: those the baseline, which runs every round, has not run
-    int left = plan.repetitions() - here.baseline().okRuns() - here.baseline().failedRuns();
-    return left >= Delta.MIN_RUNS ? null : LeaderRule.HELD + " at " + here.level().name() + ": " + leader
+    // the runs it can still have at the level: those made, and a run in each round the baseline (which
+    // runs every round) has not run yet
+    CandidateReport c = here.candidate(candidate);
+    int can = c.okRuns() + c.failedRuns() + plan.repetitions() - here.baseline().okRuns() - here.baseline().failedRuns();
+    return can >= Delta.MIN_RUNS ? null : LeaderRule.HELD + " at " + here.level().name() + ": " + leader
         + ", which led at " + top + ", is ruled out here, and too few rounds are left to judge " + candidate;
   }
 

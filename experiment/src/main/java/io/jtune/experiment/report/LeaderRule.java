@@ -5,10 +5,13 @@ import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.report.EarlyStopping.Settlement;
 import io.jtune.experiment.report.ExperimentReport.CandidateReport;
 import io.jtune.experiment.report.ExperimentReport.LevelReport;
+import io.jtune.experiment.report.ExperimentReport.Recommendation;
+import io.jtune.experiment.run.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Early stopping's "pick the winner" step: once the highest-load level has run, the verdict's
@@ -124,10 +127,29 @@ final class LeaderRule {
   }
 
   /**
+   * The verdict when early stopping held candidates back and they ran too few rounds at a level to
+   * be judged (the leader failed there): inconclusive, naming them; null when none did.
+   */
+  static Recommendation inconclusive(Plan plan, List<LevelReport> levels, List<RunResult> runs, List<String> reasons) {
+    Map<String, String> held = plan.earlyStopping()
+        ? heldBackShort(plan, levels, EarlyStopping.of(plan).replay(runs)) : Map.of();
+    if (held.isEmpty()) {
+      return null;
+    }
+    String which = held.entrySet().stream().map(e -> e.getKey() + " at " + e.getValue())
+        .collect(Collectors.joining(", "));
+    return new Recommendation(Verdict.INCONCLUSIVE, null, "Keep " + plan.baseline() + " for now: inconclusive —"
+        + " early stopping held back " + which + " while the candidate leading at the highest load could still be"
+        + " adopted, and that one then fell short there: too few runs to judge " + String.join(", ", held.keySet())
+        + "; run them at every level (an experiment of the baseline and them, or --no-early-stopping).", reasons,
+        List.of(), false);
+  }
+
+  /**
    * The candidates early stopping held back that ran fewer rounds than an interval needs at some
    * level, by candidate with that level: after the leader failed there, the verdict cannot judge them.
    */
-  static Map<String, String> heldBackShort(Plan plan, List<LevelReport> levels, EarlyStop stop) {
+  private static Map<String, String> heldBackShort(Plan plan, List<LevelReport> levels, EarlyStop stop) {
     Map<String, String> out = new LinkedHashMap<>();
     if (stop == null) {
       return out;

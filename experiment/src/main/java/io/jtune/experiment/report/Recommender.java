@@ -139,16 +139,9 @@ final class Recommender {
       return notAGcProblem(plan, runs, top, reasons);
     }
     // early stopping held candidates back at a level while another led, and the leader then fell short there
-    Map<String, String> held = plan.earlyStopping()
-        ? LeaderRule.heldBackShort(plan, levels, EarlyStopping.of(plan).replay(runs)) : Map.of();
-    if (!held.isEmpty()) {
-      String which = held.entrySet().stream().map(e -> e.getKey() + " at " + e.getValue())
-          .collect(Collectors.joining(", "));
-      return new Recommendation(Verdict.INCONCLUSIVE, null, "Keep " + base + " for now: inconclusive — early stopping"
-          + " held back " + which + " while the candidate leading at the highest load could still be adopted, and that"
-          + " one then fell short there: too few runs to judge " + String.join(", ", held.keySet()) + "; run them at"
-          + " every level (an experiment of the baseline and them, or --no-early-stopping).", reasons, List.of(),
-          false);
+    Recommendation held = LeaderRule.inconclusive(plan, levels, runs, reasons);
+    if (held != null) {
+      return held;
     }
     // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
     int fewest = measured.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
