@@ -18,7 +18,8 @@ public final class EarlyStopText {
     out.add("  design: " + e.design() + "; false adoption at most 5 % however early it stops"
         + " (turn it off with earlyStopping: false or --no-early-stopping)");
     for (EarlyStop.Stop s : e.stops()) {
-      out.add("  " + s.level() + "/" + s.candidate() + " stopped after " + s.rounds() + " round(s): " + s.why());
+      out.add("  " + s.level() + "/" + s.candidate() + (s.rounds() == 0 ? " not run: "
+          : " stopped after " + s.rounds() + " round(s): ") + s.why());
     }
     return out;
   }

@@ -19,8 +19,10 @@ import java.util.Map;
 /**
  * The early stopping rule: after each round at a level (every candidate once), a candidate whose
  * verdict at that level is settled by the {@link SequentialDesign}'s intervals runs no more
- * repetitions there; a candidate ruled out at a level runs at no later level; the baseline stops
- * once every other candidate has; so the experiment ends when every candidate is settled. Never
+ * repetitions there; a candidate ruled out at a level runs at no later level; once the highest load
+ * has run, a candidate whose later runs cannot change the verdict's pick while the leader holds is
+ * held back ({@link LeaderRule}); the baseline stops once every other candidate has; so the
+ * experiment ends when every candidate is settled. Never
  * before {@value Delta#MIN_RUNS} rounds, the fewest runs an interval needs.
  *
  * <p>Settled means one of:
@@ -142,9 +144,10 @@ public final class EarlyStopping implements RunGate {
       if (others.stream().allMatch(n -> ruledOutBefore(levels, key.level(), n) != null)) {
         return "every candidate is ruled out at an earlier level: nothing left to compare with";
       }
+      LeaderRule.Hold hold = LeaderRule.at(plan, levels, key.level());
       if (rounds >= SequentialDesign.firstLook()
           && others.stream().allMatch(n -> ruledOutBefore(levels, key.level(), n) != null
-              || settlement(here.candidate(n)) != Settlement.OPEN)) {
+              || settlement(here.candidate(n)) != Settlement.OPEN || heldBack(hold, levels, here, n) != null)) {
         return "every candidate is settled at " + key.level() + " after " + rounds + " rounds";
       }
       return null;
@@ -152,6 +155,10 @@ public final class EarlyStopping implements RunGate {
     String out = ruledOutBefore(levels, key.level(), key.candidate());
     if (out != null) {
       return out;
+    }
+    String held = heldBack(LeaderRule.at(plan, levels, key.level()), levels, here, key.candidate());
+    if (held != null) {
+      return held;
     }
     if (rounds < SequentialDesign.firstLook()) {
       return null;
@@ -162,6 +169,31 @@ public final class EarlyStopping implements RunGate {
       case RULED_OUT -> "ruled out at " + key.level() + " after " + rounds + " rounds: " + why(here, c);
       case SETTLED -> "settled at " + key.level() + " after " + rounds + " rounds: " + why(here, c);
     };
+  }
+
+  /**
+   * Why the leader rule holds the candidate back at {@code here}, or null: it is held back
+   * ({@link LeaderRule}) and the leader is not ruled out up to this level's complete rounds; once
+   * the leader is, it runs on if the rounds left can still make an interval.
+   */
+  private String heldBack(LeaderRule.Hold hold, List<LevelReport> levels, LevelReport here, String candidate) {
+    if (!hold.heldBack().contains(candidate)) {
+      return null;
+    }
+    String leader = hold.leader();
+    String top = hold.top().level().name();
+    if (!LeaderRule.ruledOutUpTo(levels, here, leader)) {
+      return LeaderRule.HELD + " at " + here.level().name() + ": " + leader + " leads at " + top + " ("
+          + ExperimentText.change(hold.top().candidate(leader).deltas().get(io.jtune.experiment.plan.Metric.P99))
+          + " p99 vs the baseline), and while it holds, " + candidate + "'s runs here cannot change which candidate"
+          + " the verdict adopts (it runs the rounds left if " + leader + " is ruled out here)";
+    }
+    // the runs it can still have at the level: those made, and a run in each round the baseline (which
+    // runs every round) has not run yet
+    CandidateReport c = here.candidate(candidate);
+    int can = c.okRuns() + c.failedRuns() + plan.repetitions() - here.baseline().okRuns() - here.baseline().failedRuns();
+    return can >= Delta.MIN_RUNS ? null : LeaderRule.HELD + " at " + here.level().name() + ": " + leader
+        + ", which led at " + top + ", is ruled out here, and too few rounds are left to judge " + candidate;
   }
 
   /** Why the candidate was ruled out at a level before {@code level}, or null. */

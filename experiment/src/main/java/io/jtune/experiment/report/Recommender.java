@@ -138,6 +138,11 @@ final class Recommender {
     if (gcSmall) {
       return notAGcProblem(plan, runs, top, reasons);
     }
+    // early stopping held candidates back at a level while another led, and the leader then fell short there
+    Recommendation held = LeaderRule.inconclusive(plan, levels, runs, reasons);
+    if (held != null) {
+      return held;
+    }
     // the runs an interval is made from: the baseline's, and those of each candidate that ran at all
     int fewest = measured.stream().flatMap(l -> l.candidates().stream()).filter(c -> c.baseline() || c.okRuns() > 0)
         .mapToInt(CandidateReport::okRuns).min().orElse(0);
@@ -265,8 +270,8 @@ final class Recommender {
 
   private static Recommendation adopt(Plan plan, List<String> baseFlags, List<LevelReport> levels, LevelReport top,
       List<String> adoptable, List<RunResult> runs) {
-    String best = adoptable.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
-    String w = smallestChangeAsGood(plan, top, adoptable, best);
+    String best = lowestP99(top, adoptable);
+    String w = pick(plan, top, adoptable);
     List<String> reasons = new ArrayList<>();
     if (!w.equals(best)) {
       reasons.add(String.format(Locale.US, "%s changes less than %s (%d flags against %d), and %s's p99 at %s is not"
@@ -322,6 +327,19 @@ final class Recommender {
         + " vs " + plan.baseline() + ".";
     return new Recommendation(Verdict.ADOPT, w, summary, reasons,
         FlagDiff.of(plan.baselineCandidate().flags(), wc.flags(), baseFlags), false);
+  }
+
+  /** Of the adoptable candidates, the one with the lowest mean p99 at the highest load. */
+  private static String lowestP99(LevelReport top, List<String> adoptable) {
+    return adoptable.stream().min(Comparator.comparingDouble(n -> top.candidate(n).mean(Metric.P99))).orElseThrow();
+  }
+
+  /**
+   * The candidate the verdict adopts of {@code adoptable} (not empty): the smallest change whose p99
+   * at the highest load {@code top} is as good as the lowest ({@link #smallestChangeAsGood}).
+   */
+  static String pick(Plan plan, LevelReport top, List<String> adoptable) {
+    return smallestChangeAsGood(plan, top, adoptable, lowestP99(top, adoptable));
   }
 
   /**
