@@ -13,7 +13,8 @@ import java.util.Locale;
  * capacity: that is an overload, its capacity what it served in the window, not a failed run. The
  * run's figures are then those of the warm-up's requests answered in the window, their latencies
  * from the intended send (the time they queued). A service that answered nothing in the warm-up
- * or the window, or only errors, stays a failed run; so does one that answered the backlog at the
+ * or the window, or only errors, or that answered in fewer than half of the window's seconds (it
+ * hung, a few late answers trickling in), stays a failed run; so does one that answered the backlog at the
  * offered rate or faster (still catching up when the warm-up's ceiling came: a longer warm-up
  * measures it).
  *
@@ -29,7 +30,10 @@ record BacklogWindow(LoadResult load, RunResult.Steadiness steadiness, String fa
    */
   static BacklogWindow of(LoadResult load, Level level, WarmupWatch watch) {
     LatencySummary queued = watch.backlogLatency();
-    if (!level.open() || load.requests() > 0 || queued == null || !watch.servedInWarmup()) {
+    int[] answering = watch.windowSecondsAnswering();
+    // serving all through the window: a service that hung, with a few late answers, is no capacity
+    if (!level.open() || load.requests() > 0 || queued == null || !watch.servedInWarmup()
+        || 2 * answering[0] < answering[1]) {
       return null;
     }
     RunResult.Steadiness s = watch.result(0).unanswered();

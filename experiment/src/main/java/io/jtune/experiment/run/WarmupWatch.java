@@ -88,6 +88,18 @@ final class WarmupWatch {
     return backlogLatency == null ? 0 : backlogLatency.getTotalCount();
   }
 
+  /** Of the window's whole seconds, how many had responses (to its requests or to the warm-up's), and how many there were. */
+  int[] windowSecondsAnswering() {
+    double windowS = level.duration().toMillis() / 1000.0;
+    int answering = 0;
+    int seconds = 0;
+    for (int i = 0; i < window.size() && window.get(i).t() <= windowS + 0.25; i++) {
+      seconds++;
+      answering += windowResponses.get(i) > 0 ? 1 : 0;
+    }
+    return new int[] {answering, seconds};
+  }
+
   /** Whether the warm-up got answers that were not all errors: the service served before the window. */
   boolean servedInWarmup() {
     return warmupResponses > warmupErrors;

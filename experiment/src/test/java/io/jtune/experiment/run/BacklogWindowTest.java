@@ -81,6 +81,20 @@ class BacklogWindowTest {
     assertThat(BacklogWindow.of(noAnswer(l), l, watched(l, 0, 0, 0, 0))).isNull();
     // the warm-up's answers all errors: not a service at its capacity
     assertThat(BacklogWindow.of(noAnswer(l), l, watched(l, 50, 50, 40, 1_000))).isNull();
+    // it served, then hung: nothing in the window's two seconds, one late answer as the load drained
+    WarmupWatch hung = new WarmupWatch(l, ProcessHandle.current().pid());
+    hung.warmupSecond(new TimelinePoint(1, 90, 90, 900, 0));
+    hung.warmupSecond(new TimelinePoint(2, 90, 90, 900, 0));
+    hung.measureStarted();
+    hung.warmupResponses(new Histogram(3));
+    hung.windowSecond(new TimelinePoint(1, 0, 0, 0, 0));
+    hung.warmupResponses(new Histogram(3));
+    hung.windowSecond(new TimelinePoint(2, 0, 0, 0, 0));
+    Histogram one = new Histogram(3);
+    one.recordValue(9_000_000_000L);
+    hung.warmupResponses(one);
+    hung.windowSecond(new TimelinePoint(3, 0, 0, 0, 0));
+    assertThat(BacklogWindow.of(noAnswer(l), l, hung)).isNull();
     // the closed model offers no rate to be above
     Level closed = new Level("c", 0, 8, List.of("/scenario"), TWO_S, TWO_S, Duration.ofSeconds(10), Map.of(), 0,
         LevelRequest.GET, null, TWO_S);
