@@ -46,7 +46,8 @@ import picocli.CommandLine.Spec;
           + " p99 stable for 6 s, JIT compilation settled; at least the level's warmup, at most its maxWarmup,"
           + " default 60s), is loaded for the measured window, and stops; the GC log is analyzed over that window."
           + " A run that served less than 90 %% of its open-model rate is reported as overloaded (its latencies"
-          + " are a queue), with the capacity it served and what limits it. The report compares every candidate with the baseline (mean,"
+          + " are a queue), with the capacity it served and what limits it; so is one whose window's own requests"
+          + " waited behind the warm-up's queue and got no answer within it. The report compares every candidate with the baseline (mean,"
           + " spread, change with a 95 %% confidence interval), judges the plan's goals per level and names the"
           + " winner, or says plainly that flags are not the fix.",
       "Each run's GC log, load result, latency log and output tail land in DIR/runs/ID/ as it ends;"

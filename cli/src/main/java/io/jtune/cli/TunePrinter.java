@@ -76,7 +76,10 @@ final class TunePrinter implements TuneListener {
               case "steady" -> "until steady: throughput and p99 stable, JIT compilation settled";
               case "saturated" -> "serving less than offered, JIT done: saturated";
               default -> String.format(Locale.US, "not steady by the %.0f s ceiling", st.maxWarmupS());
-            }, st.warmupThroughput(12), st.windowThroughput(12)));
+            }, st.warmupThroughput(12), Boolean.TRUE.equals(st.windowUnanswered())
+                ? String.format(Locale.US, "none of its own requests answered (it answered the warm-up's queue, %.0f"
+                    + " req/s)", st.servedRps())
+                : st.windowThroughput(12)));
       }
     }
     if (startupPauses > 0) {

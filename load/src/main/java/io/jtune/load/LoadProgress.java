@@ -27,11 +27,13 @@ public interface LoadProgress {
   }
 
   /**
-   * Called after each measured interval, before {@link #onInterval}: how many responses in it
-   * answered requests sent in the warmup (a backlog the service was still working through). With
-   * the interval's own responses they are what the service served in that second.
+   * Called after each measured interval, before {@link #onInterval}: the responses in it that
+   * answered requests sent (open model: due) in the warmup, a backlog the service was still working
+   * through, as a histogram of their latencies in nanoseconds from the intended send (its count is
+   * how many). With the interval's own responses they are what the service served in that second.
+   * The run reuses the histogram after the call: add it to one of your own to keep it.
    */
-  default void onWarmupResponses(long responses) {}
+  default void onWarmupResponses(org.HdrHistogram.Histogram responses) {}
 
   /** Called once when the warmup is over and requests start being recorded. */
   default void onMeasureStart() {}

@@ -212,7 +212,7 @@ public final class LoadRun {
             }
           } else {
             warmInterval = control.correctedByPhase[RunControl.WARMUP].getIntervalHistogram(warmInterval);
-            progress.onWarmupResponses(warmInterval.getTotalCount());
+            progress.onWarmupResponses(warmInterval);
             progress.onInterval((now - start) / 1e9, false, book.close(now));
           }
           nextTick = nextTick(nextTick, start, measureStart);

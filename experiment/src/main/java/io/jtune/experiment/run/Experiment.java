@@ -267,7 +267,14 @@ public final class Experiment {
                 target.exitCode(), load);
         return failed(key, c, pid, startedAt, why, tail, rd, container, ergonomics);
       }
-      if (load.successes() == 0) {
+      // an open-model window that got no answer while the service worked through the warm-up's queue: an overload
+      BacklogWindow backlog = load.successes() == 0 ? BacklogWindow.of(load, level, m.watch) : null;
+      if (backlog != null && backlog.failure() != null) {
+        return failed(key, c, pid, startedAt, backlog.failure(), tail, rd, container, ergonomics);
+      }
+      if (backlog != null) {
+        load = backlog.load();
+      } else if (load.successes() == 0) {
         // a JVM that answered nothing still measured its native memory: the non-heap a container limit must hold
         RunResult none = failed(key, c, pid, startedAt, RunFailure.describe("no request succeeded ("
             + load.errorTotal() + " errors)", tail, target.exitCode(), load), tail, rd, container, ergonomics);
@@ -280,7 +287,8 @@ public final class Experiment {
       }
       long from = m.measureStartEpochMs;
       long to = from + Math.round(load.measuredSeconds() * 1000);
-      RunResult.Steadiness steadiness = m.watch.result(load.successes() / load.measuredSeconds());
+      RunResult.Steadiness steadiness = backlog != null ? backlog.steadiness()
+          : m.watch.result(load.successes() / load.measuredSeconds());
       Analysis a = analyze(key, gcLog, from - Math.round(steadiness.warmupS() * 1000), to);
       WindowPauses.write(rd, a.pauses().events(), jvmStart, from, to);
       GcAttribution attribution = PauseAttribution.ofRun(load, a.pauses().events());

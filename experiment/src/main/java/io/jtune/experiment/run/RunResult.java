@@ -110,16 +110,26 @@ public record RunResult(
    * @param offeredRps the open model's rate, null in the closed model
    * @param servedRps responses per second in the window
    * @param overloaded served less than 90 % of the offered rate: the latencies are a queue's
+   * @param windowUnanswered true when no request sent in the window got an answer, the service
+   *     spending the window on the warm-up's queued requests: the run's latencies are then those
+   *     requests' (from their intended send, the time they queued); null otherwise
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Steadiness(double warmupS, String warmupEnded, double minWarmupS, double maxWarmupS,
-      List<SecondSeen> warmup, List<SecondSeen> window, Double offeredRps, double servedRps, boolean overloaded) {
+      List<SecondSeen> warmup, List<SecondSeen> window, Double offeredRps, double servedRps, boolean overloaded,
+      Boolean windowUnanswered) {
 
     static Steadiness of(double warmupS, String ended, double minS, double maxS, List<SteadyState.Second> warmup,
         List<SteadyState.Second> window, double offered, double served, boolean overloaded) {
       return new Steadiness(r(warmupS), ended, minS, maxS, warmup.stream().map(SecondSeen::of).toList(),
           window.stream().map(SecondSeen::of).toList(), Double.isNaN(offered) ? null : r(offered), r(served),
-          overloaded);
+          overloaded, null);
+    }
+
+    /** This record of a window whose own requests got no answer (see {@link #windowUnanswered}). */
+    Steadiness unanswered() {
+      return new Steadiness(warmupS, warmupEnded, minWarmupS, maxWarmupS, warmup, window, offeredRps, servedRps,
+          overloaded, true);
     }
 
     /** The per-second throughput of the window, for a line of text: "72 71 73 ..." (at most {@code n}). */

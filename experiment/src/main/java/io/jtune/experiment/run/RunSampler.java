@@ -96,7 +96,7 @@ final class RunSampler {
       }
 
       @Override
-      public void onWarmupResponses(long responses) {
+      public void onWarmupResponses(org.HdrHistogram.Histogram responses) {
         watch.warmupResponses(responses);
       }
 

@@ -26,6 +26,10 @@ final class WarmupWatch {
   /** Per window second, the responses the service gave in it: to the window's requests and to the warm-up's. */
   private final List<Long> windowResponses = new ArrayList<>();
   private long backlog;
+  /** Latencies (ns from the intended send) of the warm-up's requests answered in the window; null before any. */
+  private org.HdrHistogram.Histogram backlogLatency;
+  private long warmupResponses;
+  private long warmupErrors;
   private SteadyState.End end;
   private double warmupS = Double.NaN;
 
@@ -38,6 +42,8 @@ final class WarmupWatch {
   /** A second of the warm-up: true when the warm-up ends here. */
   boolean warmupSecond(TimelinePoint p) {
     warmup.add(second(p));
+    warmupResponses += p.requests();
+    warmupErrors += p.errors();
     if (!level.steadyWarmup() || p.second() + 1e-3 < level.warmup().toMillis() / 1000.0) {
       return false;
     }
@@ -59,8 +65,44 @@ final class WarmupWatch {
   }
 
   /** Responses in the coming window second to requests sent in the warm-up (an overloaded service's backlog). */
-  void warmupResponses(long n) {
-    backlog = n;
+  void warmupResponses(org.HdrHistogram.Histogram h) {
+    backlog = h.getTotalCount();
+    if (backlog > 0) {
+      if (backlogLatency == null) {
+        backlogLatency = new org.HdrHistogram.Histogram(h.getHighestTrackableValue(), 3);
+      }
+      backlogLatency.add(h);
+    }
+  }
+
+  /**
+   * The latencies of the warm-up's requests the service answered within the window (from their
+   * intended send: the time they queued), or null when it answered none there.
+   */
+  io.jtune.load.LatencySummary backlogLatency() {
+    return backlogLatency == null ? null : io.jtune.load.LatencySummary.of(backlogLatency);
+  }
+
+  /** Responses to the warm-up's requests within the window. */
+  long backlogResponses() {
+    return backlogLatency == null ? 0 : backlogLatency.getTotalCount();
+  }
+
+  /** Of the window's whole seconds, how many had responses (to its requests or to the warm-up's), and how many there were. */
+  int[] windowSecondsAnswering() {
+    double windowS = level.duration().toMillis() / 1000.0;
+    int answering = 0;
+    int seconds = 0;
+    for (int i = 0; i < window.size() && window.get(i).t() <= windowS + 0.25; i++) {
+      seconds++;
+      answering += windowResponses.get(i) > 0 ? 1 : 0;
+    }
+    return new int[] {answering, seconds};
+  }
+
+  /** Whether the warm-up got answers that were not all errors: the service served before the window. */
+  boolean servedInWarmup() {
+    return warmupResponses > warmupErrors;
   }
 
   void windowSecond(TimelinePoint p) {

@@ -14,8 +14,11 @@ import java.util.Locale;
  * @param capacityRps what the baseline served
  * @param limitedBy what limits it: GC, the CPU, a lock, or none of these ({@link Overload#limitedBy})
  * @param measuredAtRps the rate the session measured at instead
+ * @param windowUnanswered no request sent in the window got an answer: the service spent it on the
+ *     warm-up's queue (the capacity is what it served of that queue)
  */
-public record BaselineOverload(double offeredRps, double capacityRps, String limitedBy, double measuredAtRps) {
+public record BaselineOverload(double offeredRps, double capacityRps, String limitedBy, double measuredAtRps,
+    boolean windowUnanswered) {
 
   /** The finding, or null when the run served what was offered (or is not an open-model run). */
   static BaselineOverload of(RunResult run) {
@@ -24,7 +27,7 @@ public record BaselineOverload(double offeredRps, double capacityRps, String lim
     }
     double capacity = run.steadiness().servedRps();
     return new BaselineOverload(run.steadiness().offeredRps(), capacity, Overload.limitedBy(List.of(run)),
-        Overload.validRate(capacity));
+        Overload.validRate(capacity), Boolean.TRUE.equals(run.steadiness().windowUnanswered()));
   }
 
   /**
@@ -33,7 +36,7 @@ public record BaselineOverload(double offeredRps, double capacityRps, String lim
    * the service's own capacity it would only confirm the configuration it has.
    */
   BaselineOverload keptForSearch() {
-    return new BaselineOverload(offeredRps, capacityRps, limitedBy, offeredRps);
+    return new BaselineOverload(offeredRps, capacityRps, limitedBy, offeredRps, windowUnanswered);
   }
 
   /** Whether the session kept the rate asked for ({@link #keptForSearch}). */
@@ -43,13 +46,17 @@ public record BaselineOverload(double offeredRps, double capacityRps, String lim
 
   /** In words, for the session's output and its document. */
   public String words() {
+    String queue = windowUnanswered
+        ? " — the requests queued behind each other from the warm-up on, and none sent in the measured window got an"
+            + " answer within it (it answered the warm-up's): these latencies are a queue's, not its response time"
+        : " — these latencies are a queue, not its response time";
     if (rateKept()) {
       return String.format(Locale.US, "overloaded at %.0f req/s: the baseline served %.0f req/s (its capacity at this"
-          + " load) — these latencies are a queue, not its response time; what limits it: %s. The search keeps"
-          + " %.0f req/s: which values serve it is what it finds out", offeredRps, capacityRps, limitedBy, offeredRps);
+          + " load)%s; what limits it: %s. The search keeps %.0f req/s: which values serve it is what it finds out",
+          offeredRps, capacityRps, queue, limitedBy, offeredRps);
     }
     return String.format(Locale.US, "overloaded at %.0f req/s: the baseline served %.0f req/s (its capacity at this"
-        + " load) — these latencies are a queue, not its response time; what limits it: %s. The comparison is"
-        + " measured at %.0f req/s, a rate it serves", offeredRps, capacityRps, limitedBy, measuredAtRps);
+        + " load)%s; what limits it: %s. The comparison is measured at %.0f req/s, a rate it serves", offeredRps,
+        capacityRps, queue, limitedBy, measuredAtRps);
   }
 }

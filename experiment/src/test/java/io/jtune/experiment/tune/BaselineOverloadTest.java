@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class BaselineOverloadTest {
   private final BaselineOverload found = new BaselineOverload(230, 190.4, "none of GC, the CPU or a lock",
-      Overload.validRate(190.4));
+      Overload.validRate(190.4), false);
 
   @Test
   void aFlagSessionMeasuresAtARateTheBaselineServes() {
