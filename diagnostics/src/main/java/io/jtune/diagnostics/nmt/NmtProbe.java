@@ -47,14 +47,14 @@ public final class NmtProbe {
     HeapRange range = heapRange(pid, evidence);
     List<String> lines = List.of();
     try {
-      lines = Jcmd.run(pid, "VM.native_memory detail", TIMEOUT);
+      lines = Jcmd.runWhole(pid, "VM.native_memory detail", TIMEOUT);
     } catch (JtuneException e) {
       // NMT at the summary level may refuse the detail report: the summary below says why if it is off
     }
     NmtRegions regions = NmtRegions.parse(lines);
     if (regions == null) {
       // NMT at the summary level: no address ranges to read
-      lines = Jcmd.run(pid, "VM.native_memory summary", TIMEOUT);
+      lines = Jcmd.runWhole(pid, "VM.native_memory summary", TIMEOUT);
     }
     long peak = ProcMemory.peakRssBytes(pid);
     NmtSummary summary;
