@@ -38,20 +38,27 @@ import java.util.Locale;
  * @param peakRssBytes the peak resident set so far (/proc VmHWM), or -1
  * @param resident the resident set split as the kernel counts it, the heap's resident part and
  *     glibc's free memory, or null (read before jtune split it)
+ * @param residentBreakdown NMT's categories in resident terms beside the RSS, or null (NMT at the
+ *     summary level: no address ranges)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NativeMemory(long totalReservedBytes, long totalCommittedBytes, long heapBytes, long metaspaceBytes,
     long classSpaceBytes, long metaspaceUsedBytes, long codeCacheBytes, long threadBytes, long threadStackBytes,
     int threads, long gcBytes, long compilerBytes, long internalBytes, long otherBytes, long restBytes, long nmtBytes,
-    long rssBytes, long peakRssBytes, ResidentSet resident) {
+    long rssBytes, long peakRssBytes, ResidentSet resident, ResidentBreakdown residentBreakdown) {
 
   /** The breakdown of an NMT summary, beside the resident set (VmRSS only) read at the same moment. */
   public static NativeMemory of(NmtSummary s, long rssBytes, long peakRssBytes) {
-    return of(s, new ResidentSet(rssBytes, -1, -1, -1, -1, -1), peakRssBytes);
+    return of(s, new ResidentSet(rssBytes, -1, -1, -1, -1, -1), peakRssBytes, null);
   }
 
   /** The breakdown of an NMT summary, beside the resident set read right after it. */
   public static NativeMemory of(NmtSummary s, ResidentSet r, long peakRssBytes) {
+    return of(s, r, peakRssBytes, null);
+  }
+
+  /** The breakdown of an NMT summary, beside the resident set read right after it and the resident breakdown or null. */
+  public static NativeMemory of(NmtSummary s, ResidentSet r, long peakRssBytes, ResidentBreakdown breakdown) {
     long heap = s.committed("Java Heap");
     long meta = s.committed("Metaspace") + s.committed("Class");
     long code = s.committed("Code");
@@ -65,7 +72,7 @@ public record NativeMemory(long totalReservedBytes, long totalCommittedBytes, lo
         ? s.metadataUsedBytes() + s.classSpaceUsedBytes() : s.metadataUsedBytes();
     return new NativeMemory(s.reservedBytes(), s.committedBytes(), heap, meta, s.classSpaceCommittedBytes(), used, code,
         thread, s.stackCommittedBytes(), s.threads(), gc, compiler, internal, other, Math.max(0, rest),
-        s.committed("Native Memory Tracking"), r.rssBytes(), peakRssBytes, r.anonBytes() >= 0 ? r : null);
+        s.committed("Native Memory Tracking"), r.rssBytes(), peakRssBytes, r.anonBytes() >= 0 ? r : null, breakdown);
   }
 
   /** Everything committed besides the heap: the non-heap budget a container limit must hold. */
@@ -129,6 +136,9 @@ public record NativeMemory(long totalReservedBytes, long totalCommittedBytes, lo
     }
     if (resident != null) {
       out.addAll(residentLines());
+    }
+    if (residentBreakdown != null) {
+      out.addAll(residentBreakdown.lines());
     }
     return out;
   }

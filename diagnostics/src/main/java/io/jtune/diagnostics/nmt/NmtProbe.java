@@ -11,24 +11,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Takes a running JVM's native memory: {@code jcmd PID VM.native_memory summary} (the JVM started
- * with {@code -XX:NativeMemoryTracking=summary}) and, right after, its resident set from /proc split
- * as the kernel counts it (anonymous, file-backed, shared), the heap's resident part (the heap's
- * range from {@code jcmd PID GC.heap_info}, its pages from /proc/PID/smaps), and the free memory
- * glibc's malloc held: {@code jcmd PID System.trim_native_heap} asks glibc to give its free pages
- * back (malloc_trim), and the anonymous memory that left is that free memory. The trim changes
- * nothing the service computes and only lowers its resident set; it is taken last, at the end of
- * the measured window.
+ * Takes a running JVM's native memory: {@code jcmd PID VM.native_memory detail} (the JVM started
+ * with {@code -XX:NativeMemoryTracking=detail}; at the summary level, {@code VM.native_memory summary})
+ * and, right after, the resident pages of each category's committed ranges (/proc/PID/pagemap, see
+ * {@link ResidentBreakdown}), its resident set from /proc split as the kernel counts it (anonymous,
+ * file-backed, shared), the heap's resident part (the heap's range from {@code jcmd PID
+ * GC.heap_info}, its pages from /proc/PID/smaps), and the free memory glibc's malloc held:
+ * {@code jcmd PID System.trim_native_heap} asks glibc to give its free pages back (malloc_trim),
+ * and the anonymous memory that left is that free memory. The trim changes nothing the service
+ * computes and only lowers its resident set; it is taken last, at the end of the measured window.
  *
- * <p>What NMT costs: each malloc the JVM makes carries a 16-byte header and the JVM keeps a table
- * of its reservations (the "Native Memory Tracking" category, about 1 MB on a small service), and
- * every malloc and free updates counters. Oracle's documentation states a 5-10 % performance
- * overhead for the detail level; the summary level jtune uses is cheaper; jtune's own measurement
- * on the lab is in docs (experiment/README.md, "Native memory").
+ * <p>Why the detail level: NMT counts memory committed and the kernel pages touched, and only the
+ * detail level says where each category's memory lies (its virtual memory map), so only with it can
+ * each category be counted in resident terms. What it costs beside the summary level: each malloc
+ * the JVM makes records its call site (a short native stack walk) and the JVM keeps a table of
+ * sites; both levels put a 16-byte header on each malloc. A service in steady state mallocs little
+ * (the JIT's arenas reuse their chunks); jtune's measurement of both levels on the lab is in
+ * experiment/README.md ("Native memory").
  */
 public final class NmtProbe {
-  /** The JVM option that turns NMT on at the summary level. */
-  public static final String FLAG = "-XX:NativeMemoryTracking=summary";
+  /** The JVM option that turns NMT on at the detail level. */
+  public static final String FLAG = "-XX:NativeMemoryTracking=detail";
 
   private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
@@ -40,16 +43,35 @@ public final class NmtProbe {
    * Throws {@link JtuneException} with one line when jcmd fails or NMT is off.
    */
   public static NativeMemory take(long pid, Path saveTo) {
-    List<String> lines = Jcmd.run(pid, "VM.native_memory summary", TIMEOUT);
+    List<String> evidence = new ArrayList<>();
+    HeapRange range = heapRange(pid, evidence);
+    List<String> lines = List.of();
+    try {
+      lines = Jcmd.runWhole(pid, "VM.native_memory detail", TIMEOUT);
+    } catch (JtuneException e) {
+      // NMT at the summary level may refuse the detail report: the summary below says why if it is off
+    }
+    NmtRegions regions = NmtRegions.parse(lines);
+    if (regions == null) {
+      // NMT at the summary level: no address ranges to read
+      lines = Jcmd.runWhole(pid, "VM.native_memory summary", TIMEOUT);
+    }
     long peak = ProcMemory.peakRssBytes(pid);
     NmtSummary summary;
     try {
-      summary = NmtSummary.parse(lines);
+      summary = NmtSummary.parse(NmtRegions.summaryPart(lines));
     } catch (IllegalArgumentException e) {
       throw new JtuneException("native memory of JVM " + pid + ": " + e.getMessage());
     }
-    List<String> evidence = new ArrayList<>();
-    ResidentSet resident = resident(pid, evidence);
+    ResidentBreakdown.Mapped mapped = null;
+    if (regions != null) {
+      try {
+        mapped = ResidentBreakdown.read(pid, summary, regions);
+      } catch (IOException e) {
+        evidence.add("# /proc/" + pid + "/pagemap: " + e.getMessage());
+      }
+    }
+    ResidentSet resident = resident(pid, range, evidence);
     if (saveTo != null) {
       try {
         Files.write(saveTo, lines, StandardCharsets.UTF_8);
@@ -58,20 +80,23 @@ public final class NmtProbe {
         // the raw text is evidence; the breakdown below is the result
       }
     }
-    return NativeMemory.of(summary, resident, peak);
+    return NativeMemory.of(summary, resident, peak, mapped == null ? null : mapped.with(resident));
   }
 
-  /** The resident set split, the heap's part, then glibc's free memory (trimmed); each -1 when not known. */
-  static ResidentSet resident(long pid, List<String> evidence) {
-    HeapRange range = null;
+  private static HeapRange heapRange(long pid, List<String> evidence) {
     try {
       List<String> info = Jcmd.run(pid, "GC.heap_info", TIMEOUT);
       evidence.add("# jcmd " + pid + " GC.heap_info");
       evidence.addAll(info);
-      range = HeapRange.parse(info);
+      return HeapRange.parse(info);
     } catch (JtuneException e) {
       evidence.add("# GC.heap_info: " + e.getMessage());
+      return null;
     }
+  }
+
+  /** The resident set split, the heap's part, then glibc's free memory (trimmed); each -1 when not known. */
+  static ResidentSet resident(long pid, HeapRange range, List<String> evidence) {
     ResidentSet r = range == null ? ProcMemory.resident(pid, -1, -1)
         : ProcMemory.resident(pid, range.fromAddress(), range.toAddress());
     evidence.add(String.format("# /proc/%d: VmRSS %d, RssAnon %d, RssFile %d, RssShmem %d, heap resident %d bytes",

@@ -73,6 +73,38 @@ class NmtProbeTest {
 
   @Test
   @Timeout(60)
+  void residentBreakdownMatchesTheResidentSet(@TempDir Path dir) throws Exception {
+    // G1 commits its 256 MB heap and its structures at start and touches little of them while idle
+    Process p = start(List.of("-XX:NativeMemoryTracking=detail", "-Xms256m", "-Xmx256m", "-XX:+UseG1GC"));
+    try {
+      NativeMemory m = NmtProbe.take(p.pid(), dir.resolve("nmt.txt"));
+      ResidentBreakdown b = m.residentBreakdown();
+      assertThat(b).isNotNull();
+      // committed is far from resident here: comparing them would be off by more than half
+      assertThat(m.committedVsRssPct()).isGreaterThan(50);
+      ResidentBreakdown.Part heap = b.part("Java Heap");
+      assertThat(heap.mappedCommittedBytes()).isEqualTo(256L << 20);
+      // the heap's resident pages from the page map agree with smaps over its range (read apart)
+      assertThat(Math.abs(heap.residentBytes() - m.resident().heapResidentBytes())).isLessThan(2L << 20);
+      assertThat(heap.residentBytes()).isLessThan(128L << 20);
+      ResidentBreakdown.Part gc = b.part("GC");
+      assertThat(gc.mappedResidentBytes()).isLessThan(gc.mappedCommittedBytes());
+      ResidentBreakdown.Part threads = b.part("Thread");
+      assertThat(threads.mappedResidentBytes()).isPositive().isLessThanOrEqualTo(threads.mappedCommittedBytes());
+      // the CDS archive's pages read from its file are not counted twice
+      assertThat(b.fileOutsideNmtBytes()).isPositive().isLessThan(m.resident().fileBytes());
+      assertThat(b.nmtResidentBytes() + b.extrasBytes() + b.unexplainedBytes()).isEqualTo(b.rssBytes());
+      // like with like: NMT resident and the named parts explain the resident set within 10 %
+      assertThat(Math.abs(b.explainedVsRssPct())).isLessThan(10);
+      assertThat(m.lines()).anyMatch(l -> l.contains("NMT total")).anyMatch(l -> l.contains("file-backed outside NMT"));
+      assertThat(Files.readString(dir.resolve("nmt.txt"))).contains("Virtual memory map:");
+    } finally {
+      p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  @Timeout(60)
   void withoutNmtOneLine() throws Exception {
     Process p = start(List.of("-Xmx64m", "-XX:+UseSerialGC"));
     try {

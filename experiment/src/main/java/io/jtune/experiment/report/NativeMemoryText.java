@@ -3,6 +3,7 @@ package io.jtune.experiment.report;
 import io.jtune.common.units.ByteSize;
 import io.jtune.diagnostics.nmt.NativeMemory;
 import io.jtune.diagnostics.nmt.NmtProbe;
+import io.jtune.diagnostics.nmt.ResidentBreakdown;
 import io.jtune.diagnostics.nmt.ResidentSet;
 import java.util.Locale;
 
@@ -14,7 +15,9 @@ public final class NativeMemoryText {
       + " container's memory limit must hold besides -Xmx; a committed heap not yet touched counts in NMT and not in"
       + " RSS, the JVM's own code and native libraries in RSS (file-backed) and not in NMT. The anonymous memory outside"
       + " the heap is what NMT's non-heap should explain; glibc's malloc keeps memory the JVM freed (measured by"
-      + " trimming it at the window's end), which NMT no longer counts.";
+      + " trimming it at the window's end), which NMT no longer counts. Like with like: with NMT at the detail level"
+      + " each category counts in resident terms (the resident pages of the ranges it mapped, from /proc/PID/pagemap;"
+      + " malloc'd memory as NMT reports it), beside the parts NMT cannot see, named, against the RSS.";
 
   private NativeMemoryText() {}
 
@@ -31,7 +34,28 @@ public final class NativeMemoryText {
       s += String.format(Locale.US, ", RSS %s (committed %+.1f %% of RSS)", ByteSize.human(m.rssBytes()),
           m.committedVsRssPct());
     }
-    return m.resident() == null ? s : s + "; " + resident(m);
+    s = m.resident() == null ? s : s + "; " + resident(m);
+    return m.residentBreakdown() == null ? s : s + "; " + breakdown(m.residentBreakdown());
+  }
+
+  /**
+   * "like with like: NMT resident 150.2 MB (of 210.4 MB committed) + file-backed outside NMT 24.3 MB
+   * + malloc's free memory 15.1 MB = 189.6 MB, -3.1 % of RSS".
+   */
+  public static String breakdown(ResidentBreakdown b) {
+    return String.format(Locale.US, "like with like: NMT resident %s (of %s committed; %s) + file-backed outside NMT %s"
+        + (b.mallocFreeBytes() >= 0 ? " + malloc's free memory " + ByteSize.human(b.mallocFreeBytes()) : "")
+        + " = %s, %s of RSS", ByteSize.human(b.nmtResidentBytes()), ByteSize.human(b.nmtCommittedBytes()),
+        largest(b), ByteSize.human(b.fileOutsideNmtBytes()), ByteSize.human(b.nmtResidentBytes() + b.extrasBytes()),
+        b.explainedVsRssPct() == null ? "-" : String.format(Locale.US, "%+.1f %%", b.explainedVsRssPct()));
+  }
+
+  /** The mapped categories whose resident part differs most from their committed part. */
+  private static String largest(ResidentBreakdown b) {
+    return b.parts().stream().filter(p -> p.mappedCommittedBytes() > 0)
+        .sorted((x, y) -> Long.compare(y.committedBytes() - y.residentBytes(), x.committedBytes() - x.residentBytes()))
+        .limit(3).map(p -> p.category() + " " + ByteSize.human(p.residentBytes()) + " of " + ByteSize.human(
+            p.committedBytes())).collect(java.util.stream.Collectors.joining(", "));
   }
 
   /**

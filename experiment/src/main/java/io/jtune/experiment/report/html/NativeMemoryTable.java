@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.jtune.common.format.Json;
 import io.jtune.common.units.ByteSize;
 import io.jtune.diagnostics.nmt.NativeMemory;
+import io.jtune.diagnostics.nmt.ResidentBreakdown;
 import io.jtune.diagnostics.nmt.ResidentSet;
 import io.jtune.experiment.report.NativeMemoryText;
 import io.jtune.experiment.run.RunResult;
@@ -15,7 +16,8 @@ import java.util.Locale;
 final class NativeMemoryTable {
   private static final List<String> COLUMNS = List.of("run", "heap", "metaspace + class", "code cache", "threads",
       "GC", "compiler", "internal", "other / direct", "rest", "non-heap", "committed", "RSS", "committed vs RSS", "anonymous", "file-backed", "heap resident",
-      "anonymous outside the heap", "non-heap vs it", "malloc's free memory", "with it vs anonymous");
+      "anonymous outside the heap", "non-heap vs it", "malloc's free memory", "with it vs anonymous", "NMT resident",
+      "file-backed outside NMT", "NMT resident + named parts vs RSS");
 
   private NativeMemoryTable() {}
 
@@ -50,6 +52,10 @@ final class NativeMemoryTable {
       row.add(pct(m.nonHeapVsAnonPct()));
       row.add(rs == null ? "-" : bytes(rs.mallocFreeBytes()));
       row.add(pct(m.accountedVsAnonPct()));
+      ResidentBreakdown b = m.residentBreakdown();
+      row.add(b == null ? "-" : bytes(b.nmtResidentBytes()));
+      row.add(b == null ? "-" : bytes(b.fileOutsideNmtBytes()));
+      row.add(b == null || b.explainedVsRssPct() == null ? "-" : pct(b.explainedVsRssPct()));
     }
     return t;
   }

@@ -2,6 +2,7 @@ package io.jtune.experiment.suggest.rule;
 
 import io.jtune.common.units.ByteSize;
 import io.jtune.diagnostics.nmt.NativeMemory;
+import io.jtune.diagnostics.nmt.ResidentBreakdown;
 import io.jtune.diagnostics.nmt.ResidentSet;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,14 +67,23 @@ public record ContainerLimit(long memoryBytes, String memorySource, double cpus,
     if (measured != null) {
       // the resident set at the same moment, less the heap's resident part (its committed size when
       // not known) and the collector's structures: what the kernel charges beyond what NMT counts
+      // (their committed sizes when not known: the budget holds them in full, as a full heap touches them)
       ResidentSet r = measured.resident();
-      long heap = r != null && r.heapResidentBytes() >= 0 ? r.heapResidentBytes() : measured.heapBytes();
+      ResidentBreakdown b = measured.residentBreakdown();
+      long heap = b != null && b.part("Java Heap") != null ? b.part("Java Heap").residentBytes()
+          : r != null && r.heapResidentBytes() >= 0 ? r.heapResidentBytes() : measured.heapBytes();
+      long gc = b != null ? resident(b, "GC") + resident(b, "GCCardSet") : measured.gcBytes();
       long rssOther = measured.rssBytes() > 0 && measured.heapBytes() > 0
-          ? measured.rssBytes() - heap - measured.gcBytes() : -1;
+          ? measured.rssBytes() - heap - gc : -1;
       return ContainerBudget.measured(memoryBytes, memorySource, measured.nonHeapBytes() - measured.gcBytes(),
           measured.gcBytes(), measured.heapBytes(), rssOther, residentParts(measured));
     }
     return ContainerBudget.estimated(memoryBytes, memorySource, metaspacePeakBytes);
+  }
+
+  private static long resident(ResidentBreakdown b, String category) {
+    ResidentBreakdown.Part p = b.part(category);
+    return p == null ? 0 : p.residentBytes();
   }
 
   /**
