@@ -169,7 +169,8 @@ final class BaselineRuns {
   /** As {@link #measure(Level, Duration, String)}, the service run with {@code flags}. */
   private Baseline measure(Level high, Duration measured, String dirName, List<String> flags) throws IOException {
     boolean first = dirName.equals(TuneSettings.BASELINE_DIR);
-    listener.baselineStarting(high, measured, !first);
+    // "longer" for the runs that measure longer (a rising live set, a larger heap), not for the run at a rate it serves
+    listener.baselineStarting(high, measured, measured.compareTo(high.duration()) > 0);
     String reason = flags.isEmpty()
         ? "The service's own configuration, unchanged." : "The service's configuration: " + String.join(" ", flags);
     Level load = high.withDuration(measured).withGoals(Map.of()).withLine(0);
