@@ -5,7 +5,6 @@ import io.jtune.common.units.MemoryQuantity;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Plan;
-import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunResult;
@@ -23,7 +22,6 @@ import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.gc.model.ContainerBudget;
 import io.jtune.gc.model.MemoryModel;
 import io.jtune.runtime.container.ContainerLimits;
-import io.jtune.common.JtuneException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -61,8 +59,7 @@ final class FootprintStep {
       nonHeap = base.run().nativeMemory().nonHeapBytes();
       nonHeapWhy = "measured by Native Memory Tracking in the baseline";
     } else {
-      nonHeap = (metaspace > 0 ? MemoryModel.roundUp(metaspace * 1.25, 8) : ContainerBudget.EST_METASPACE_MB << 20)
-          + ((long) (ContainerBudget.EST_CODE_MB + ContainerBudget.EST_THREADS_MB + ContainerBudget.EST_REST_MB) << 20);
+      nonHeap = ContainerBudget.estimatedNonHeapBytes(metaspace);
       nonHeapWhy = "estimated (metaspace, code cache, threads, the rest), not measured";
     }
     if (limited) {
@@ -139,12 +136,7 @@ final class FootprintStep {
     Plan plan = new Plan(job.name() + "-" + c.name(), job.target(), c.name(), List.of(c), List.of(level), repetitions,
         Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
     String yaml = new PlanWriter().header(List.of("a probe of the memory search of " + job.by())).write(plan);
-    Experiment experiment;
-    try {
-      experiment = Experiment.prepare(plan, yaml, dir, Experiment.Options.DEFAULTS, listener.runs());
-    } catch (PlanException e) {
-      throw new JtuneException(e.getMessage().replaceFirst("^plan line \\d+: ", ""), e);
-    }
+    Experiment experiment = TuneSession.prepare(plan, yaml, dir, listener.runs());
     List<RunResult> out = new ArrayList<>();
     for (int r = 1; r <= repetitions; r++) {
       int rep = r;

@@ -102,14 +102,28 @@ public record ContainerBudget(long limitBytes, String limitSource, long nonHeapB
 
   /** The budget from an estimate of non-heap (no NMT measurement): stated part by part. */
   public static ContainerBudget estimated(long limitBytes, String limitSource, long metaspacePeakBytes) {
-    long meta = metaspacePeakBytes > 0 ? MemoryModel.roundUp(metaspacePeakBytes * 1.25, 8) : EST_METASPACE_MB * MB;
-    long other = meta + (EST_CODE_MB + EST_THREADS_MB + EST_REST_MB) * MB;
+    long meta = estimatedMetaspaceBytes(metaspacePeakBytes);
+    long other = estimatedNonHeapBytes(metaspacePeakBytes);
     return solve(limitBytes, limitSource, other, EST_GC_SHARE, false, String.format(Locale.US,
         "estimated, not measured: metaspace %s (%s), code cache %d MB, threads %d MB, symbols/internal/direct buffers"
         + " %d MB, the collector's structures %.0f %% of the heap; run the service under jtune (tune or experiment)"
         + " to measure it with Native Memory Tracking", ByteSize.human(meta), metaspacePeakBytes > 0
             ? "the log's peak + 25 %" : "none logged: a typical service's", EST_CODE_MB, EST_THREADS_MB, EST_REST_MB,
         100 * EST_GC_SHARE));
+  }
+
+  /** Metaspace as the estimate counts it: the log's peak + 25 %, or a typical service's when none was logged. */
+  private static long estimatedMetaspaceBytes(long metaspacePeakBytes) {
+    return metaspacePeakBytes > 0 ? MemoryModel.roundUp(metaspacePeakBytes * 1.25, 8) : EST_METASPACE_MB * MB;
+  }
+
+  /**
+   * Non-heap besides the collector's structures when it was not measured: metaspace (the log's
+   * peak + 25 %, or a typical service's), code cache, thread stacks and the rest, as
+   * {@link #estimated} counts it.
+   */
+  public static long estimatedNonHeapBytes(long metaspacePeakBytes) {
+    return estimatedMetaspaceBytes(metaspacePeakBytes) + (EST_CODE_MB + EST_THREADS_MB + EST_REST_MB) * MB;
   }
 
   private static ContainerBudget solve(long limit, String limitSource, long other, double gcShare, boolean measured,
