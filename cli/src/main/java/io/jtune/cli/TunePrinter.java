@@ -219,8 +219,9 @@ final class TunePrinter implements TuneListener {
             : (c.flags().isEmpty() ? "" : "; ") + "application parameters " + String.join(", ", c.params().entrySet()
                 .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
         o.println("      why: " + c.reason());
-        o.println("      vs " + plan.baseline() + ": "
-            + String.join(", ", FlagDiff.of(baseline.flags(), c.flags(), common)));
+        List<String> diff = FlagDiff.of(baseline.flags(), c.flags(), common);
+        o.println("      vs " + plan.baseline() + ": " + (diff.isEmpty() ? "the same JVM flags"
+            + (c.params().isEmpty() ? "" : "; only the application parameters differ") : String.join(", ", diff)));
       }
     }
     if (skipped > 0) {

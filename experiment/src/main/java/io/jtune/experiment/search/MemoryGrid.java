@@ -72,8 +72,8 @@ public record MemoryGrid(List<Step> steps, boolean limits, long stepMb, String l
    */
   public static MemoryGrid heaps(long liveBytes, long ownHeapBytes, long capBytes, String capWhy) {
     long low = lowestHeapBytes(liveBytes);
-    String lowWhy = low > 0 ? String.format(Locale.US, "the live set %s plus the collector's %.0f %% (G1's reserve and"
-        + " its least young generation): below it the service cannot run", ByteSize.human(liveBytes),
+    String lowWhy = low > 0 ? String.format(Locale.US, "the live set %s plus the collector's %.0f %% (the least young"
+        + " generation and, in G1, its reserve): below it the service cannot run", ByteSize.human(liveBytes),
         100 * COLLECTOR_SHARE) : "the live set was not measured (no old-generation collection in the baseline's log):"
         + " the grid starts at " + UNKNOWN_LOW_MB + " MB";
     low = low > 0 ? low : UNKNOWN_LOW_MB * MB;

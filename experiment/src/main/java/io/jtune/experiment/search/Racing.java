@@ -38,15 +38,27 @@ public final class Racing {
   private final Objective objective;
   private final Slo slo;
   private final double offeredRps;
+  /** Closed model: the throughput the service's own configuration served (0: none to keep). */
+  private final double ownClosedRps;
 
   /**
    * @param slo the explicit SLO, or null for "no worse than the service's own configuration"
    * @param offeredRps the open model's rate, or 0 for a closed model
    */
   public Racing(Objective objective, Slo slo, double offeredRps) {
+    this(objective, slo, offeredRps, 0);
+  }
+
+  /**
+   * @param ownClosedRps under a closed model, the throughput the service's own configuration
+   *     served: a configuration must keep {@value Slo#SUSTAINED_PCT} % of it (fewer requests
+   *     served by the same clients is a slower service, whatever its percentiles say); 0 for none
+   */
+  public Racing(Objective objective, Slo slo, double offeredRps, double ownClosedRps) {
     this.objective = objective;
     this.slo = slo;
     this.offeredRps = offeredRps;
+    this.ownClosedRps = offeredRps > 0 ? 0 : ownClosedRps;
   }
 
   /** Drops from {@code arms} what failed, misses the SLO or cannot win, after round {@code round}. */
@@ -108,6 +120,9 @@ public final class Racing {
     if (offeredRps > 0 && a.mean(Metric.THROUGHPUT) < offeredRps * Slo.SUSTAINED_PCT / 100) {
       return false;
     }
+    if (ownClosedRps > 0 && a.mean(Metric.THROUGHPUT) < ownClosedRps * Slo.SUSTAINED_PCT / 100) {
+      return false;
+    }
     if (slo != null) {
       return slo.met(slo.latency() == null ? 0 : a.mean(slo.latency()), a.errorsPct().mean());
     }
@@ -131,6 +146,9 @@ public final class Racing {
     if (offeredRps > 0 && tp.mean() < offeredRps * Slo.SUSTAINED_PCT / 100) {
       return String.format(Locale.US, "overloaded, serves %.0f of %.0f req/s offered", tp.mean(), offeredRps);
     }
+    if (ownClosedRps > 0 && tp.mean() < ownClosedRps * Slo.SUSTAINED_PCT / 100) {
+      return closedShort(tp);
+    }
     if (slo != null && slo.latency() != null && a.mean(slo.latency()) > slo.latencyMs()) {
       return String.format(Locale.US, "%s %.1f ms, above %s ms", slo.latency().key(), a.mean(slo.latency()),
           num(slo.latencyMs()));
@@ -147,6 +165,10 @@ public final class Racing {
     if (offeredRps > 0 && Delta.of(tp, constant(offeredRps * Slo.SUSTAINED_PCT / 100)).significantlyWorse(false)) {
       return String.format(Locale.US, "overloaded, serves %.0f of %.0f req/s offered (its latencies are a queue)",
           tp.mean(), offeredRps);
+    }
+    if (ownClosedRps > 0 && Delta.of(tp, constant(ownClosedRps * Slo.SUSTAINED_PCT / 100))
+        .significantlyWorse(false)) {
+      return closedShort(tp);
     }
     if (slo != null) {
       if (slo.latency() != null && Delta.of(a.summary(slo.latency()), constant(slo.latencyMs()))
@@ -218,6 +240,17 @@ public final class Racing {
 
   public Slo slo() {
     return slo;
+  }
+
+  private String closedShort(Summary tp) {
+    return String.format(Locale.US, "serves %.0f req/s, %.0f %% less than the service's own %.0f req/s at the same"
+        + " clients (at most %d %% less keeps its throughput)", tp.mean(), 100 * (1 - tp.mean() / ownClosedRps),
+        ownClosedRps, 100 - Slo.SUSTAINED_PCT);
+  }
+
+  /** Closed model: the service's own throughput a configuration must keep most of (0: none). */
+  public double ownClosedRps() {
+    return ownClosedRps;
   }
 
   public double offeredRps() {

@@ -37,6 +37,9 @@ public final class SearchJson {
     if (s.racing().offeredRps() > 0) {
       root.put("offeredRps", JsonNumbers.round(s.racing().offeredRps(), 3));
     }
+    if (s.racing().ownClosedRps() > 0) {
+      root.put("ownClosedRps", JsonNumbers.round(s.racing().ownClosedRps(), 3));
+    }
     ArrayNode params = root.putArray("params");
     for (ParamSpec p : s.spec().params()) { // none in a memory search
       ObjectNode n = params.addObject();

@@ -60,8 +60,12 @@ public record SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm
   public String sloWords() {
     String s = spec.slo() != null ? spec.slo().text() : "no worse than the service's own configuration (p99, errors,"
         + " throughput)";
-    return racing.offeredRps() > 0 ? s + ", sustaining " + Slo.SUSTAINED_PCT + " % of the offered "
-        + Metric.THROUGHPUT.format(racing.offeredRps()) + " req/s" : s;
+    if (racing.offeredRps() > 0) {
+      return s + ", sustaining " + Slo.SUSTAINED_PCT + " % of the offered " + Metric.THROUGHPUT.format(
+          racing.offeredRps()) + " req/s";
+    }
+    return racing.ownClosedRps() > 0 ? s + ", keeping " + Slo.SUSTAINED_PCT + " % of the service's own "
+        + Metric.THROUGHPUT.format(racing.ownClosedRps()) + " req/s at the same clients" : s;
   }
 
   /** The latency the SLO bounds (p99 without one). */

@@ -3,7 +3,9 @@ package io.jtune.experiment.tune;
 import io.jtune.common.units.ByteSize;
 import io.jtune.common.units.MemoryQuantity;
 import io.jtune.experiment.plan.Candidate;
+import io.jtune.experiment.plan.Goal;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.run.Experiment;
@@ -88,7 +90,9 @@ final class FootprintStep {
           Math.max(0, today));
     }
     long validationRuns = 2L * levels.size() * repetitions;
-    Racing judge = new Racing(spec.objective(), spec.slo(), high.open() ? high.rateRps() : 0);
+    Double ownRps = base.run() == null ? null : base.run().metrics().get(Metric.THROUGHPUT.key());
+    Racing judge = new Racing(spec.objective(), spec.slo(), high.open() ? high.rateRps() : 0,
+        ownRps == null ? 0 : ownRps);
     Path dir = job.dir().resolve(ParamSearch.DIR);
     int[] runs = {0};
     long started = System.nanoTime();
@@ -109,13 +113,31 @@ final class FootprintStep {
     Arm winner = f.winner() == null ? null : f.winner().arm();
     SearchResult r = new SearchResult(spec, judge, high, arms, winner, winner, f.probes().size(), repetitions,
         runs[0], spent, List.of(), f);
+    long ownMb = limited ? limits.memory().bytes() >> 20 : heap >> 20;
+    long answerMb = f.winner() == null ? -1 : f.winner().step().mb();
+    if (f.winner() != null && answerMb == ownMb) {
+      r = r.withNote("the answer is the service's own " + (limited ? "memory limit" : "heap") + ", " + ownMb
+          + " MB: it already has the smallest that meets the SLO at this load, so there is nothing to check against"
+          + " it");
+    }
     List<Path> files = SearchStep.write(job, r);
     listener.searched(r, files);
-    if (winner == null) {
+    if (winner == null || answerMb == ownMb) {
       return new SearchStep.Outcome(r, files, null);
     }
     Candidate w = winner.candidate();
-    List<Level> ls = SearchStep.validationLevels(job, null, levels, high);
+    List<Level> ls = SearchStep.validationLevels(spec.slo(), null, levels);
+    if (answerMb < ownMb) {
+      // what the answer is for: less memory; the check asks the resident set to show it
+      Goal smaller = smallerResidentSet(base, ownMb, f.winner().step().heapMb(), heap >> 20);
+      if (smaller != null) {
+        ls = ls.stream().map(l -> {
+          java.util.Map<String, Goal> g = new java.util.LinkedHashMap<>(l.goals());
+          g.put(smaller.key(), smaller);
+          return l.withGoals(g);
+        }).toList();
+      }
+    }
     if (limited) {
       ContainerLimits at = new ContainerLimits(MemoryQuantity.ofBytes(f.winner().step().mb() << 20), limits.cpus());
       // the answer's limit is the candidate's; the baseline keeps the limit given: one plan holds both only
@@ -128,6 +150,20 @@ final class FootprintStep {
     Plan validation = template.withCandidates(own.name(), List.of(own, w.withLine(0))).withLevels(ls)
         .withRepetitions(repetitions);
     return new SearchStep.Outcome(r, files, validation);
+  }
+
+  /**
+   * The goal that a smaller answer shows in the resident set: peak RSS lower than the baseline's
+   * by at least half the heap it gives back (a heap not wholly touched gives back less than its
+   * size); null when the baseline's RSS was not measured.
+   */
+  static Goal smallerResidentSet(Baseline base, long ownMb, long answerHeapMb, long ownHeapMb) {
+    Double rss = base.run() == null ? null : base.run().metrics().get(Metric.RSS.key());
+    if (rss == null || rss <= 0 || ownHeapMb <= answerHeapMb) {
+      return null;
+    }
+    double pct = Math.max(1, Math.floor(50.0 * (ownHeapMb - answerHeapMb) / rss));
+    return new Goal(Metric.RSS, Goal.Kind.RELATIVE, -pct, String.format(java.util.Locale.US, "-%.0f%%", pct), 0);
   }
 
   /** One probe: the candidate alone at the level, up to {@code repetitions} runs, ending at a failed run. */

@@ -92,7 +92,7 @@ final class SearchStep {
       return new Outcome(r, files, null);
     }
     Candidate winner = r.winner().candidate();
-    List<Level> ls = validationLevels(job, suggested, levels, high);
+    List<Level> ls = validationLevels(job.search().slo(), suggested, levels);
     Plan validation = template.withCandidates(own.name(), List.of(own, winner.withLine(0))).withLevels(ls)
         .withRepetitions(repetitions);
     return new Outcome(r, files, validation);
@@ -110,23 +110,31 @@ final class SearchStep {
 
   /**
    * The levels of the winner's check against the baseline: the rule-made plan's goals where there
-   * is one, p99 no more than 10 % worse and throughput no more than 5 % lower, and at the first
-   * level the SLO's latency bound.
+   * is one; the SLO's latency bound at every level (the user's goal for that metric, in place of a
+   * margin against the baseline, unless a rule-made goal asks for better there); otherwise p99 no
+   * more than 10 % worse; throughput no more than 5 % lower.
    */
-  static List<Level> validationLevels(TuneSettings job, Plan suggested, List<Level> levels, Level high) {
+  static List<Level> validationLevels(Slo slo, Plan suggested, List<Level> levels) {
     List<Level> ls = new ArrayList<>();
     for (Level l : levels) {
       Map<String, Goal> goals = new LinkedHashMap<>(suggested != null
           ? suggested.level(l.name()).map(Level::goals).orElse(Map.of()) : Map.of());
+      if (slo != null && slo.latency() != null) {
+        Goal rule = goals.get(slo.latency().key());
+        if (rule == null || !rule.demandsBetter()) {
+          goals.put(slo.latency().key(), sloBound(slo));
+        }
+      }
       goals.putIfAbsent(Metric.P99.key(), Goal.nonInferior(Metric.P99, 10));
       goals.putIfAbsent(Metric.THROUGHPUT.key(), Goal.nonInferior(Metric.THROUGHPUT, -5));
-      Slo slo = job.search().slo();
-      if (l == high && slo != null && slo.latency() != null && !goals.containsKey(slo.latency().key())) {
-        goals.put(slo.latency().key(), new Goal(slo.latency(), Goal.Kind.AT_MOST, slo.latencyMs(),
-            "<= " + Metric.P99.format(slo.latencyMs()).replaceFirst("\\.?0+$", ""), 0));
-      }
       ls.add(l.withGoals(goals).withLine(0));
     }
     return ls;
+  }
+
+  /** The SLO's latency bound as a goal: {@code p99 <= 50}. */
+  static Goal sloBound(Slo slo) {
+    return new Goal(slo.latency(), Goal.Kind.AT_MOST, slo.latencyMs(),
+        "<= " + slo.latency().format(slo.latencyMs()).replaceFirst("\\.?0+$", ""), 0);
   }
 }

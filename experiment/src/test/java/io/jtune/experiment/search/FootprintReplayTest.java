@@ -68,4 +68,32 @@ class FootprintReplayTest {
     int sweepRuns = sweep.probes().stream().mapToInt(p -> p.arm().runs().size()).sum();
     assertThat(bisectRuns).isLessThan(sweepRuns);
   }
+
+  /**
+   * Under a closed model the same clients send as fast as they are answered, so a size that serves
+   * fewer requests is a slower service even when its percentiles meet the SLO: with a bound every
+   * size meets (p99 <= 25 ms), the recorded runs' throughput alone decides, against the largest
+   * size's 683 req/s (the smaller heaps served 571-650).
+   */
+  @Test
+  void underAClosedModelASizeMustKeepTheServicesThroughput() throws IOException {
+    JsonNode doc = Json.mapper().readTree(DATA.resolve("search.json").toFile());
+    List<MemoryGrid.Step> steps = new ArrayList<>();
+    doc.at("/memory/gridMb").forEach(n -> steps.add(new MemoryGrid.Step(n.asLong(), n.asLong())));
+    MemoryGrid grid = new MemoryGrid(steps, false, doc.at("/memory/stepMb").asLong(), "low", "high");
+    Slo slo = Slo.parse("p99<=25ms");
+    Bisection.Prober recorded = (order, step, c) -> runsOf(step.mb());
+    double own = runsOf(448).stream().mapToDouble(r -> r.metrics().get("throughputRps")).average().orElseThrow();
+
+    Footprint latencyOnly = new Bisection(new Racing(Objective.FOOTPRINT, slo, 0), List.of(), false)
+        .search(grid, true, recorded, n -> true, null, new SearchListener() {});
+    Footprint keepsThroughput = new Bisection(new Racing(Objective.FOOTPRINT, slo, 0, own), List.of(), false)
+        .search(grid, true, recorded, n -> true, null, new SearchListener() {});
+
+    assertThat(latencyOnly.winner().step().mb()).isEqualTo(192);
+    Footprint.Probe smallest = keepsThroughput.probeOf(new MemoryGrid.Step(192, 192));
+    assertThat(smallest.met()).isFalse();
+    assertThat(smallest.miss()).contains("less than the service's own 683 req/s at the same clients");
+    assertThat(keepsThroughput.winner().step().mb()).isEqualTo(416);
+  }
 }
