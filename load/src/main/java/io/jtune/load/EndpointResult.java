@@ -11,7 +11,8 @@ package io.jtune.load;
  * @param errors failed measured requests: 4xx and 5xx responses, timeouts, resets and protocol
  *     errors of requests sent (connect errors happen before a request is chosen: they count in the
  *     total only)
- * @param throughputRps completed responses per second of the measured part
+ * @param throughputRps responses per second of the measured part, as the run's throughput counts
+ *     them (open model: the endpoint's responses completed within it)
  * @param latencyMs latency from the intended send time (open model) or the send (closed model),
  *     at 2 significant digits
  */

@@ -52,7 +52,8 @@ public final class LoadOpenMetrics {
       errors.sample(Labels.of("kind", e.getKey().key()), e.getValue());
     }
     om.family("jtune_load_throughput_requests_per_second", Type.GAUGE, null,
-        "Complete responses per second of the measured part").sample(Labels.NONE, r.throughputRps());
+        "Responses per second of the measured part: open model, those the service completed within it (to any"
+            + " request, a backlog's too); closed model, its requests' responses").sample(Labels.NONE, r.throughputRps());
     latency(om, "jtune_load_latency_seconds", "Latency from the intended send time (open model) or the send"
         + " (closed model), corrected for coordinated omission", r.latencyMs(), r.requests());
     latency(om, "jtune_load_uncorrected_latency_seconds", "Latency from the actual send time",

@@ -24,7 +24,11 @@ import java.util.Map;
  * @param measuredSeconds length of the measured part
  * @param requests measured requests that got a complete response (any status)
  * @param successes of those, responses with a status below 400
- * @param throughputRps completed responses per second of the measured part
+ * @param throughputRps responses per second of the measured part: in the open model those the
+ *     service completed within it, to any request (the window's own and a backlog of the
+ *     warm-up's: {@code servedResponses / measuredSeconds}), so that a service that queues reads as
+ *     serving what it served, not what was sent to it; in the closed model the measured requests'
+ *     responses (each connection sends only once answered: what was sent was served)
  * @param latencyMs latency from the intended send time (open model) or the send (closed model)
  * @param uncorrectedLatencyMs latency from the actual send time
  * @param errors failed measured requests by kind
@@ -35,6 +39,8 @@ import java.util.Map;
  *     not part of the JSON document
  * @param endpoints per endpoint (URL, request template or group of replayed paths) when the run had
  *     more than one, most requests first for a replay; empty otherwise
+ * @param servedResponses the responses behind {@code throughputRps}: in the open model those
+ *     completed within the measured part, to any request; in the closed model {@code requests}
  */
 public record LoadResult(
     LoadPlan plan,
@@ -49,10 +55,17 @@ public record LoadResult(
     List<TimelinePoint> timeline,
     double maxSendLagMs,
     RequestSpans requestSpans,
-    List<EndpointResult> endpoints) {
+    List<EndpointResult> endpoints,
+    long servedResponses) {
 
   /** The JSON schema name and version written as {@code schema}. */
   public static final String SCHEMA = "jtune.load/2";
+
+  /**
+   * An open-model run that served less than the offered rate by more than this share (%) is
+   * overloaded: its requests queued, its latencies are a queue's (the experiment's rule too).
+   */
+  public static final int OVERLOAD_SHORTFALL_PCT = 10;
 
 
   public LoadResult {
@@ -65,12 +78,26 @@ public record LoadResult(
     endpoints = endpoints == null ? List.of() : List.copyOf(endpoints);
   }
 
-  /** A result with no per-endpoint figures. */
+  /** A result with no per-endpoint figures, its throughput served by the responses it counts ({@code requests}). */
   public LoadResult(LoadPlan plan, Instant startTime, double measuredSeconds, long requests, long successes,
       double throughputRps, LatencySummary latencyMs, LatencySummary uncorrectedLatencyMs, Map<ErrorKind, Long> errors,
       List<TimelinePoint> timeline, double maxSendLagMs, RequestSpans requestSpans) {
     this(plan, startTime, measuredSeconds, requests, successes, throughputRps, latencyMs, uncorrectedLatencyMs, errors,
-        timeline, maxSendLagMs, requestSpans, List.of());
+        timeline, maxSendLagMs, requestSpans, List.of(), requests);
+  }
+
+  /** The open model's offered rate, NaN in the closed model. */
+  public double offeredRps() {
+    return plan.model() == LoadModel.OPEN ? plan.rateRps() : Double.NaN;
+  }
+
+  /**
+   * Whether the open-model run served less than it was offered by more than
+   * {@value #OVERLOAD_SHORTFALL_PCT} %: the service queued the requests it could not serve.
+   */
+  public boolean overloaded() {
+    return plan.model() == LoadModel.OPEN && plan.replay() == null
+        && throughputRps < plan.rateRps() * (1 - OVERLOAD_SHORTFALL_PCT / 100.0);
   }
 
   /** Failed requests of all kinds. */
@@ -130,6 +157,7 @@ public record LoadResult(
     errorNode.put("total", errorTotal());
     errors.forEach((kind, count) -> errorNode.put(kind.key(), count));
     if (plan.model() == LoadModel.OPEN) {
+      root.put("servedResponses", servedResponses);
       root.put("maxSendLagMs", round(maxSendLagMs, 3));
     }
     if (!endpoints.isEmpty()) {

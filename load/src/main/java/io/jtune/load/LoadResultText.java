@@ -33,13 +33,23 @@ public final class LoadResultText {
       }
     }
     out.printf(Locale.US, "requests     %,d completed, %,d succeeded%n", r.requests(), r.successes());
-    out.printf(Locale.US, "throughput   %s req/s%n", number(r.throughputRps()));
+    if (plan.model() == LoadModel.OPEN && plan.replay() == null) {
+      out.printf(Locale.US, "throughput   %s req/s served in the measured time (%,d responses), of %s offered%n",
+          number(r.throughputRps()), r.servedResponses(), number(plan.rateRps()));
+    } else {
+      out.printf(Locale.US, "throughput   %s req/s%n", number(r.throughputRps()));
+    }
     out.printf(Locale.US, "errors       %s%n", errors(r));
     out.printf(Locale.US, "latency ms   %9s %9s %9s %9s %9s %9s %9s %9s %9s%n",
         "p50", "p75", "p90", "p95", "p99", "p99.9", "p99.99", "max", "mean");
     if (plan.model() == LoadModel.OPEN) {
       latencyRow(out, "corrected", r.latencyMs());
       latencyRow(out, "uncorrected", r.uncorrectedLatencyMs());
+      if (r.overloaded()) {
+        out.printf(Locale.US, "note: overloaded: the service served %s of the %s req/s offered; the requests it could"
+            + " not serve queued, and these latencies are a queue's (its capacity here is about %s req/s)%n",
+            number(r.throughputRps()), number(plan.rateRps()), number(r.throughputRps()));
+      }
       if (r.maxSendLagMs() > 1) {
         out.printf(Locale.US, "note: requests waited up to %.1f ms for a free connection (counted in corrected"
             + " latency); more --concurrency may be needed%n", r.maxSendLagMs());

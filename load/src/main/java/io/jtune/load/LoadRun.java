@@ -247,8 +247,10 @@ public final class LoadRun {
     long successes = 0;
     long lastCompletion = 0;
     long maxLag = 0;
+    long servedInWindow = 0;
     for (LoadWorker w : workers) {
       successes += w.successes[RunControl.MEASURED];
+      servedInWindow += w.servedInWindow;
       lastCompletion = Math.max(lastCompletion, w.lastCompletionNanos[RunControl.MEASURED]);
       maxLag = Math.max(maxLag, w.maxSendLagNanos);
     }
@@ -267,12 +269,23 @@ public final class LoadRun {
       errors.put(kind, control.errors.get(kind.ordinal()));
     }
     long requests = book.total.getTotalCount();
+    /*
+     * The open model's throughput is what the service served: responses it completed within the
+     * window (to the window's requests and to a backlog of the warm-up's), as wrk2 counts the
+     * responses within its run's time. The window's requests are all sent on schedule whatever the
+     * service does, and the run waits for them after the window: counting them would read as the
+     * offered rate for a service that queues, as long as it answers everything in the end. The
+     * closed model's requests are sent only as answers come: they are its served rate.
+     */
+    boolean open = plan.model() == LoadModel.OPEN;
+    double throughput = (open ? servedInWindow : requests) / measuredSeconds;
     return new LoadResult(plan, startTime, measuredSeconds, requests, successes,
-        requests / measuredSeconds, LatencySummary.of(book.total), LatencySummary.of(book.totalUncorrected),
+        throughput, LatencySummary.of(book.total), LatencySummary.of(book.totalUncorrected),
         errors, book.timeline, maxLag / 1e6,
         keepRequests ? RequestSpans.merge(workers.stream().map(w -> w.samples[RunControl.MEASURED]).toList(), startTime)
             : null,
-        groups == 0 ? List.of() : Endpoints.merge(endpointNames, workers, measuredSeconds, replay != null));
+        groups == 0 ? List.of() : Endpoints.merge(endpointNames, workers, measuredSeconds, replay != null, open),
+        open ? servedInWindow : requests);
   }
 
   /** The tick after {@code tick}: whole seconds from the start in the warmup, then from the measured start. */

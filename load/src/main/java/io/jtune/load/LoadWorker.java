@@ -164,6 +164,11 @@ final class LoadWorker implements Runnable {
   final long[] successes = new long[2];
   /** Completion time of the last response by phase, 0 when none; [MEASURED] is the result's. */
   final long[] lastCompletionNanos = new long[2];
+  /**
+   * Responses (any status, to requests of either phase) completed within the measured window:
+   * what the service served in it, the open model's throughput.
+   */
+  long servedInWindow;
   /** Largest delay between a request's due time and its actual send (open model). */
   long maxSendLagNanos;
   /**
@@ -178,6 +183,8 @@ final class LoadWorker implements Runnable {
   final Histogram[][] groupLatency;
   final long[][] groupSuccesses;
   final long[][] groupErrors;
+  /** With several endpoints, per endpoint: {@link #servedInWindow}; else null. */
+  final long[] groupServedInWindow;
   private final long groupCeiling;
 
   LoadWorker(StartingGate gate, LoadPlan plan, CompiledRequest[] compiled, AtomicLong sequence, int workerIndex,
@@ -203,10 +210,12 @@ final class LoadWorker implements Runnable {
       }
       groupSuccesses = new long[2][groups];
       groupErrors = new long[2][groups];
+      groupServedInWindow = new long[groups];
     } else {
       groupLatency = null;
       groupSuccesses = null;
       groupErrors = null;
+      groupServedInWindow = null;
     }
     this.compiled = compiled;
     this.sequence = sequence;
@@ -856,12 +865,15 @@ final class LoadWorker implements Runnable {
     control.correctedByPhase[phase].recordValue(Math.min(end - c.intendedNanos, ceiling));
     control.uncorrectedByPhase[phase].recordValue(Math.min(end - c.sentNanos, ceiling));
     lastCompletionNanos[phase] = end;
+    int inWindow = control.inWindow(end);
+    servedInWindow += inWindow;
     if (samples != null) {
       samples[phase].record(c.intendedNanos - control.startNanos, end - c.intendedNanos);
     }
     c.served++;
     if (groupLatency != null) {
       groupLatency[phase][c.group].recordValue(Math.min(end - c.intendedNanos, groupCeiling));
+      groupServedInWindow[c.group] += inWindow;
       if (status >= 400) {
         groupErrors[phase][c.group]++;
       } else {

@@ -73,6 +73,14 @@ final class RunControl {
     return (int) ((measureStartNanos - 1 - nanos) >>> 63);
   }
 
+  /**
+   * 1 when a response completed at {@code nanos} falls in the measured window [start, end), else 0;
+   * no branch (completions in the warm-up must not leave the window's path uncompiled).
+   */
+  int inWindow(long nanos) {
+    return (int) (((measureStartNanos - 1 - nanos) & (nanos - measureEndNanos)) >>> 63);
+  }
+
   void countError(ErrorKind kind) {
     errors.incrementAndGet(kind.ordinal());
   }

@@ -82,6 +82,27 @@ final class TestServers {
   }
 
   /**
+   * One worker thread that takes {@code delayMillis} per request (a sleep, as a blocking call
+   * would): it serves at most 1000 / delayMillis requests a second, and queues the rest.
+   */
+  static Running queueing(long delayMillis) throws IOException {
+    HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    server.createContext("/", exchange -> {
+      drain(exchange);
+      try {
+        Thread.sleep(delayMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      respond(exchange, 200);
+    });
+    server.setExecutor(pool);
+    server.start();
+    return new Running(server, pool);
+  }
+
+  /**
    * A CPU + IO test page: each request takes {@code cpuMillis} of CPU on a pool of
    * {@code cpuThreads} threads, then waits {@code ioMillis} without holding a thread (like a
    * downstream call on a non-blocking client).

@@ -36,7 +36,7 @@ record BacklogWindow(LoadResult load, RunResult.Steadiness steadiness, String fa
         || 2 * answering[0] < answering[1]) {
       return null;
     }
-    RunResult.Steadiness s = watch.result(0).unanswered();
+    RunResult.Steadiness s = watch.result(load.throughputRps()).unanswered();
     if (!s.overloaded()) {
       return new BacklogWindow(null, s, String.format(Locale.US, "no request sent in the measured window was"
           + " answered: the service spent it on the warm-up's queued requests (%.0f req/s served, %.0f offered),"
@@ -45,7 +45,8 @@ record BacklogWindow(LoadResult load, RunResult.Steadiness steadiness, String fa
     }
     long answered = watch.backlogResponses();
     LoadResult asServed = new LoadResult(load.plan(), load.startTime(), load.measuredSeconds(), answered, answered,
-        s.servedRps(), queued, load.uncorrectedLatencyMs(), load.errors(), load.timeline(), load.maxSendLagMs(), null, load.endpoints());
+        s.servedRps(), queued, load.uncorrectedLatencyMs(), load.errors(), load.timeline(), load.maxSendLagMs(), null,
+        load.endpoints(), load.servedResponses());
     return new BacklogWindow(asServed, s, null);
   }
 }

@@ -288,7 +288,7 @@ public final class Experiment {
       long from = m.measureStartEpochMs;
       long to = from + Math.round(load.measuredSeconds() * 1000);
       RunResult.Steadiness steadiness = backlog != null ? backlog.steadiness()
-          : m.watch.result(load.successes() / load.measuredSeconds());
+          : m.watch.result(load.throughputRps());
       Analysis a = analyze(key, gcLog, from - Math.round(steadiness.warmupS() * 1000), to);
       WindowPauses.write(rd, a.pauses().events(), jvmStart, from, to);
       GcAttribution attribution = PauseAttribution.ofRun(load, a.pauses().events());

@@ -112,23 +112,17 @@ final class WarmupWatch {
   }
 
   /**
-   * What was seen, with the window's served rate against the offered one (open model). The rate
-   * served is the responses the service gave within the window per second, to the window's
-   * requests and to a backlog of the warm-up's; responses while the load drained after the window
-   * are no part of it; {@code fallbackRps} when the window had no whole second.
+   * What was seen, with the window's served rate against the offered one (open model): the load's
+   * throughput, the responses the service gave within the window per second, to the window's
+   * requests and to a backlog of the warm-up's (responses while the load drained after the window
+   * are no part of it). Counted by each response's own time, not by the per-second ticks: the
+   * first window tick after a warm-up that ran to its ceiling also carries the warm-up's last
+   * second.
    */
-  RunResult.Steadiness result(double fallbackRps) {
+  RunResult.Steadiness result(double servedRps) {
     if (end == null) {
       measureStarted();
     }
-    double windowS = level.duration().toMillis() / 1000.0;
-    long responses = 0;
-    double until = 0;
-    for (int i = 0; i < window.size() && window.get(i).t() <= windowS + 0.25; i++) {
-      responses += windowResponses.get(i);
-      until = window.get(i).t();
-    }
-    double servedRps = until > 0 ? responses / until : fallbackRps;
     double offered = level.open() ? level.rateRps() : Double.NaN;
     boolean overloaded = level.open() && servedRps < offered * (1 - SteadyState.OFFERED_SPREAD_PCT / 100.0);
     return RunResult.Steadiness.of(warmupS, end.key(), level.warmup().toMillis() / 1000.0,
