@@ -18,9 +18,11 @@ import java.util.Optional;
  *   <li>from the round where every configuration has {@value Delta#MIN_RUNS} runs (the fewest
  *       for an interval) on, one leaves when it misses the SLO for good: the interval of its
  *       latency or error share lies wholly beyond the bound, or (open model) the interval of its
- *       throughput wholly below {@value Slo#SUSTAINED_PCT} % of the offered rate; without an
- *       explicit SLO, when it is significantly worse than the service's own configuration in p99,
- *       errors or throughput;
+ *       throughput (what the service served within the window) wholly below
+ *       {@value Slo#SUSTAINED_PCT} % of the offered rate; without an explicit SLO, when it is
+ *       significantly worse than the service's own configuration in p99, errors or (closed model)
+ *       throughput: in the open model, where two configurations that keep up serve the offered
+ *       rate to within the requests in flight at the window's edges, the offered rate is the bound;
  *   <li>and when it cannot win: its objective is significantly worse than the leader's by more
  *       than {@value #MARGIN_PCT} % (the whole interval beyond that margin), the leader being
  *       the best mean among those meeting the SLO.
@@ -129,9 +131,12 @@ public final class Racing {
     if (own == null || own == a) {
       return true;
     }
+    // in the open model the offered rate is the throughput's bound (above): its served rates differ
+    // from the own configuration's by the window's edges while both keep up
     return !Delta.of(a.summary(Metric.P99), own.summary(Metric.P99)).significantlyWorse(true)
         && !Delta.of(a.errorsPct(), own.errorsPct()).significantlyWorse(true)
-        && !Delta.of(a.summary(Metric.THROUGHPUT), own.summary(Metric.THROUGHPUT)).significantlyWorse(false);
+        && (offeredRps > 0
+            || !Delta.of(a.summary(Metric.THROUGHPUT), own.summary(Metric.THROUGHPUT)).significantlyWorse(false));
   }
 
   /** Why the arm's runs miss the SLO on their means (a failed run first), or null when they meet it. */
@@ -185,7 +190,7 @@ public final class Racing {
     if (own == null || own == a) {
       return null;
     }
-    for (Metric m : List.of(Metric.P99, Metric.THROUGHPUT)) {
+    for (Metric m : offeredRps > 0 ? List.of(Metric.P99) : List.of(Metric.P99, Metric.THROUGHPUT)) {
       Delta d = Delta.of(a.summary(m), own.summary(m));
       if (d.significantlyWorse(m.lowerIsBetter())) {
         return String.format(Locale.US, "%s %+.0f %% [%+.0f, %+.0f] vs the service's own configuration", m.key(),

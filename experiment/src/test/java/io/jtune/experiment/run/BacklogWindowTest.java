@@ -29,11 +29,14 @@ class BacklogWindowTest {
         LevelRequest.GET, null, TWO_S);
   }
 
-  /** What the load reports of a window whose requests got no answer at all. */
-  private static LoadResult noAnswer(Level level) {
+  /**
+   * What the load reports of a window whose requests got no answer at all, the service answering
+   * {@code servedRps} of the warm-up's requests a second through it: those are its throughput.
+   */
+  private static LoadResult noAnswer(Level level, long servedRps) {
     LatencySummary none = LatencySummary.of(new Histogram(3));
-    return new LoadResult(LevelLoad.loadPlan(level, URI.create("http://127.0.0.1:1/")), Instant.now(), 2.0, 0, 0, 0,
-        none, none, Map.of(), List.of(), 34_000, null);
+    return new LoadResult(LevelLoad.loadPlan(level, URI.create("http://127.0.0.1:1/")), Instant.now(), 2.0, 0, 0,
+        servedRps, none, none, Map.of(), List.of(), 34_000, null, List.of(), 2 * servedRps);
   }
 
   /**
@@ -61,7 +64,7 @@ class BacklogWindowTest {
   @Test
   void aWindowSpentOnTheWarmupsQueueIsAnOverloadWithTheCapacityServed() {
     Level l = level(240);
-    BacklogWindow b = BacklogWindow.of(noAnswer(l), l, watched(l, 90, 0, 100, 30_000));
+    BacklogWindow b = BacklogWindow.of(noAnswer(l, 100), l, watched(l, 90, 0, 100, 30_000));
     assertThat(b).isNotNull();
     assertThat(b.failure()).isNull();
     assertThat(b.steadiness().overloaded()).isTrue();
@@ -78,9 +81,9 @@ class BacklogWindowTest {
   void aServiceThatAnsweredNothingOrOnlyErrorsStaysAFailure() {
     Level l = level(240);
     // nothing answered in the warm-up or the window: a dead service
-    assertThat(BacklogWindow.of(noAnswer(l), l, watched(l, 0, 0, 0, 0))).isNull();
+    assertThat(BacklogWindow.of(noAnswer(l, 0), l, watched(l, 0, 0, 0, 0))).isNull();
     // the warm-up's answers all errors: not a service at its capacity
-    assertThat(BacklogWindow.of(noAnswer(l), l, watched(l, 50, 50, 40, 1_000))).isNull();
+    assertThat(BacklogWindow.of(noAnswer(l, 40), l, watched(l, 50, 50, 40, 1_000))).isNull();
     // it served, then hung: nothing in the window's two seconds, one late answer as the load drained
     WarmupWatch hung = new WarmupWatch(l, ProcessHandle.current().pid());
     hung.warmupSecond(new TimelinePoint(1, 90, 90, 900, 0));
@@ -94,17 +97,17 @@ class BacklogWindowTest {
     one.recordValue(9_000_000_000L);
     hung.warmupResponses(one);
     hung.windowSecond(new TimelinePoint(3, 0, 0, 0, 0));
-    assertThat(BacklogWindow.of(noAnswer(l), l, hung)).isNull();
+    assertThat(BacklogWindow.of(noAnswer(l, 0), l, hung)).isNull();
     // the closed model offers no rate to be above
     Level closed = new Level("c", 0, 8, List.of("/scenario"), TWO_S, TWO_S, Duration.ofSeconds(10), Map.of(), 0,
         LevelRequest.GET, null, TWO_S);
-    assertThat(BacklogWindow.of(noAnswer(closed), closed, watched(closed, 90, 0, 100, 30_000))).isNull();
+    assertThat(BacklogWindow.of(noAnswer(closed, 100), closed, watched(closed, 90, 0, 100, 30_000))).isNull();
   }
 
   @Test
   void aBacklogDrainedFasterThanOfferedIsAWarmupTooShortNotAnOverload() {
     Level l = level(65);
-    BacklogWindow b = BacklogWindow.of(noAnswer(l), l, watched(l, 20, 0, 150, 20_000));
+    BacklogWindow b = BacklogWindow.of(noAnswer(l, 150), l, watched(l, 20, 0, 150, 20_000));
     assertThat(b).isNotNull();
     assertThat(b.load()).isNull();
     assertThat(b.failure()).contains("still catching up", "150 req/s served, 65 offered", "--max-warmup");
