@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The memory search's bisection on real runs: each size is given the recorded runs of a
- * configuration that met the SLO (io-bound at 64 threads: p99 160 ms at 230 req/s) or of one
- * that missed it (8 threads: overloaded, p99 12 s), by a rule the test sets, so that every
+ * configuration that met the SLO (io-bound at 64 threads: p99 100 ms at 230 req/s) or of one
+ * that missed it (8 threads: overloaded, serving 90 req/s, p99 34 s), by a rule the test sets, so that every
  * threshold of every grid length is searched and its answer known.
  */
 class BisectionTest {
