@@ -2,9 +2,17 @@ package io.jtune.experiment.tune;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static io.jtune.gc.testing.JsonSchemas.validAndRenameFails;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.jtune.common.format.Json;
 import io.jtune.experiment.report.Overload;
+import io.jtune.experiment.report.Verdict;
 import io.jtune.experiment.run.RunResult;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An overloaded run is not diagnosed: its latencies and pauses are a queue's. On recorded runs of
@@ -15,6 +23,8 @@ import org.junit.jupiter.api.Test;
  * finding.
  */
 class OverloadedRunTest {
+  @TempDir Path dir;
+
   @Test
   void aQueuesRunIsNotDiagnosedAndAServedOneIs() throws Exception {
     RunResult first = ColdStartRampTest.run("baseline");
@@ -66,5 +76,28 @@ class OverloadedRunTest {
     assertThat(servedAt.unresolved()).isFalse();
     assertThat(servedAt.measuredAtRps()).isEqualTo(199);
     assertThat(servedAt.rerunWords()).startsWith("at 199 req/s the baseline served 199 req/s");
+  }
+
+  @Test
+  void anUnresolvedOverloadsDocumentStatesTheCapacityNotADiagnosis() throws Exception {
+    RunResult first = ColdStartRampTest.run("baseline");
+    RunResult atCapacity = ColdStartRampTest.run("baseline-at-capacity");
+    BaselineOverload twice = BaselineOverload.of(first).withRerun(atCapacity).withRerun(atCapacity);
+    assertThat(twice.unresolved()).isTrue();
+    // as the session writes it: the overload's words, no analysis (a queue's run is not diagnosed)
+    TuneJson.write(dir, new TuneJson.Content("overloaded", Verdict.OVERLOADED.key(), twice.rerunWords(), null, null,
+        null, atCapacity, List.of(), null, null, null, twice));
+    JsonNode doc = Json.mapper().readTree(dir.resolve(TuneJson.FILE).toFile());
+    validAndRenameFails(doc, "/overload/reruns");
+    assertThat(doc.at("/outcome").asText()).isEqualTo("overloaded");
+    assertThat(doc.at("/recommendation/verdict").asText()).isEqualTo("overloaded");
+    assertThat(doc.has("diagnosis")).isFalse();
+    assertThat(doc.at("/overload/unresolved").asBoolean()).isTrue();
+    assertThat(doc.at("/overload/reruns")).hasSize(2);
+    assertThat(doc.at("/overload/reruns/0/queueGrowing").asText()).startsWith("its p99 rose through the window");
+    assertThat(doc.at("/overload/reruns/0/rampUpS").asDouble()).isEqualTo(19);
+    // the ramped run's record, as result.json keeps it
+    JsonNode ramped = Json.mapper().valueToTree(ColdStartRampTest.run("ramped"));
+    validAndRenameFails(ramped, "/steadiness/rampUpS");
   }
 }
