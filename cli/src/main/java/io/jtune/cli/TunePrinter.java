@@ -58,7 +58,8 @@ final class TunePrinter implements TuneListener {
   @Override
   public void baselineStarting(Level high, Duration measured, boolean longer) {
     o.println((longer ? "1/4  baseline, longer" : "1/4  baseline") + ": " + high.describeLoad() + " on "
-        + requests(high) + ", " + secs(high.warmup()) + " warm-up + " + secs(measured) + " measured, GC log analyzed");
+        + requests(high) + ", " + (high.ramped() ? "the rate ramped up over " + secs(high.rampUp()) + " then " : "")
+        + secs(high.warmup()) + " warm-up + " + secs(measured) + " measured, GC log analyzed");
     o.flush();
   }
 
@@ -168,6 +169,20 @@ final class TunePrinter implements TuneListener {
   @Override
   public void baselineOverloaded(io.jtune.experiment.tune.BaselineOverload overload, RunResult run) {
     o.println("  " + overload.words() + ".");
+  }
+
+  @Override
+  public void coldStartRamp(io.jtune.experiment.tune.ColdStartRamp ramp, Level level, Duration firstCeiling) {
+    o.println("  " + ramp.words(level.rateRps(), firstCeiling) + ".");
+  }
+
+  @Override
+  public void baselineRerun(io.jtune.experiment.tune.BaselineOverload overload, RunResult run) {
+    o.println("  " + overload.rerunWords() + ".");
+    if (overload.unresolved()) {
+      o.println();
+      o.println("Verdict: overloaded. No experiment ran: a comparison of queues says nothing of the configurations.");
+    }
   }
 
   @Override

@@ -30,6 +30,10 @@ import java.util.Map;
  * @param request the method, headers and body every request of the level sends
  * @param limits the container limits of this level's runs where they differ from the plan's
  *     ({@link ContainerLimits#none()}: the plan's; see {@link Plan#limitsAt(Level)})
+ * @param rampUp open model: the start of the warm-up over which the rate grows linearly from 0 to
+ *     {@code rateRps}, so that a service whose JIT is cold does not start with a backlog; the
+ *     steady-state rule judges only the seconds after it. {@link Duration#ZERO} (the default, and
+ *     always in the closed model): the full rate from the first second. At most {@code maxWarmup}
  */
 public record Level(
     String name,
@@ -43,7 +47,8 @@ public record Level(
     int line,
     LevelRequest request,
     ContainerLimits limits,
-    Duration maxWarmup) {
+    Duration maxWarmup,
+    Duration rampUp) {
 
   /**
    * The longest warm-up when a plan does not state one: {@value #DEFAULT_MAX_WARMUP_S} s, or the
@@ -63,9 +68,19 @@ public record Level(
   public Level {
     limits = limits == null ? ContainerLimits.none() : limits;
     maxWarmup = maxWarmup == null ? defaultMaxWarmup(warmup) : maxWarmup.compareTo(warmup) < 0 ? warmup : maxWarmup;
+    rampUp = rampUp == null || rampUp.isNegative() || rateRps <= 0 ? Duration.ZERO
+        : rampUp.compareTo(maxWarmup) > 0 ? maxWarmup : rampUp;
     urls = List.copyOf(urls);
     request = request == null ? LevelRequest.GET : request;
     goals = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(goals)); // plan order
+  }
+
+  /** A level without a ramp-up: the full rate from the first second. */
+  public Level(String name, double rateRps, int concurrency, List<String> urls, Duration warmup, Duration duration,
+      Duration timeout, Map<String, Goal> goals, int line, LevelRequest request, ContainerLimits limits,
+      Duration maxWarmup) {
+    this(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, limits, maxWarmup,
+        Duration.ZERO);
   }
 
   /** A level whose warm-up's ceiling is the default ({@link #defaultMaxWarmup}). */
@@ -95,27 +110,38 @@ public record Level(
   // changes only what it names.
 
   public Level withName(String newName) {
-    return new Level(newName, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, limits, maxWarmup);
+    return new Level(newName, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, limits, maxWarmup, rampUp);
   }
 
   /** This level with another load: a rate (0 for the closed model) and clients or connections. */
   public Level withLoad(double newRateRps, int newConcurrency) {
-    return new Level(name, newRateRps, newConcurrency, urls, warmup, duration, timeout, goals, line, request, limits, maxWarmup);
+    return new Level(name, newRateRps, newConcurrency, urls, warmup, duration, timeout, goals, line, request, limits, maxWarmup, rampUp);
   }
 
   public Level withUrls(List<String> newUrls) {
-    return new Level(name, rateRps, concurrency, newUrls, warmup, duration, timeout, goals, line, request, limits, maxWarmup);
+    return new Level(name, rateRps, concurrency, newUrls, warmup, duration, timeout, goals, line, request, limits, maxWarmup, rampUp);
   }
 
   /** This level with another shortest warm-up (its ceiling kept, or raised to it). */
   public Level withWarmup(Duration newWarmup) {
-    return new Level(name, rateRps, concurrency, urls, newWarmup, duration, timeout, goals, line, request, limits, maxWarmup);
+    return new Level(name, rateRps, concurrency, urls, newWarmup, duration, timeout, goals, line, request, limits, maxWarmup, rampUp);
   }
 
   /** This level with another longest warm-up (equal to the warm-up: fixed). */
   public Level withMaxWarmup(Duration newMaxWarmup) {
     return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, limits,
-        newMaxWarmup);
+        newMaxWarmup, rampUp);
+  }
+
+  /** This level with the rate ramped up from 0 over {@code newRampUp} at the start of its warm-up (open model). */
+  public Level withRampUp(Duration newRampUp) {
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, limits,
+        maxWarmup, newRampUp);
+  }
+
+  /** Whether the rate is ramped up at the start of the warm-up. */
+  public boolean ramped() {
+    return rampUp.compareTo(Duration.ZERO) > 0;
   }
 
   /** Whether the warm-up ends on steady state (between the warm-up and its ceiling) rather than at a fixed time. */
@@ -124,29 +150,29 @@ public record Level(
   }
 
   public Level withDuration(Duration newDuration) {
-    return new Level(name, rateRps, concurrency, urls, warmup, newDuration, timeout, goals, line, request, limits, maxWarmup);
+    return new Level(name, rateRps, concurrency, urls, warmup, newDuration, timeout, goals, line, request, limits, maxWarmup, rampUp);
   }
 
   public Level withTimeout(Duration newTimeout) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, newTimeout, goals, line, request, limits, maxWarmup);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, newTimeout, goals, line, request, limits, maxWarmup, rampUp);
   }
 
   public Level withGoals(Map<String, Goal> newGoals) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, newGoals, line, request, limits, maxWarmup);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, newGoals, line, request, limits, maxWarmup, rampUp);
   }
 
   /** This level as made in code ({@code 0}) or starting at another plan line. */
   public Level withLine(int newLine) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, newLine, request, limits, maxWarmup);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, newLine, request, limits, maxWarmup, rampUp);
   }
 
   public Level withRequest(LevelRequest newRequest) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, newRequest, limits, maxWarmup);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, newRequest, limits, maxWarmup, rampUp);
   }
 
   /** This level with its own container limits ({@link ContainerLimits#none()}: the plan's). */
   public Level withLimits(ContainerLimits newLimits) {
-    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, newLimits, maxWarmup);
+    return new Level(name, rateRps, concurrency, urls, warmup, duration, timeout, goals, line, request, newLimits, maxWarmup, rampUp);
   }
 
   public boolean open() {

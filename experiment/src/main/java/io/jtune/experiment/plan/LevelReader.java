@@ -77,6 +77,16 @@ final class LevelReader {
       throw syntax.error(o.get("maxWarmup"), "level '" + name + "': maxWarmup is the longest warm-up, not shorter than"
           + " warmup (" + YamlText.duration(warmup) + ")");
     }
+    Duration rampUp = o.has("rampUp") ? o.duration("rampUp", Duration.ZERO, Duration.ZERO, PlanReader.MAX_WINDOW)
+        : Duration.ZERO;
+    if (rampUp.compareTo(Duration.ZERO) > 0 && !hasRate) {
+      throw syntax.error(o.get("rampUp"), "level '" + name + "': rampUp ramps an open model's rate: give 'rate: R'");
+    }
+    Duration ceiling = maxWarmup != null ? maxWarmup : Level.defaultMaxWarmup(warmup);
+    if (rampUp.compareTo(ceiling) > 0) {
+      throw syntax.error(o.get("rampUp"), "level '" + name + "': rampUp is part of the warm-up, not longer than its"
+          + " ceiling (" + YamlText.duration(ceiling) + ")");
+    }
     Duration duration = o.duration("duration", Duration.ofSeconds(30), Duration.ofSeconds(1), PlanReader.MAX_WINDOW);
     Duration timeout = o.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(1), PlanReader.MAX_WAIT);
     Map<String, Goal> levelGoals = new LinkedHashMap<>(planGoals);
@@ -87,7 +97,7 @@ final class LevelReader {
     ContainerLimits limits = LimitsReader.read(syntax, o, "limits");
     o.finish();
     return new Level(name, rate, concurrency, urls.isEmpty() ? List.of("/scenario") : urls, warmup, duration,
-        timeout, levelGoals, l.line(), request, limits, maxWarmup);
+        timeout, levelGoals, l.line(), request, limits, maxWarmup, rampUp);
   }
 
   /** A level's optional method, headers (a list of 'Name: value'), body and insecure. */

@@ -266,6 +266,10 @@ public final class PlanWriter {
         line("    ", "maxWarmup: " + YamlText.quote(YamlText.duration(l.maxWarmup()))
             + "  # the warm-up goes on until throughput, latency and JIT compilation are steady, at most this long");
       }
+      if (l.ramped()) {
+        line("    ", "rampUp: " + YamlText.quote(YamlText.duration(l.rampUp()))
+            + "  # the rate grows from 0 over the warm-up's first part (a cold JIT starts without a backlog)");
+      }
       line("    ", "duration: " + YamlText.quote(YamlText.duration(l.duration())));
       line("    ", "timeout: " + YamlText.quote(YamlText.duration(l.timeout())));
       if (l.limits().any()) {

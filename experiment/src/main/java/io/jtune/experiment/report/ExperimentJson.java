@@ -146,6 +146,9 @@ public final class ExperimentJson {
       load.put("concurrency", l.level().concurrency());
       load.put("warmupS", l.level().warmup().toMillis() / 1000.0);
       load.put("maxWarmupS", l.level().maxWarmup().toMillis() / 1000.0);
+      if (l.level().ramped()) {
+        load.put("rampUpS", l.level().rampUp().toMillis() / 1000.0);
+      }
       load.put("durationS", l.level().duration().toMillis() / 1000.0);
       LevelRequest request = l.level().request();
       if (!request.isDefault()) {

@@ -92,7 +92,9 @@ public final class Overload {
     }
     runs.stream().map(RunResult::threads).filter(t -> t != null && t.topLock() != null
         && t.blockedOnTopLock() >= Math.max(2, t.javaThreads() / 4)).findFirst()
-        .ifPresent(t -> found.add("a lock (" + t.blockedOnTopLock() + " threads BLOCKED on " + t.topLock() + ")"));
+        // the thread dump's line names the count itself ("20 of 62 threads BLOCKED on <0x..> ...")
+        .ifPresent(t -> found.add("a lock (" + (t.topLock().contains(" BLOCKED on ") ? t.topLock()
+            : t.blockedOnTopLock() + " threads BLOCKED on " + t.topLock()) + ")"));
     if (found.isEmpty()) {
       return String.format(Locale.US, "not GC (%.1f %% of the time), the CPU (%.0f %% of a core on %d) or a lock:"
           + " requests wait for something else (a pool, I/O, a downstream service)", gc, cpu, cores);

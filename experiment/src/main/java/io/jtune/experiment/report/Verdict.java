@@ -11,7 +11,12 @@ public enum Verdict {
   /** The baseline's live set grows until the heap is full: flags are not the fix. */
   MEMORY_LEAK("memory-leak", "memory leak"),
   /** Too few runs, or intervals too wide to tell: more repetitions would settle it. */
-  INCONCLUSIVE("inconclusive", "inconclusive");
+  INCONCLUSIVE("inconclusive", "inconclusive"),
+  /**
+   * A tune session's baseline served less than offered at every rate tried: its capacity is the
+   * finding, and no comparison ran (an experiment's report never gives it).
+   */
+  OVERLOADED("overloaded", "overloaded: the baseline serves less than every rate tried");
 
   private final String key;
   private final String words;

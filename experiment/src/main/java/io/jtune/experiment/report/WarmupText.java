@@ -35,8 +35,11 @@ public final class WarmupText {
     }).collect(Collectors.joining(", "));
     String range = Math.round(lo) == Math.round(hi) ? String.format(Locale.US, "%.0f s", lo)
         : String.format(Locale.US, "%.0f-%.0f s", lo, hi);
+    Double ramp = s.stream().map(RunResult.Steadiness::rampUpS).filter(java.util.Objects::nonNull).findFirst()
+        .orElse(null);
     return "Warm-up: " + range + " (" + how + " of " + s.size() + " runs; until per-second throughput and p99 were"
         + " stable and JIT compilation settled, at least " + String.format(Locale.US, "%.0f", s.get(0).minWarmupS())
-        + " s)";
+        + " s" + (ramp == null ? "" : String.format(Locale.US, "; the rate ramped up from 0 over its first %.0f s,"
+            + " judged after", ramp)) + ")";
   }
 }

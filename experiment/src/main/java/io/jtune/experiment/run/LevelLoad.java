@@ -8,7 +8,6 @@ import io.jtune.load.LoadPlan;
 import io.jtune.load.RequestTemplate;
 import io.jtune.load.WeightedUrl;
 import java.net.URI;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -35,10 +34,13 @@ final class LevelLoad {
     return out;
   }
 
-  /** The level's load; its warm-up lasts until the load's progress judges it steady, at most the level's ceiling. */
+  /**
+   * The level's load; its warm-up lasts until the load's progress judges it steady, at most the
+   * level's ceiling; in the open model with a ramp-up, the rate grows from 0 over its first part.
+   */
   static LoadPlan loadPlan(Level l, URI base) {
     return new LoadPlan(targets(l, base), l.open() ? LoadModel.OPEN : LoadModel.CLOSED, l.concurrency(),
-        l.open() ? l.rateRps() : 0, l.duration(), 0, l.maxWarmup(), Duration.ZERO, l.timeout(),
+        l.open() ? l.rateRps() : 0, l.duration(), 0, l.maxWarmup(), l.rampUp(), l.timeout(),
         LoadPlan.defaultThreads(l.concurrency()), l.request().insecure(),
         l.request().replay() == null ? null : l.request().replay().read());
   }

@@ -113,23 +113,31 @@ public record RunResult(
    * @param windowUnanswered true when no request sent in the window got an answer, the service
    *     spending the window on the warm-up's queued requests: the run's latencies are then those
    *     requests' (from their intended send, the time they queued); null otherwise
+   * @param rampUpS the open-model rate grew from 0 over this many seconds at the start of the
+   *     warm-up (its steady state judged after it); null without a ramp-up
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Steadiness(double warmupS, String warmupEnded, double minWarmupS, double maxWarmupS,
       List<SecondSeen> warmup, List<SecondSeen> window, Double offeredRps, double servedRps, boolean overloaded,
-      Boolean windowUnanswered) {
+      Boolean windowUnanswered, Double rampUpS) {
 
     static Steadiness of(double warmupS, String ended, double minS, double maxS, List<SteadyState.Second> warmup,
         List<SteadyState.Second> window, double offered, double served, boolean overloaded) {
       return new Steadiness(r(warmupS), ended, minS, maxS, warmup.stream().map(SecondSeen::of).toList(),
           window.stream().map(SecondSeen::of).toList(), Double.isNaN(offered) ? null : r(offered), r(served),
-          overloaded, null);
+          overloaded, null, null);
+    }
+
+    /** This record with the warm-up's ramp-up (null: none). */
+    Steadiness withRampUp(Double seconds) {
+      return new Steadiness(warmupS, warmupEnded, minWarmupS, maxWarmupS, warmup, window, offeredRps, servedRps,
+          overloaded, windowUnanswered, seconds);
     }
 
     /** This record of a window whose own requests got no answer (see {@link #windowUnanswered}). */
     Steadiness unanswered() {
       return new Steadiness(warmupS, warmupEnded, minWarmupS, maxWarmupS, warmup, window, offeredRps, servedRps,
-          overloaded, true);
+          overloaded, true, rampUpS);
     }
 
     /** The per-second throughput of the window, for a line of text: "72 71 73 ..." (at most {@code n}). */

@@ -96,6 +96,15 @@ public final class SteadyState {
     return Optional.empty();
   }
 
+  /**
+   * Whether the p99 rises through these seconds (a measured window, say) as a growing queue's does:
+   * the rule's latency trend ({@value #TREND_TAU} or more of rank correlation with time, a factor
+   * {@value #LATENCY_RATIO} between the halves' medians), rising; fewer than 4 seconds tell nothing.
+   */
+  public static boolean p99Rising(List<Second> w) {
+    return w.size() >= 4 && kendallTau(w) > 0 && latencyTrend(w);
+  }
+
   /** Whether the p99 rises or falls through the window: ranked with time, and by a factor between its halves. */
   private static boolean latencyTrend(List<Second> w) {
     int half = w.size() / 2;

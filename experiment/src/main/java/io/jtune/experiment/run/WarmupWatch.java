@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * Follows one run's load second by second: its warm-up (ended by {@link SteadyState} between the
- * level's warm-up and its ceiling) and its measured window, each second with the JIT compilers'
+ * level's warm-up and its ceiling, judged on the seconds after the level's ramp-up: while the rate
+ * still grows the service cannot be steady at it) and its measured window, each second with the JIT compilers'
  * time read from the target's HotSpot counters ({@code java.ci.totalTime}, what
  * {@code jstat -compiler} reads, without starting a process).
  */
@@ -47,13 +48,19 @@ final class WarmupWatch {
     if (!level.steadyWarmup() || p.second() + 1e-3 < level.warmup().toMillis() / 1000.0) {
       return false;
     }
-    var judged = SteadyState.judge(warmup, level.open() ? level.rateRps() : 0);
+    var judged = SteadyState.judge(afterRamp(), level.open() ? level.rateRps() : 0);
     if (judged.isPresent()) {
       end = judged.get();
       warmupS = p.second();
       return true;
     }
     return false;
+  }
+
+  /** The warm-up's seconds after the ramp-up (all of them without one): a second ending by the ramp's end is left out. */
+  List<SteadyState.Second> afterRamp() {
+    double rampS = level.rampUp().toMillis() / 1000.0;
+    return rampS <= 0 ? warmup : warmup.stream().filter(s -> s.t() >= rampS + 1 - 1e-3).toList();
   }
 
   /** The warm-up is over: at its judged end, or at its ceiling (or fixed length). */
@@ -126,7 +133,8 @@ final class WarmupWatch {
     double offered = level.open() ? level.rateRps() : Double.NaN;
     boolean overloaded = level.open() && servedRps < offered * (1 - SteadyState.OFFERED_SPREAD_PCT / 100.0);
     return RunResult.Steadiness.of(warmupS, end.key(), level.warmup().toMillis() / 1000.0,
-        level.maxWarmup().toMillis() / 1000.0, warmup, window, offered, servedRps, overloaded);
+        level.maxWarmup().toMillis() / 1000.0, warmup, window, offered, servedRps, overloaded)
+        .withRampUp(level.ramped() ? level.rampUp().toMillis() / 1000.0 : null);
   }
 
   private SteadyState.Second second(TimelinePoint p) {

@@ -235,8 +235,7 @@ final class BaselineRuns {
       listener.liveSetLevelled(levelled);
     }
     // one voice: with the live set rising, the findings of this log alone are shown as overruled
-    // an overloaded first baseline's diagnosis is its overload (baselineOverloaded): the run at a rate it serves diagnoses it
-    if (kill == null && !(first && BaselineOverload.of(r) != null)) {
+    if (diagnosed(r, kill, !first && dirName.startsWith(TuneSettings.BASELINE_DIR + "-at-capacity"))) {
       // a killed baseline's diagnosis is its kill (baselineKilled), not its log's
       listener.diagnosis(a, rising != null);
     }
@@ -245,6 +244,18 @@ final class BaselineRuns {
     // a run the container killed early says nothing of how long a run takes
     return new Baseline(r, a, gcLog, report(a, dir), kill == null ? perRun : null, kill == null ? rising : null, levelled,
         startup == null ? Double.NaN : startup.loadStartUptimeS(), kill);
+  }
+
+  /**
+   * Whether a baseline run's GC log is its diagnosis: not when the container killed it (the kill is,
+   * {@link TuneListener#baselineKilled}), nor when it served clearly less than offered: an
+   * overloaded run's latencies and pauses are a queue's, its diagnosis is its overload (its
+   * capacity and what limits it, {@link BaselineOverload}); the run at a rate it serves diagnoses it.
+   * A run {@code belowAnOverload} (the baseline again at a lower rate after an overload) whose p99
+   * rose through its window, a queue growing near the capacity, is a queue's too.
+   */
+  static boolean diagnosed(RunResult r, BaselineKill kill, boolean belowAnOverload) {
+    return kill == null && BaselineOverload.of(r) == null && !(belowAnOverload && BaselineOverload.queueGrowing(r) != null);
   }
 
   /** The tune session's view of a baseline run: the service under load, its start-up left out. */

@@ -35,7 +35,8 @@ public final class TuneJson {
   /**
    * What the document says.
    *
-   * @param outcome {@code memory-leak}, {@code no-candidates}, {@code experiment} or {@code failed}
+   * @param outcome {@code memory-leak}, {@code no-candidates}, {@code experiment}, {@code search},
+   *     {@code overloaded} or {@code failed}
    * @param verdict the verdict's key
    * @param verdictText the verdict in words
    * @param winner the winning candidate, or null
@@ -99,6 +100,28 @@ public final class TuneJson {
       o.put("limitedBy", c.overload().limitedBy());
       o.put("measuredAtRps", JsonNumbers.round(c.overload().measuredAtRps(), 3));
       o.put("words", c.overload().words());
+      ArrayNode reruns = o.putArray("reruns");
+      for (BaselineOverload.Rerun r : c.overload().reruns()) {
+        ObjectNode n = reruns.addObject();
+        n.put("offeredRps", JsonNumbers.round(r.offeredRps(), 3));
+        if (Double.isFinite(r.servedRps())) {
+          n.put("servedRps", JsonNumbers.round(r.servedRps(), 3));
+        }
+        n.put("overloaded", r.overloaded());
+        if (r.limitedBy() != null) {
+          n.put("limitedBy", r.limitedBy());
+        }
+        if (r.queueGrowing() != null) {
+          n.put("queueGrowing", r.queueGrowing());
+        }
+        if (r.rampUpS() > 0) {
+          n.put("rampUpS", JsonNumbers.round(r.rampUpS(), 3));
+        }
+      }
+      o.put("unresolved", c.overload().unresolved());
+      if (!c.overload().reruns().isEmpty()) {
+        o.put("rerunWords", c.overload().rerunWords());
+      }
     }
     ArrayNode files = root.putArray("files");
     List<String> seen = new ArrayList<>();

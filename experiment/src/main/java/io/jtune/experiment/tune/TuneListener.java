@@ -49,6 +49,19 @@ public interface TuneListener extends SearchListener {
   default void baselineOverloaded(BaselineOverload overload, RunResult run) {}
 
   /**
+   * The first run's cold start asked for a ramp-up of the open-model rate at the start of each
+   * later run's warm-up ({@link ColdStartRamp}); {@code firstCeiling} is the first run's warm-up ceiling.
+   */
+  default void coldStartRamp(ColdStartRamp ramp, Level level, Duration firstCeiling) {}
+
+  /**
+   * The baseline measured again at a rate below an overload ({@link BaselineOverload#reruns}, its
+   * last one): served, or still a queue (the session steps down once more, or, with no rerun left,
+   * ends with the overload as its finding: {@link BaselineOverload#unresolved}).
+   */
+  default void baselineRerun(BaselineOverload overload, RunResult run) {}
+
+  /**
    * The baseline run was killed by the container's memory limit ({@code kill}: where, and what the
    * process held, part by part): that is the diagnosis; {@code report} is its GC report.
    */

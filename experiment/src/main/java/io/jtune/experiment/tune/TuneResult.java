@@ -32,7 +32,12 @@ public record TuneResult(Outcome outcome, Analysis analysis, RunResult baseline,
     /** The experiment ran and has a verdict. */
     EXPERIMENT,
     /** The search over the application's parameters found nothing better than the service's own values. */
-    SEARCH
+    SEARCH,
+    /**
+     * The baseline was overloaded at the rate asked for and at each lower rate tried: its capacity is
+     * the finding; no diagnosis nor candidate is drawn from a queue's run, and no experiment ran.
+     */
+    OVERLOADED
   }
 
   public TuneResult {

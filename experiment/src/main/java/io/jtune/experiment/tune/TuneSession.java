@@ -120,14 +120,28 @@ public final class TuneSession {
       // served less than offered: latencies there are a queue's, and a comparison of queues says "no change";
       // the capacity is a finding of its own, and the session measures at a rate the baseline serves
       listener.baselineOverloaded(overload, base.run());
-      double valid = overload.measuredAtRps();
-      // levels above it measured at it (one level per rate)
-      Map<Double, Level> byRate = new java.util.LinkedHashMap<>();
-      levels.stream().map(l -> l.open() && l.rateRps() > valid ? l.withLoad(valid, l.concurrency()) : l)
-          .forEach(l -> byRate.putIfAbsent(l.open() ? l.rateRps() : -l.concurrency(), l));
-      levels = List.copyOf(byRate.values());
-      high = levels.get(0);
-      base = baselines.measure(high, high.duration(), TuneSettings.BASELINE_DIR + "-at-capacity");
+      for (int rerun = 1; ; rerun++) {
+        levels = atRate(levels, overload.measuredAtRps(), firstRun);
+        high = levels.get(0);
+        base = baselines.measure(high, high.duration(), TuneSettings.BASELINE_DIR + "-at-capacity"
+            + (rerun == 1 ? "" : "-" + rerun));
+        if (base.kill() != null || base.run() == null) {
+          break;
+        }
+        overload = overload.withRerun(base.run());
+        listener.baselineRerun(overload, base.run());
+        if (overload.unresolved()) {
+          // a queue at every rate tried: the overload is the finding, not the GC log of a queue's run
+          return result(TuneResult.Outcome.OVERLOADED, Verdict.OVERLOADED, base, null, null, List.of(), true);
+        }
+        if (!overload.steppingDown()) {
+          break;
+        }
+      }
+    } else if (job.gcLog() == null && job.search() == null) {
+      // served what was offered: a first run that was not steady at the full rate tells the experiment's
+      // runs how to start a cold JVM
+      levels = ramped(levels, firstRun);
     }
     boolean defaultHeap = TuneAdvice.defaultHeapInLimit(job, high);
     boolean leak = base.analysis().diagnosis().primary() == Problem.MEMORY_LEAK || base.liveRising() != null;
@@ -191,6 +205,35 @@ public final class TuneSession {
   }
 
   /**
+   * The levels at {@code rate} where they asked for more (one level per rate), each ramped up as the
+   * first run's cold start asks ({@link ColdStartRamp}).
+   */
+  private List<Level> atRate(List<Level> from, double rate, RunResult first) {
+    Map<Double, Level> byRate = new java.util.LinkedHashMap<>();
+    from.stream().map(l -> l.open() && l.rateRps() > rate ? l.withLoad(rate, l.concurrency()) : l)
+        .forEach(l -> byRate.putIfAbsent(l.open() ? l.rateRps() : -l.concurrency(), l));
+    return ramped(List.copyOf(byRate.values()), first);
+  }
+
+  /** The open levels ramped up as the first run's cold start asks; said once, for the first level that ramps. */
+  private List<Level> ramped(List<Level> from, RunResult first) {
+    List<Level> out = new ArrayList<>();
+    boolean said = false;
+    for (Level l : from) {
+      // a level ramped before is ramped again for its rate, against the first run's cold start
+      Level plain = l.withRampUp(Duration.ZERO);
+      ColdStartRamp ramp = ColdStartRamp.of(first, plain);
+      Level r = ramp.applied(plain);
+      if (ramp.ramps() && !said && !l.ramped()) {
+        listener.coldStartRamp(ramp, r, l.maxWarmup());
+        said = true;
+      }
+      out.add(r);
+    }
+    return out;
+  }
+
+  /**
    * The search over the application's parameters, then the winner's check against the baseline
    * (when a value other than the service's own won).
    */
@@ -245,9 +288,12 @@ public final class TuneSession {
     if (base.run() != null) { // a log given is the user's, not written here
       written.add(base.gcLog());
     }
+    // a queue's run is not diagnosed: an unresolved overload's document states its capacity, not its GC log's findings
     TuneJson.write(job.dir(), new TuneJson.Content(outcome.name().toLowerCase(Locale.ROOT).replace('_', '-'),
-        verdict.key(), report != null ? TuneJson.words(report) : verdict.words(),
-        report != null ? report.recommendation().winner() : null, base.analysis(), base.liveRising(), base.run(),
+        verdict.key(), report != null ? TuneJson.words(report) : outcome == TuneResult.Outcome.OVERLOADED
+            ? overload.rerunWords() : verdict.words(),
+        report != null ? report.recommendation().winner() : null,
+        outcome == TuneResult.Outcome.OVERLOADED ? null : base.analysis(), base.liveRising(), base.run(),
         written, null, baselines.settled(), base.kill(), overload));
     return new TuneResult(outcome, base.analysis(), base.run(), base.gcLog(), base.report(), plan, report, files, ok,
         null);

@@ -259,6 +259,20 @@ class PlanReaderTest {
   }
 
   @Test
+  void anOpenLevelsRateCanRampUpWithinItsWarmup() {
+    String ramped = PLAIN.replace("warmup: 4s", "warmup: 4s\n    maxWarmup: 40s\n    rampUp: 14s");
+    Level high = read(ramped).level("high").orElseThrow();
+    assertThat(high.rampUp()).isEqualTo(Duration.ofSeconds(14));
+    assertThat(high.ramped()).isTrue();
+    assertThat(read(PLAIN).level("high").orElseThrow().ramped()).isFalse();
+    // written back as read
+    assertThat(read(new PlanWriter().write(read(ramped))).level("high").orElseThrow().rampUp())
+        .isEqualTo(Duration.ofSeconds(14));
+    assertThatThrownBy(() -> read(PLAIN.replace("warmup: 4s", "warmup: 4s\n    maxWarmup: 10s\n    rampUp: 14s")))
+        .hasMessageContaining("rampUp is part of the warm-up, not longer than its ceiling (10s)");
+  }
+
+  @Test
   void durationsTimeoutsRatesAndCountsOutsideASaneRangeAreErrors() {
     String[][] cases = {
         {"duration: 20s", "duration: 1e300s", "duration must be between 1s and 86400s"},

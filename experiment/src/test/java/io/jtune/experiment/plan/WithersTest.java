@@ -29,6 +29,7 @@ class WithersTest {
     Level ceiling = HIGH.withMaxWarmup(Duration.ofSeconds(60));
     changesOnly(ceiling, l -> l.withWarmup(Duration.ofSeconds(9)), Set.of("warmup"));
     changesOnly(HIGH, l -> l.withMaxWarmup(Duration.ofSeconds(61)), Set.of("maxWarmup"));
+    changesOnly(HIGH, l -> l.withRampUp(Duration.ofSeconds(7)), Set.of("rampUp"));
     // the ceiling is never below the shortest warm-up: a warm-up above it lifts it
     assertThat(ceiling.withWarmup(Duration.ofSeconds(90)).maxWarmup()).isEqualTo(Duration.ofSeconds(90));
     changesOnly(HIGH, l -> l.withDuration(Duration.ofSeconds(99)), Set.of("duration"));

@@ -148,6 +148,7 @@ class TuneSessionTest {
           case NO_CANDIDATES -> "no-candidates";
           case EXPERIMENT -> "experiment";
           case SEARCH -> "search";
+          case OVERLOADED -> "overloaded";
         });
     // the lab's survivor overflow is a case for flags: the experiment runs, the baseline and one candidate
     assertThat(result.outcome()).isEqualTo(TuneResult.Outcome.EXPERIMENT);
