@@ -50,7 +50,12 @@ public final class LoadResultText {
             + " not serve queued, and these latencies are a queue's (its capacity here is about %s req/s)%n",
             number(r.throughputRps()), number(plan.rateRps()), number(r.throughputRps()));
       }
-      if (r.maxSendLagMs() > 1) {
+      if (r.maxSendLagMs() > 1 && r.overloaded()) {
+        // every connection was waiting on the overloaded service: more of them would only queue more
+        out.printf(Locale.US, "note: requests waited up to %.1f ms for a free connection (counted in corrected"
+            + " latency): the connections were held by the service's queue; more --concurrency would queue more,"
+            + " not serve more%n", r.maxSendLagMs());
+      } else if (r.maxSendLagMs() > 1) {
         out.printf(Locale.US, "note: requests waited up to %.1f ms for a free connection (counted in corrected"
             + " latency); more --concurrency may be needed%n", r.maxSendLagMs());
       }

@@ -288,11 +288,15 @@ public final class LoadRun {
         open ? servedInWindow : requests);
   }
 
-  /** The tick after {@code tick}: whole seconds from the start in the warmup, then from the measured start. */
+  /**
+   * The tick after {@code tick}: whole seconds from the start in the warmup, one at the measured
+   * start (closing the warmup's last, possibly partial, second: its responses are the warmup's, not
+   * a backlog answered in the window's first second), then whole seconds from the measured start.
+   */
   private static long nextTick(long tick, long start, long measureStart) {
     long next = tick + INTERVAL_NANOS;
     if (tick < measureStart && next >= measureStart) {
-      return measureStart == start ? next : measureStart + INTERVAL_NANOS;
+      return measureStart == start ? next : measureStart;
     }
     return next;
   }
