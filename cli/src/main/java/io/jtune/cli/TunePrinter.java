@@ -14,9 +14,6 @@ import io.jtune.experiment.report.Regressions;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
-import io.jtune.experiment.search.Arm;
-import io.jtune.experiment.search.Footprint;
-import io.jtune.experiment.search.MemoryGrid;
 import io.jtune.experiment.search.SearchResult;
 import io.jtune.experiment.search.SearchText;
 import io.jtune.experiment.suggest.Suggestion;
@@ -37,15 +34,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** Prints what a tune session reports: the steps 1/4 to 4/4, the runs with the time left, the verdict. */
-final class TunePrinter implements TuneListener {
+/**
+ * Prints what a tune session reports: the steps 1/4 to 4/4, the runs with the time left, the
+ * verdict (a search's rounds and probes: {@link SearchPrinter}).
+ */
+final class TunePrinter extends SearchPrinter implements TuneListener {
   private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
-  private final PrintWriter o;
   private final RunListener runs;
 
   TunePrinter(PrintWriter out, PrintWriter err) {
-    this.o = out;
+    super(out);
     this.runs = ExperimentCommand.listener(out, err);
   }
 
@@ -271,44 +270,6 @@ final class TunePrinter implements TuneListener {
     o.println("        " + left + " run" + (left == 1 ? "" : "s") + " left, about " + RunBudget.words(rest)
         + "; ends near " + LocalTime.now().plus(rest).format(CLOCK));
     o.flush();
-  }
-
-  @Override
-  public void roundStarting(int round, List<Arm> racing) {
-    if (round == 1) {
-      o.println();
-      o.println("3/4  search: " + racing.size() + " configurations race at the load, one more run each per round;"
-          + " from run " + io.jtune.experiment.report.Delta.MIN_RUNS + " on, what misses the SLO or cannot win leaves");
-    }
-    o.println("  round " + round + ": " + String.join(", ", racing.stream().map(Arm::name).toList()));
-    o.flush();
-  }
-
-  @Override
-  public void probing(int order, MemoryGrid.Step step, String why) {
-    if (order == 1) {
-      o.println();
-      o.println("3/4  search: the memory, one size at a time (a few runs each); a size meets the SLO when every run"
-          + " served and the means are within it");
-    }
-    o.println("  probe " + order + ": " + step.name(step.mb() != step.heapMb()) + " (" + why + ")");
-    o.flush();
-  }
-
-  @Override
-  public void probed(Footprint.Probe probe) {
-    o.println("    " + (probe.met() ? "met the SLO" : "missed: " + probe.miss()));
-    o.flush();
-  }
-
-  @Override
-  public void dropped(Arm arm) {
-    o.println("  - " + arm.name() + " leaves the race: " + arm.dropped());
-  }
-
-  @Override
-  public void stoppedEarly(String why) {
-    o.println("  " + why);
   }
 
   @Override
