@@ -51,10 +51,18 @@ final class RunFailure {
     return null;
   }
 
-  /** " after 41 s at 1500 req/s": when the last response came, and the rate until then; "" without a timeline. */
+  /**
+   * " after 41 s at 1500 req/s": when the last response came, and the rate until then; "before the
+   * first measured response" when none came in the window (or the load stopped at its start, the
+   * target gone in the warm-up); "" without a load.
+   */
   static String when(LoadResult load) {
-    if (load == null || load.timeline().isEmpty()) {
+    if (load == null) {
       return "";
+    }
+    if (load.timeline().isEmpty()) {
+      // the load stopped at the window's start: the target had gone in the warm-up
+      return " before the first measured response (in the warm-up or at once)";
     }
     double lastOk = -1;
     long requests = 0;
