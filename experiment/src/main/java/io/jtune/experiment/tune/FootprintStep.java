@@ -28,7 +28,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -99,7 +102,7 @@ final class FootprintStep {
     Bisection.Prober prober = (order, step, candidate) -> {
       Level at = limited ? high.withLimits(new ContainerLimits(MemoryQuantity.ofBytes(step.mb() << 20),
           limits.cpus())) : high;
-      List<RunResult> out = probe(job, candidate, at.withGoals(java.util.Map.of()).withLine(0), repetitions,
+      List<RunResult> out = probe(job, candidate, at.withGoals(Map.of()).withLine(0), repetitions,
           dir.resolve("probe-" + order + "-" + candidate.name()), listener);
       runs[0] += out.size();
       return out;
@@ -129,10 +132,10 @@ final class FootprintStep {
     List<Level> ls = SearchStep.validationLevels(spec.slo(), null, levels);
     if (answerMb < ownMb) {
       // what the answer is for: less memory; the check asks the resident set to show it
-      Goal smaller = smallerResidentSet(base, ownMb, f.winner().step().heapMb(), heap >> 20);
+      Goal smaller = smallerResidentSet(base, f.winner().step().heapMb(), heap >> 20);
       if (smaller != null) {
         ls = ls.stream().map(l -> {
-          java.util.Map<String, Goal> g = new java.util.LinkedHashMap<>(l.goals());
+          Map<String, Goal> g = new LinkedHashMap<>(l.goals());
           g.put(smaller.key(), smaller);
           return l.withGoals(g);
         }).toList();
@@ -157,13 +160,13 @@ final class FootprintStep {
    * by at least half the heap it gives back (a heap not wholly touched gives back less than its
    * size); null when the baseline's RSS was not measured.
    */
-  static Goal smallerResidentSet(Baseline base, long ownMb, long answerHeapMb, long ownHeapMb) {
+  static Goal smallerResidentSet(Baseline base, long answerHeapMb, long ownHeapMb) {
     Double rss = base.run() == null ? null : base.run().metrics().get(Metric.RSS.key());
     if (rss == null || rss <= 0 || ownHeapMb <= answerHeapMb) {
       return null;
     }
     double pct = Math.max(1, Math.floor(50.0 * (ownHeapMb - answerHeapMb) / rss));
-    return new Goal(Metric.RSS, Goal.Kind.RELATIVE, -pct, String.format(java.util.Locale.US, "-%.0f%%", pct), 0);
+    return new Goal(Metric.RSS, Goal.Kind.RELATIVE, -pct, String.format(Locale.US, "-%.0f%%", pct), 0);
   }
 
   /** One probe: the candidate alone at the level, up to {@code repetitions} runs, ending at a failed run. */
