@@ -3,6 +3,7 @@ package io.jtune.experiment.tune;
 import io.jtune.experiment.report.Overload;
 import io.jtune.experiment.run.RunResult;
 import io.jtune.experiment.run.SteadyState;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -34,6 +35,7 @@ public record BaselineOverload(double offeredRps, double capacityRps, String lim
    * @param overloaded served under 90 % of it: still a queue
    * @param limitedBy what limits it when overloaded, else null
    * @param rampUpS its rate's ramp-up at the start of the warm-up, 0 without one
+   * @param queueGrowing its p99 rising through the window, in words ({@link #queueGrowing}), or null
    */
   public record Rerun(double offeredRps, double servedRps, boolean overloaded, String limitedBy, double rampUpS,
       String queueGrowing) {}
@@ -99,7 +101,7 @@ public record BaselineOverload(double offeredRps, double capacityRps, String lim
     String rising = queueGrowing(run);
     boolean over = run.ok() && (run.overloaded() || rising != null);
     double served = st == null ? Double.NaN : st.servedRps();
-    java.util.ArrayList<Rerun> all = new java.util.ArrayList<>(reruns);
+    List<Rerun> all = new ArrayList<>(reruns);
     all.add(new Rerun(measuredAtRps, served, over, over ? Overload.limitedBy(List.of(run)) : null,
         st == null || st.rampUpS() == null ? 0 : st.rampUpS(), rising));
     double next = over && all.size() < MAX_RERUNS ? Overload.validRate(served) : measuredAtRps;
