@@ -239,8 +239,7 @@ public final class TuneSession {
    */
   private TuneResult searched(Suggestion s, Baseline base) throws IOException {
     Plan suggested = s.candidates().isEmpty() || job.search().objective().sizesMemory() ? null : plan(s);
-    Duration perRun = base.perRun() != null ? base.perRun().plus(Duration.ofSeconds(1))
-        : levels.get(0).warmup().plus(levels.get(0).duration()).plus(BaselineRuns.START_STOP);
+    Duration perRun = perRun(base.perRun(), Duration.ofSeconds(1), levels);
     SearchStep.Outcome found = job.search().objective().sizesMemory()
         ? FootprintStep.run(job, s, base, levels, repetitions, perRun, listener)
         : SearchStep.run(job, s, suggested, levels, repetitions, perRun, listener);
@@ -248,6 +247,24 @@ public final class TuneSession {
       return result(TuneResult.Outcome.SEARCH, Verdict.KEEP_BASELINE, base, null, null, found.files(), true);
     }
     return experiment(found.validation(), base, 0, found.files());
+  }
+
+  /**
+   * A run's time for the budget: the baseline's as measured (and {@code pause} between runs), but at
+   * least what a ramped-up level can take: its ramp, the seconds to steady up to its raised warm-up
+   * ceiling (ramped runs of a slow-warming service often end there), its window, start and stop. A
+   * baseline measured before the ramp was decided ran without one, to a shorter ceiling.
+   */
+  static Duration perRun(Duration measured, Duration pause, List<Level> levels) {
+    Duration run = measured != null ? measured.plus(pause)
+        : levels.get(0).warmup().plus(levels.get(0).duration()).plus(BaselineRuns.START_STOP);
+    for (Level l : levels) {
+      if (l.ramped()) {
+        Duration ramped = l.maxWarmup().plus(l.duration()).plus(BaselineRuns.START_STOP).plus(pause);
+        run = ramped.compareTo(run) > 0 ? ramped : run;
+      }
+    }
+    return run;
   }
 
   /** Runs the experiment of {@code plan} to its verdict; {@code more}: report files written before it. */
@@ -264,8 +281,7 @@ public final class TuneSession {
     plan = plan.withLevels(plan.levels().stream()
         .map(l -> l.withRequest(given.level(l.name()).orElse(l).request())).toList());
     listener.experimentStarting(plan, job.dir().resolve(Experiment.PLAN_FILE));
-    Duration perRun = base.perRun() != null ? base.perRun().plus(plan.cooldown())
-        : plan.levels().get(0).warmup().plus(plan.levels().get(0).duration()).plus(BaselineRuns.START_STOP);
+    Duration perRun = perRun(base.perRun(), plan.cooldown(), plan.levels());
     RunTimer timer = new RunTimer(listener, perRun);
     listener.runsEstimated(plan.schedule().size(), timer.perRun());
     List<RunResult> results = prepare(plan, yaml, job.dir(), timer).run(EarlyStopping.of(plan));

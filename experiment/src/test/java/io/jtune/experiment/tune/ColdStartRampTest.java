@@ -85,4 +85,20 @@ class ColdStartRampTest {
     // the closed model has no rate to ramp
     assertThat(ColdStartRamp.of(cold, level(0, Duration.ofSeconds(20))).ramps()).isFalse();
   }
+  @Test
+  void theBudgetCountsARampedRunUpToItsRaisedCeiling() throws Exception {
+    RunResult cold = run("baseline");
+    Level plain = level(199, Duration.ofSeconds(20));
+    Level ramped = ColdStartRamp.of(cold, plain).applied(plain);
+    // the first run (no ramp) took its 20 s ceiling, its 6 s window and the start and stop
+    Duration measured = Duration.ofSeconds(20 + 6).plus(BaselineRuns.START_STOP);
+    Duration pause = Duration.ofSeconds(1);
+    assertThat(TuneSession.perRun(measured, pause, List.of(plain))).isEqualTo(measured.plus(pause));
+    // a ramped run may run to its raised ceiling (31 s) before its window
+    assertThat(TuneSession.perRun(measured, pause, List.of(ramped)))
+        .isEqualTo(Duration.ofSeconds(31 + 6).plus(BaselineRuns.START_STOP).plus(pause));
+    // a baseline measured longer than that is kept
+    Duration longer = Duration.ofSeconds(60);
+    assertThat(TuneSession.perRun(longer, pause, List.of(ramped))).isEqualTo(longer.plus(pause));
+  }
 }
