@@ -95,6 +95,9 @@ public final class SearchJson {
     ArrayNode sizes = m.putArray("gridMb");
     f.grid().steps().forEach(st -> sizes.add(st.mb()));
     m.put("stepMb", f.grid().stepMb());
+    if (f.grid().growth() > 0) {
+      m.put("growth", JsonNumbers.round(f.grid().growth(), 3));
+    }
     m.put("lowWhy", f.grid().lowWhy());
     m.put("highWhy", f.grid().highWhy());
     ArrayNode probes = m.putArray("probes");

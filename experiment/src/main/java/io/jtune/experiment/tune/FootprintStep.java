@@ -123,6 +123,18 @@ final class FootprintStep {
           + " MB: it already has the smallest that meets the SLO at this load, so there is nothing to check against"
           + " it");
     }
+    Goal smaller = null;
+    if (f.winner() != null && answerMb < ownMb) {
+      // what the answer is for: less memory; the check asks the resident set to show it
+      long usedMb = heldHeapMb(base, heap >> 20);
+      smaller = smallerResidentSet(base, f.winner().step().heapMb(), usedMb);
+      if (smaller == null && !limited && usedMb > 0 && usedMb <= f.winner().step().heapMb()) {
+        r = r.withNote("the answer's heap, " + f.winner().step().heapMb() + " MB, is no smaller than the heap the"
+            + " service held at this load (" + usedMb + " MB, its largest capacity in the baseline's GC log): the"
+            + " resident set cannot show it; what it bounds is the heap the JVM may grow to (" + (heap >> 20)
+            + " MB today), which a memory limit must hold");
+      }
+    }
     List<Path> files = SearchStep.write(job, r);
     listener.searched(r, files);
     if (winner == null || answerMb == ownMb) {
@@ -131,12 +143,11 @@ final class FootprintStep {
     Candidate w = winner.candidate();
     List<Level> ls = SearchStep.validationLevels(spec.slo(), null, levels);
     if (answerMb < ownMb) {
-      // what the answer is for: less memory; the check asks the resident set to show it
-      Goal smaller = smallerResidentSet(base, f.winner().step().heapMb(), heap >> 20);
       if (smaller != null) {
+        Goal rss = smaller;
         ls = ls.stream().map(l -> {
           Map<String, Goal> g = new LinkedHashMap<>(l.goals());
-          g.put(smaller.key(), smaller);
+          g.put(rss.key(), rss);
           return l.withGoals(g);
         }).toList();
       }
@@ -156,16 +167,27 @@ final class FootprintStep {
   }
 
   /**
+   * The heap the service held at the baseline's load: its largest heap capacity in the baseline's
+   * GC log, when that is below its largest heap ({@code ownHeapMb}; a JVM grows its heap only as it
+   * needs: Tomcat at the JVM's default 6 GB held about 500 MB), else its largest heap.
+   */
+  static long heldHeapMb(Baseline base, long ownHeapMb) {
+    long capacity = base.analysis() == null ? -1 : base.analysis().memory().heap().allocated();
+    return capacity > 0 && capacity >> 20 < ownHeapMb ? Math.max(1, capacity >> 20) : ownHeapMb;
+  }
+
+  /**
    * The goal that a smaller answer shows in the resident set: peak RSS lower than the baseline's
    * by at least half the heap it gives back (a heap not wholly touched gives back less than its
-   * size); null when the baseline's RSS was not measured.
+   * size) of the heap the service held ({@code heldHeapMb}: what its resident set can hold); null
+   * when the baseline's RSS was not measured or the answer gives none of that back.
    */
-  static Goal smallerResidentSet(Baseline base, long answerHeapMb, long ownHeapMb) {
+  static Goal smallerResidentSet(Baseline base, long answerHeapMb, long heldHeapMb) {
     Double rss = base.run() == null ? null : base.run().metrics().get(Metric.RSS.key());
-    if (rss == null || rss <= 0 || ownHeapMb <= answerHeapMb) {
+    if (rss == null || rss <= 0 || heldHeapMb <= answerHeapMb) {
       return null;
     }
-    double pct = Math.max(1, Math.floor(50.0 * (ownHeapMb - answerHeapMb) / rss));
+    double pct = Math.max(1, Math.floor(50.0 * (heldHeapMb - answerHeapMb) / rss));
     return new Goal(Metric.RSS, Goal.Kind.RELATIVE, -pct, String.format(Locale.US, "-%.0f%%", pct), 0);
   }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.Metric;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The search's option texts: parameter values and ranges, the SLO, the objective; each bad text one line. */
@@ -94,11 +95,31 @@ class SearchOptionsParsingTest {
     assertThat(g.stepMb()).isEqualTo(32);
     assertThat(g.lowWhy()).contains("the live set 148").contains("below it the service cannot run");
     assertThat(g.highWhy()).contains("3x the live set");
+    assertThat(g.growth()).isZero();
+    assertThat(g.describe()).isEqualTo("heap 192..448 MB in 32 MB steps (9 sizes)");
     // a service with a larger heap of its own: the grid ends there, the step doubles to keep 8 steps or fewer
-    MemoryGrid big = MemoryGrid.heaps(100 * mb, 1024 * mb, -1, "cap");
-    assertThat(big.steps().get(big.steps().size() - 1).mb()).isEqualTo(1024);
+    MemoryGrid big = MemoryGrid.heaps(120 * mb, 384 * mb, -1, "cap");
+    assertThat(big.steps().get(big.steps().size() - 1).mb()).isEqualTo(384);
     assertThat(big.steps().size() - 1).isLessThanOrEqualTo(MemoryGrid.MAX_STEPS);
+    assertThat(big.stepMb()).isEqualTo(32);
+    // an even step over a quarter of the smallest size (64 MB from 177 MB) gives way to a geometric grid
+    assertThat(MemoryGrid.heaps(150 * mb, 640 * mb, -1, "cap").growth()).isGreaterThan(1);
     assertThat(big.highWhy()).contains("the service's own heap");
+    // a small live set in a default heap of 6 GB (Tomcat: 51 MB live, the JVM's quarter of 24 GB): an even
+    // step of 1 GB would start the grid at 1 GB; the sizes grow geometrically from the smallest instead
+    MemoryGrid wide = MemoryGrid.heaps(51 * mb, 6028 * mb, -1, "cap");
+    List<Long> sizes = wide.steps().stream().map(MemoryGrid.Step::mb).toList();
+    assertThat(sizes.get(0)).isEqualTo(64);
+    assertThat(sizes.get(sizes.size() - 1)).isEqualTo(6032);
+    for (int i = 1; i < sizes.size(); i++) {
+      assertThat(sizes.get(i) % 16).isZero();
+      assertThat(sizes.get(i)).isGreaterThan(sizes.get(i - 1));
+      // the ratio, and at the small end the 16 MB rounding (64 -> 80 is 1.25x)
+      assertThat((double) sizes.get(i) / sizes.get(i - 1)).as("%s", sizes).isLessThanOrEqualTo(1.25 + 1e-9);
+    }
+    assertThat(sizes).hasSizeBetween(20, 24); // 1 + log2(22): 6 probes bisect it
+    assertThat(wide.growth()).isGreaterThan(1).isLessThanOrEqualTo(1.25);
+    assertThat(wide.describe()).startsWith("heap 64..6032 MB, each size at most 1.2").endsWith(" sizes)");
     // a cap (the host's share) ends it below
     MemoryGrid capped = MemoryGrid.heaps(148 * mb, 192 * mb, 300 * mb, "the host's share");
     assertThat(capped.steps().get(capped.steps().size() - 1).mb()).isLessThanOrEqualTo(300);
@@ -117,6 +138,15 @@ class SearchOptionsParsingTest {
     assertThat(g.steps().get(g.steps().size() - 1)).isEqualTo(new MemoryGrid.Step(512, 360));
     assertThat(g.steps()).allMatch(s -> s.heapMb() >= 174);
     assertThat(g.steps().get(0).name(true)).startsWith("limit-").contains("-heap-");
+    // a small service in a large limit: the limits grow geometrically from the smallest, the limit given last
+    MemoryGrid wide = MemoryGrid.limits(60 * mb, 8192 * mb, heapOf, "why");
+    assertThat(wide.growth()).isGreaterThan(1);
+    assertThat(wide.steps().get(0).heapMb()).isGreaterThanOrEqualTo(60);
+    assertThat(wide.steps().get(0).mb()).isLessThan(256);
+    assertThat(wide.steps().get(wide.steps().size() - 1)).isEqualTo(new MemoryGrid.Step(8192, 7272));
+    for (int i = 1; i < wide.steps().size(); i++) {
+      assertThat((double) wide.steps().get(i).mb() / wide.steps().get(i - 1).mb()).isLessThanOrEqualTo(1.25 + 1e-9);
+    }
     assertThatThrownBy(() -> MemoryGrid.limits(600 * mb, 512 * mb, heapOf, "why")).isInstanceOf(JtuneException.class)
         .hasMessageContaining("holds no heap");
   }
