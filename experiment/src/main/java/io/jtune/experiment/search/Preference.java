@@ -59,7 +59,7 @@ public final class Preference {
       each.add(a.name() + " " + how + " (" + usesMore(s, s.winner(), a) + ")");
     }
     return s.winner().name() + " is preferred to " + String.join("; ", each) + ": they meet the SLO too, and on "
-        + m.key() + " against " + s.winner().name() + " none is worth its cost";
+        + s.spec().objective().key() + " against " + s.winner().name() + " none is worth its cost";
   }
 
   /** What the costlier arm uses more of, in words. */

@@ -57,8 +57,8 @@ public final class Refinement {
     for (Gap g = next(arms); g != null; g = next(arms)) {
       String name = g.param().name() + "=" + g.value();
       if (order == MAX_PROBES) {
-        notes.add("the refinement stopped after " + MAX_PROBES + " probes: " + g.param().name() + " between "
-            + value(g.neighbour(), g.param()) + " and " + value(g.winner(), g.param()) + " was not probed further");
+        notes.add("the refinement stopped after " + MAX_PROBES + " probes (the most it runs): " + name + ", "
+            + g.why() + ", was not probed");
         break;
       }
       if (!roomFor.test(runs)) {
