@@ -60,7 +60,8 @@ class ParamSearchRunTest {
     assertThat(probe.probedWhy()).isEqualTo("between 0 (did not run) and 2 (met)");
     assertThat(probe.runs()).hasSize(1).allMatch(x -> x.ok());
     assertThat(r.meets(probe)).isTrue();
-    assertThat(probe.dropped()).startsWith("cannot win: throughput -").endsWith("vs threads=2, beyond the 5 % margin");
+    assertThat(probe.dropped()).startsWith("cannot win: throughputRps -")
+        .endsWith("vs threads=2, beyond the 5 % margin");
     assertThat(r.winner()).isSameAs(two);
     assertThat(r.runs()).isEqualTo(3);
     assertThat(r.factorialRuns()).isEqualTo(2 * 3);

@@ -150,7 +150,10 @@ class RefinementTest {
     assertThat(SearchJson.of(s).path("preferredWhy").asText()).isEqualTo(words);
   }
 
-  /** When a larger value is the cheaper (as --param can say), the same runs choose the largest pool, and nothing lies beyond it to refine. */
+  /**
+   * When a larger value is the cheaper (as --param can say), the same runs choose the largest pool,
+   * and nothing lies beyond it to refine.
+   */
   @Test
   void whenALargerValueIsCheaperTheSameRunsChooseTheLargestPool() throws IOException {
     JsonNode doc = RacingTest.recorded();
