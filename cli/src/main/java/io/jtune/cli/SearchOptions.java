@@ -6,6 +6,7 @@ import io.jtune.experiment.plan.ServiceSpec;
 import io.jtune.experiment.search.Objective;
 import io.jtune.experiment.search.ParamSpec;
 import io.jtune.experiment.search.Prices;
+import io.jtune.experiment.search.Refinement;
 import io.jtune.experiment.search.SearchSpec;
 import io.jtune.experiment.search.Slo;
 import java.util.ArrayList;
@@ -19,7 +20,11 @@ final class SearchOptions {
   @Option(names = "--param", paramLabel = "NAME=VALUES",
       description = "an application parameter to search (repeatable): NAME=V1,V2,... or NAME=FROM..TO (x2 steps:"
           + " threads=8..128 is 8,16,32,64,128); {NAME} in --command takes each value ({NAME:V}: the value the"
-          + " service runs with today, the baseline's); the lab takes threads, accept-count, cache-mb, store-entries")
+          + " service runs with today, the baseline's); the lab takes threads, accept-count, cache-mb, store-entries."
+          + " A smaller value is taken to use less (fewer threads, connections or entries: less memory and CPU): of"
+          + " values as good as each other the smaller wins; end with :larger-is-cheaper when a larger one uses less."
+          + " Whole numbers are refined after the race: between the winner and the listed value below it that"
+          + " missed, the midpoint is probed (at most " + Refinement.MAX_PROBES + " probes, bisecting)")
   List<String> params;
 
   @Option(names = "--objective", paramLabel = "latency|throughput|footprint|cost",

@@ -45,6 +45,22 @@ abstract class SearchPrinter implements SearchListener {
   }
 
   @Override
+  public void refining(Arm probe) {
+    if (probe.probe() == 1) {
+      o.println("  refinement: the values between the winner and the listed value below it that did not qualify,"
+          + " bisected, as many runs each as the winner had");
+    }
+    o.println("  probe " + probe.probe() + ": " + probe.name() + " (" + probe.probedWhy() + ")");
+    o.flush();
+  }
+
+  @Override
+  public void refined(Arm probe) {
+    o.println("    " + (probe.dropped() == null ? "met the SLO" : probe.dropped()));
+    o.flush();
+  }
+
+  @Override
   public void dropped(Arm arm) {
     o.println("  - " + arm.name() + " leaves the race: " + arm.dropped());
   }

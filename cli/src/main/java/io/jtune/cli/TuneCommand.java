@@ -49,8 +49,12 @@ import picocli.CommandLine.Spec;
           + " first rule-made candidate when the budget holds it) runs at the load in rounds, one more run each per"
           + " round; from the third run on a value leaves the race when its 95 %% interval shows it misses the SLO"
           + " (--slo; without it: worse than the service's own values) or is worse than the best by more than 5 %%"
-          + " on the --objective. Of the values left, the cheapest within 5 %% of the best wins (the knee), and it is"
-          + " checked against the baseline with full repetitions. DIR/search.txt, .json and .html report it.",
+          + " on the --objective. Of the values left, the cheapest within 5 %% of the best wins (the knee: a smaller"
+          + " value is the cheaper unless the values end in :larger-is-cheaper), and the report says why it was"
+          + " preferred to each costlier one as good. A whole-number parameter is then refined: between the winner"
+          + " and the listed value below it that did not qualify, the midpoint is probed (bisecting, at most 3"
+          + " probes, as many runs as the winner had, within --budget). The winner is checked against the baseline"
+          + " with full repetitions. DIR/search.txt, .json and .html report it.",
       "The command runs through sh -c with {jvmFlags} replaced by a configuration's flags (and jtune's GC"
           + " logging) and {port} by a free port; --ready is polled until it answers 200. Each run's GC log,"
           + " load result, latency log and thread dump land in DIR/runs/ID/, the reports in DIR.",

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * One configuration in the search: its candidate (flags and parameter values), how costly it
- * is (its parameters' sizes, for the knee), its runs so far, and when and why it left the race.
+ * is (its parameters' sizes, for the knee), its runs so far, and when and why it left the race;
+ * a refinement probe (a value between two listed, run after the race) also says why it was run.
  */
 public final class Arm {
   private final Candidate candidate;
@@ -18,6 +19,8 @@ public final class Arm {
   private final List<RunResult> runs = new ArrayList<>();
   private String dropped;
   private int droppedAfter;
+  private int probe;
+  private String probedWhy;
 
   /**
    * @param cost the parameters' sizes in the order of the search's parameters, then 0 for the
@@ -74,6 +77,21 @@ public final class Arm {
       dropped = why;
       droppedAfter = round;
     }
+  }
+
+  /** A refinement probe's order (1, 2, ...), 0 for a configuration of the race. */
+  public int probe() {
+    return probe;
+  }
+
+  /** Why a refinement probe was run ("between 16 (overloaded) and 32 (met)"), or null for the race's. */
+  public String probedWhy() {
+    return probedWhy;
+  }
+
+  void probed(int order, String why) {
+    probe = order;
+    probedWhy = why;
   }
 
   /** The first failed run's failure, or null when every run so far served. */

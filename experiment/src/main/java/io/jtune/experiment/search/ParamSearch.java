@@ -26,7 +26,9 @@ import java.util.stream.Collectors;
  * load asked for, interleaved, and {@link Racing} drops what failed, misses the SLO or cannot
  * win; the race ends after {@code maxRounds} rounds, when one configuration is left, or when the
  * budget holds no further round. The runs land in {@code DIR/runs/}, the search's whole design
- * (every configuration x {@code maxRounds}) in {@code DIR/plan.yaml}.
+ * (every configuration x {@code maxRounds}) in {@code DIR/plan.yaml}. Then the values between
+ * the winner and the listed value below it that did not qualify are bisected ({@link Refinement}),
+ * each probe in {@code DIR/refine-N-NAME/}.
  */
 public final class ParamSearch {
   /** The search's directory inside a tune session's. */
@@ -117,9 +119,53 @@ public final class ParamSearch {
         }
       }
     }
+    Arm won = racing.winner(arms).orElse(null);
+    if (won != null) {
+      int[] probeRuns = {0};
+      Refinement.Prober prober = (order, c, n) -> {
+        List<RunResult> out = probe(template, level, c, n, dir.resolve("refine-" + order + "-" + c.name()));
+        probeRuns[0] += out.size();
+        return out;
+      };
+      List<String> stopped = new Refinement(spec, racing).refine(arms, Math.max(1, won.runs().size()), prober,
+          roomFor, listener);
+      stopped.forEach(listener::stoppedEarly);
+      notes.addAll(stopped);
+      done += probeRuns[0];
+    }
     Duration spent = Duration.ofNanos(System.nanoTime() - started);
     return new SearchResult(spec, racing, level, arms, racing.winner(arms).orElse(null),
         racing.leader(arms).orElse(null), round, rounds, done, spent, notes);
+  }
+
+  /** One refinement probe: the candidate alone at the race's load, up to {@code runs} runs, ending at a failed run. */
+  private List<RunResult> probe(Plan template, Level level, Candidate c, int runs, Path dir) {
+    Plan plan = template.withName(template.name() + "-" + c.name()).withCandidates(c.name(), List.of(c))
+        .withLevels(List.of(level.withGoals(Map.of()).withLine(0))).withRepetitions(runs)
+        .withOrder(Plan.Order.INTERLEAVED).withSource(null);
+    String yaml = new PlanWriter().header(List.of("a refinement probe of the search over " + spec.params().stream()
+        .map(ParamSpec::describe).collect(Collectors.joining(" ")) + ": " + c.reason())).write(plan);
+    Experiment experiment;
+    try {
+      experiment = Experiment.prepare(plan, yaml, dir, Experiment.Options.DEFAULTS, listener.runs());
+    } catch (PlanException e) {
+      throw new JtuneException(e.getMessage().replaceFirst("^plan line \\d+: ", ""), e);
+    }
+    List<RunResult> out = new ArrayList<>();
+    for (int r = 1; r <= runs; r++) {
+      int rep = r;
+      List<RunResult> got = experiment.run(k -> k.repetition() == rep);
+      out.addAll(got);
+      if (got.stream().anyMatch(x -> !x.ok())) {
+        break; // a failed run misses the SLO whatever the others do
+      }
+    }
+    return out;
+  }
+
+  /** A configuration's name from its values: {@code threads=32+cache-mb=64}. */
+  static String joined(Map<String, String> values) {
+    return values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining("+"));
   }
 
   /** The configurations: every combination of the values, with the service's flags (and the rule's). */
@@ -142,7 +188,7 @@ public final class ParamSearch {
       // the SLO is "no worse than the service's own configuration": it races too
       List<Double> cost = new ArrayList<>();
       for (ParamSpec p : spec.params()) {
-        cost.add(size(p, AppParams.today(p.name(), template.target())));
+        cost.add(p.cost(AppParams.today(p.name(), template.target())));
       }
       cost.add(0.0);
       out.add(new Arm(own, cost, true));
@@ -150,12 +196,11 @@ public final class ParamSearch {
     List<Candidate> flagSets = rule == null ? List.of(own) : List.of(own, rule);
     for (Candidate f : flagSets) {
       for (Map<String, String> combo : combos) {
-        String name = combo.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-            .collect(Collectors.joining("+")) + (f == own ? "" : "+" + f.name());
+        String name = joined(combo) + (f == own ? "" : "+" + f.name());
         name = name.length() > 64 ? name.substring(0, 64) : name;
         List<Double> cost = new ArrayList<>();
         for (ParamSpec p : spec.params()) {
-          cost.add(size(p, combo.get(p.name())));
+          cost.add(p.cost(combo.get(p.name())));
         }
         cost.add(f == own ? 0.0 : 1.0);
         String reason = (f == own ? "The service's flags" : "The flags of '" + f.name() + "'") + " with "
@@ -165,18 +210,5 @@ public final class ParamSearch {
       }
     }
     return out;
-  }
-
-  /** A value's size for the knee: the number it is, else its place in the list given; unknown: the largest. */
-  private static double size(ParamSpec p, String value) {
-    if (value == null) {
-      return Double.POSITIVE_INFINITY;
-    }
-    double n = AppParams.size(value);
-    if (!Double.isNaN(n)) {
-      return n;
-    }
-    int i = p.values().indexOf(value);
-    return i < 0 ? Double.POSITIVE_INFINITY : i;
   }
 }

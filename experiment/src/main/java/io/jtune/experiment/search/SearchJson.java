@@ -12,7 +12,9 @@ import java.nio.file.Path;
  * The search's document, {@value #FILE} (schema {@value #SCHEMA}, JSON Schema in
  * schemas/jtune.search-1.schema.json): per configuration its parameter values, flags, runs,
  * mean throughput and latency, whether it met the SLO, and when and why it left the race; the
- * leader and the winner (the knee); the runs and time spent against the full design.
+ * leader and the winner (the knee), with the costlier configurations as good as it that it was
+ * preferred to and why; the refinement's probes (configurations with a {@code refinement}); the
+ * runs and time spent against the full design.
  */
 public final class SearchJson {
   public static final String SCHEMA = "jtune.search/1";
@@ -45,6 +47,8 @@ public final class SearchJson {
       ObjectNode n = params.addObject();
       n.put("name", p.name());
       p.values().forEach(n.putArray("values")::add);
+      n.put("cheaper", p.cheaper().key());
+      n.put("integers", p.integers());
     }
     ArrayNode cs = root.putArray("configurations");
     for (Arm a : s.arms()) {
@@ -61,6 +65,11 @@ public final class SearchJson {
       number(n, "latencyMs", a.mean(s.latency()));
       number(n, "errorsPct", a.errorsPct().mean());
       n.put("meetsSlo", s.meets(a));
+      if (a.probe() > 0) {
+        ObjectNode r = n.putObject("refinement");
+        r.put("order", a.probe());
+        r.put("why", a.probedWhy());
+      }
       if (a.dropped() != null) {
         ObjectNode d = n.putObject("dropped");
         d.put("afterRound", a.droppedAfter());
@@ -72,6 +81,11 @@ public final class SearchJson {
     }
     if (s.winner() != null) {
       root.put("winner", s.winner().name());
+      String why = Preference.words(s);
+      if (why != null) {
+        root.put("preferredWhy", why);
+        Preference.over(s).forEach(a -> root.withArray("preferredOver").add(a.name()));
+      }
     }
     root.put("rounds", s.rounds());
     root.put("maxRounds", s.maxRounds());

@@ -22,6 +22,12 @@ public interface SearchListener {
   /** A footprint search's probe ended. */
   default void probed(Footprint.Probe probe) {}
 
+  /** A refinement probe starts: its configuration, with why it is next ({@link Arm#probedWhy}). */
+  default void refining(Arm probe) {}
+
+  /** A refinement probe ended: it met the SLO, or left with why ({@link Arm#dropped}). */
+  default void refined(Arm probe) {}
+
   /** The race ended before its last round, and why. */
   default void stoppedEarly(String why) {}
 }

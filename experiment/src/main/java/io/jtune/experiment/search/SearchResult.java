@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * What a search found: every configuration with its runs and when and why it left the race, the
  * leader (best objective meeting the SLO), the winner (the knee: the cheapest as good as the
- * leader), and the run-time spent against the full design.
+ * leader), and the run-time spent against the full design. The arms end with the refinement's
+ * probes ({@link Arm#probe}), which the full design does not count.
  *
  * @param rounds the rounds run
  * @param maxRounds the rounds the full design has (every configuration x this many runs)
@@ -38,9 +39,15 @@ public record SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm
         footprint);
   }
 
+  /** The refinement probes run after the race, in order. */
+  public List<Arm> probes() {
+    return footprint != null ? List.of() : arms.stream().filter(a -> a.probe() > 0).toList();
+  }
+
   /** The runs the full design would make: every configuration (every size of a memory grid) x {@link #maxRounds}. */
   public int factorialRuns() {
-    return (footprint != null ? footprint.grid().steps().size() : arms.size()) * maxRounds;
+    return (footprint != null ? footprint.grid().steps().size() : (int) arms.stream().filter(a -> a.probe() == 0)
+        .count()) * maxRounds;
   }
 
   /** The full design's time at the mean time of the runs made. */

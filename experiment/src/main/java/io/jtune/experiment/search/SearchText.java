@@ -29,8 +29,12 @@ public final class SearchText {
         extra, "errors %", "SLO", "left the race"));
     for (Arm a : s.arms()) {
       String name = a.ownConfiguration() ? "own configuration" : a.name();
-      String left = a.dropped() == null ? (a == s.winner() ? "(winner)" : "") : "after round " + a.droppedAfter()
-          + ": " + a.dropped();
+      String left = a.dropped() == null ? (a == s.winner() ? "(winner)" : "") : a.probe() > 0 ? a.dropped()
+          : "after round " + a.droppedAfter() + ": " + a.dropped();
+      if (a.probe() > 0) {
+        left = ("probe " + a.probe() + ", " + a.probedWhy() + (left.isEmpty() ? "" : "; " + left)).replace("; (winner)",
+            " (winner)");
+      }
       String value = other ? String.format(Locale.US, " %10s", s.latency().format(a.mean(s.latency()))) : "";
       out.add(String.format(Locale.US, "  %-24s %4d %9s %9s%s %8s  %-5s %s", name, a.runs().size(),
           Metric.THROUGHPUT.format(a.mean(Metric.THROUGHPUT)), Metric.P99.format(a.mean(Metric.P99)), value,
@@ -42,11 +46,22 @@ public final class SearchText {
     if (s.winner() != null) {
       out.add("  winner: " + s.winner().name() + " (the knee: the cheapest that meets the SLO and is within "
           + (long) Racing.MARGIN_PCT + " % of the best)");
+      String why = Preference.words(s);
+      if (why != null) {
+        out.add("  " + why);
+      }
     } else {
       out.add("  no configuration met the SLO");
     }
-    out.add(String.format(Locale.US, "  spent %d runs in %d rounds, %s; the full design (%d configurations x %d runs)"
-        + " is %d runs, about %s", s.runs(), s.rounds(), minutes(s.spent()), s.arms().size(), s.maxRounds(),
+    if (!s.probes().isEmpty()) {
+      out.add("  refined: " + s.probes().size() + " value" + (s.probes().size() == 1 ? "" : "s") + " between those"
+          + " listed, below the race's winner, " + s.probes().get(0).runs().size() + " runs each (" + s.probes().stream()
+          .map(a -> a.name() + (s.meets(a) ? " met the SLO" : " missed it")).collect(Collectors.joining(", ")) + ")");
+    }
+    out.add(String.format(Locale.US, "  spent %d runs in %d rounds%s, %s; the full design (%d configurations x %d"
+        + " runs) is %d runs, about %s", s.runs(), s.rounds(), s.probes().isEmpty() ? "" : " and " + s.probes().size()
+        + " probe" + (s.probes().size() == 1 ? "" : "s"), minutes(s.spent()), s.arms().size() - s.probes().size(),
+        s.maxRounds(),
         s.factorialRuns(), minutes(s.factorialTime())));
     s.notes().forEach(n -> out.add("  note: " + n));
     return out;

@@ -24,46 +24,59 @@ import org.junit.jupiter.api.Test;
  * search.json the search wrote).
  */
 class RacingTest {
-  private static final Path DATA = Path.of("../testdata/experiments/io-bound-threads");
+  static final Path DATA = Path.of("../testdata/experiments/io-bound-threads");
 
-  private static JsonNode recorded() throws IOException {
-    return Json.mapper().readTree(DATA.resolve("search.json").toFile());
+  static JsonNode recorded() throws IOException {
+    return recorded(DATA);
   }
 
-  /** The arms of the recorded search, each with every recorded run up to {@code rounds}. */
+  static JsonNode recorded(Path data) throws IOException {
+    return Json.mapper().readTree(data.resolve("search.json").toFile());
+  }
+
+  /** The recorded search's parameter, threads, with the values it raced. */
+  static ParamSpec threads(JsonNode doc, ParamSpec.Cheaper cheaper) {
+    List<String> values = new ArrayList<>();
+    doc.at("/params/0/values").forEach(v -> values.add(v.asText()));
+    return new ParamSpec("threads", values, cheaper);
+  }
+
   private static List<Arm> arms(JsonNode doc, int rounds) throws IOException {
+    return arms(DATA, doc, rounds, threads(doc, ParamSpec.Cheaper.SMALLER));
+  }
+
+  /** The arms of the recorded search, each with every recorded run up to {@code rounds}, costed by {@code p}. */
+  static List<Arm> arms(Path data, JsonNode doc, int rounds, ParamSpec p) throws IOException {
     List<Arm> arms = new ArrayList<>();
-    for (JsonNode v : doc.at("/params/0/values")) {
-      String name = "threads=" + v.asText();
-      Arm a = new Arm(new Candidate(name, List.of(), "", null, 0, Map.of("threads", v.asText())),
-          List.of(Double.parseDouble(v.asText()), 0.0), false);
-      try (Stream<Path> runs = Files.list(DATA.resolve("runs"))) {
-        for (Path rd : runs.filter(p -> p.getFileName().toString().startsWith("high-" + name + "-r")).sorted().toList()) {
-          RunResult r = Json.mapper().readValue(rd.resolve("result.json").toFile(), RunResult.class);
-          if (r.repetition() <= rounds) {
-            a.add(r);
-          }
-        }
-      }
+    for (String v : p.values()) {
+      String name = "threads=" + v;
+      Arm a = new Arm(new Candidate(name, List.of(), "", null, 0, Map.of("threads", v)), List.of(p.cost(v), 0.0),
+          false);
+      runs(data.resolve("runs"), "high-" + name + "-r").stream().filter(r -> r.repetition() <= rounds)
+          .forEach(a::add);
       arms.add(a);
     }
     return arms;
   }
 
-  private static Racing racing(JsonNode doc) {
-    return new Racing(Objective.parse(doc.path("objective").asText()), Slo.parse(doc.at("/slo/text").asText()
-        .replaceFirst(", sustaining.*", "")), doc.path("offeredRps").asDouble());
+  /** The runs recorded in {@code dir}'s subdirectories whose names start with {@code prefix}, in order. */
+  static List<RunResult> runs(Path dir, String prefix) throws IOException {
+    List<RunResult> out = new ArrayList<>();
+    try (Stream<Path> runs = Files.list(dir)) {
+      for (Path rd : runs.filter(x -> x.getFileName().toString().startsWith(prefix)).sorted().toList()) {
+        out.add(Json.mapper().readValue(rd.resolve("result.json").toFile(), RunResult.class));
+      }
+    }
+    return out;
   }
 
-  @Test
-  void theRecordedRunsRaceToTheRecordedWinnerAndDrops() throws IOException {
-    JsonNode doc = recorded();
+  /** The recorded race replayed round by round, as the search ran it: its arms at the end. */
+  static List<Arm> raced(Path data, JsonNode doc, Racing racing, ParamSpec p) throws IOException {
     int rounds = doc.path("rounds").asInt();
-    List<Arm> arms = arms(doc, rounds);
-    Racing racing = racing(doc);
+    List<Arm> arms = arms(data, doc, 1, p);
     for (int r = 1; r <= rounds; r++) {
       // each round sees the runs it had: an arm dropped earlier has no later runs recorded
-      List<Arm> now = arms(doc, r);
+      List<Arm> now = arms(data, doc, r, p);
       for (int i = 0; i < arms.size(); i++) {
         if (!arms.get(i).alive()) {
           now.get(i).drop(arms.get(i).droppedAfter(), arms.get(i).dropped());
@@ -72,6 +85,19 @@ class RacingTest {
       racing.review(now, r);
       arms = now;
     }
+    return new ArrayList<>(arms);
+  }
+
+  static Racing racing(JsonNode doc) {
+    return new Racing(Objective.parse(doc.path("objective").asText()), Slo.parse(doc.at("/slo/text").asText()
+        .replaceFirst(", sustaining.*", "")), doc.path("offeredRps").asDouble());
+  }
+
+  @Test
+  void theRecordedRunsRaceToTheRecordedWinnerAndDrops() throws IOException {
+    JsonNode doc = recorded();
+    Racing racing = racing(doc);
+    List<Arm> arms = raced(DATA, doc, racing, threads(doc, ParamSpec.Cheaper.SMALLER));
     assertThat(racing.winner(arms).map(Arm::name).orElse(null)).isEqualTo(doc.path("winner").asText(null));
     for (int i = 0; i < arms.size(); i++) {
       JsonNode c = doc.path("configurations").get(i);

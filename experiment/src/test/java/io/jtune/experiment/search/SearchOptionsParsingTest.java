@@ -21,12 +21,32 @@ class SearchOptionsParsingTest {
   }
 
   @Test
+  void aSmallerValueIsCheaperUnlessTheParameterSaysOtherwise() {
+    ParamSpec threads = ParamSpec.parse("threads=8..32");
+    assertThat(threads.cheaper()).isEqualTo(ParamSpec.Cheaper.SMALLER);
+    assertThat(threads.cost("8")).isLessThan(threads.cost("32"));
+    assertThat(threads.integers()).isTrue();
+    ParamSpec batch = ParamSpec.parse("batch=10,100,1000:larger-is-cheaper");
+    assertThat(batch.values()).containsExactly("10", "100", "1000");
+    assertThat(batch.cost("1000")).isLessThan(batch.cost("10"));
+    assertThat(batch.describe()).isEqualTo("batch=10,100,1000:larger-is-cheaper");
+    assertThat(ParamSpec.parse(batch.describe())).isEqualTo(batch);
+    assertThat(ParamSpec.parse("threads=8..32:smaller-is-cheaper")).isEqualTo(threads);
+    // names cost in the order given; fractions are numbers but have no midpoint to probe
+    ParamSpec mode = ParamSpec.parse("mode=fast,safe");
+    assertThat(mode.cost("fast")).isLessThan(mode.cost("safe"));
+    assertThat(mode.integers()).isFalse();
+    assertThat(ParamSpec.parse("ratio=0.5,0.75").integers()).isFalse();
+  }
+
+  @Test
   void badParametersAreOneLineErrors() {
     for (String[] bad : new String[][] {
         {"threads", "NAME=V1,V2"}, {"threads=8", "at least two values"}, {"threads=8,8", "given twice"},
         {"Threads=8,16", "lower-case letter"}, {"port=1,2", "jtune fills"}, {"threads=8,a b", "value 'a b'"},
         {"threads=128..8", "1 <= FROM < TO"}, {"threads=0..8", "1 <= FROM < TO"}, {"threads=1..x", "two whole numbers"},
-        {"threads=1..100000", "at most 12"}, {"threads=8,;rm", "value ';rm'"}}) {
+        {"threads=1..100000", "at most 12"}, {"threads=8,;rm", "value ';rm'"},
+        {"threads=8,16:cheaper", "larger-is-cheaper"}}) {
       assertThatThrownBy(() -> ParamSpec.parse(bad[0])).as(bad[0]).isInstanceOf(JtuneException.class)
           .hasMessageContaining(bad[1]).hasMessageNotContaining("\n");
     }
