@@ -17,7 +17,6 @@ import io.jtune.load.RequestTemplate;
 import io.jtune.load.SecretHeaders;
 import io.jtune.runtime.container.ContainerGroup;
 import io.jtune.runtime.container.ContainerLimits;
-import io.jtune.runtime.container.ErgonomicCollector;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -70,8 +69,7 @@ final class PlanPreflight {
       }
       starter.major(c, r.major());
     }
-    new LimitsErgonomics(ErgonomicCollector.hostCpus(), ErgonomicCollector.hostMemoryBytes()).warnings(plan, base)
-        .forEach(listener::warning);
+    LimitsErgonomics.host().warnings(plan, base).forEach(listener::warning);
     listener.checking("the target starts and serves every URL (baseline flags)");
     Candidate baseline = plan.baselineCandidate();
     Path probeDir = dir.resolve("check");

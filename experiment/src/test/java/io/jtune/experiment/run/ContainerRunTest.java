@@ -239,6 +239,9 @@ class ContainerRunTest {
         .isEqualTo("runs with fewer CPUs than the baseline (0.5 against 2)");
     assertThat(json.at("/levels/0/candidates/1/collectorChange").asText()).contains("-XX:+UseG1GC");
     assertThat(json.at("/levels/0/candidates/0/limits").isMissingNode()).isTrue();
+    StringWriter html = new StringWriter();
+    io.jtune.experiment.report.html.ExperimentHtml.write(report, dir, html);
+    assertThat(html.toString()).contains("\"candidateLimits\":[\"half: its own limits 0.5 CPUs (the level");
   }
 
   /** Each jtune group's processes with the group's CPU quota. */

@@ -50,7 +50,7 @@ public final class ErgonomicCollector {
     if (cpus < SERVER_CPUS) {
       String from = activeProcessorCount != null && activeProcessorCount > 0 ? "-XX:ActiveProcessorCount"
           : limits.cpus() != null ? limits.cpus() + (limits.cpus().millis() == 1000 ? " CPU" : " CPUs") : "the host";
-      return from + " give" + (from.endsWith("Count") || from.equals("the host") ? "s" : "") + " it " + cpus
+      return from + (from.endsWith("CPUs") ? " give" : " gives") + " it " + cpus
           + " active processor" + (cpus == 1 ? "" : "s") + ", fewer than " + SERVER_CPUS;
     }
     if (memory > 0 && memory < SERVER_MEMORY_BYTES) {
