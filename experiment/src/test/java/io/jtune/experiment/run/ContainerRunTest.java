@@ -171,8 +171,8 @@ class ContainerRunTest {
         target: {lab: cpu-bound}
         baseline: two
         candidates:
-          - {name: two, flags: "-Xmx64m"}
-          - {name: half, flags: "-Xmx64m", limits: {cpu: 0.5}}
+          - {name: two, flags: "-Xms64m -Xmx128m"}
+          - {name: half, flags: "-Xms64m -Xmx128m", limits: {cpu: 0.5}}
         levels:
           - {name: l, concurrency: 2, warmup: 1s, duration: 2s, limits: {cpu: 2}}
         repetitions: 1
@@ -222,7 +222,7 @@ class ContainerRunTest {
     ExperimentText.text(report, new PrintWriter(text));
     assertThat(text.toString())
         .contains("Container limits: per level; candidates with limits of their own run under those")
-        .contains("- half: -Xmx64m [its own limits: 0.5 CPUs]")
+        .contains("- half: -Xms64m -Xmx128m [its own limits: 0.5 CPUs]")
         .contains("Level l: 2 closed-loop clients; warm-up 1 s, 2 s measured; container limits 2 CPUs")
         .contains("- half: its own limits 0.5 CPUs (the level's: 2 CPUs): runs with fewer CPUs than the baseline"
             + " (0.5 against 2)")
