@@ -93,9 +93,25 @@ public record Plan(
         own.cpus() != null ? own.cpus() : limits.cpus());
   }
 
+  /**
+   * The limits {@code candidate}'s runs at {@code level} run under: the candidate's own memory and
+   * CPU limits, each where it sets one, else the level's ({@link #limitsAt(Level)}).
+   */
+  public ContainerLimits limitsFor(Candidate candidate, Level level) {
+    ContainerLimits at = limitsAt(level);
+    ContainerLimits own = candidate.limits();
+    return new ContainerLimits(own.memory() != null ? own.memory() : at.memory(),
+        own.cpus() != null ? own.cpus() : at.cpus());
+  }
+
+  /** Whether some candidate sets container limits of its own. */
+  public boolean candidateLimits() {
+    return candidates.stream().anyMatch(c -> c.limits().any());
+  }
+
   /** Whether some run of the plan runs under a container limit. */
   public boolean anyLimits() {
-    return limits.any() || levels.stream().anyMatch(l -> l.limits().any());
+    return limits.any() || levels.stream().anyMatch(l -> l.limits().any()) || candidateLimits();
   }
 
   // Each with... method returns this plan with one part replaced.

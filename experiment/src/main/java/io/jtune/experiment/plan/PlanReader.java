@@ -213,10 +213,24 @@ public final class PlanReader {
       String reason = o.string("reason", "");
       Path home = o.has("javaHome") ? javaHome(o.get("javaHome")) : null;
       Map<String, String> params = o.has("params") ? params(o.get("params"), name) : Map.of();
+      ContainerLimits limits = candidateLimits(o, name);
       o.finish();
-      out.add(new Candidate(name, flags, reason, home, c.line(), params));
+      out.add(new Candidate(name, flags, reason, home, c.line(), params, limits));
     }
     return out;
+  }
+
+  /** A candidate's own {@code limits:}, its errors naming the candidate; none when it has none. */
+  private ContainerLimits candidateLimits(PlanObject o, String name) {
+    try {
+      return LimitsReader.read(syntax, o, "limits");
+    } catch (PlanException e) {
+      // "plan.yaml line 12: limits: cpu ..." -> "plan.yaml line 12: candidate 'small': limits: cpu ..."
+      String m = e.getMessage();
+      int at = m.indexOf(": ");
+      throw new PlanException(at < 0 ? "candidate '" + name + "': " + m
+          : m.substring(0, at + 2) + "candidate '" + name + "': " + m.substring(at + 2), e);
+    }
   }
 
   /** A candidate's {@code params:}: a mapping of parameter names to values ({@link AppParams}). */

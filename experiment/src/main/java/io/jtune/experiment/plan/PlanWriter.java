@@ -189,6 +189,10 @@ public final class PlanWriter {
             + (dropped.isEmpty() ? "" : (added.isEmpty() ? "" : "; ") + "drops " + String.join(" ", dropped));
         comment("  ", List.of("vs baseline: " + (change.isEmpty() ? "the same flags" : change)));
       }
+      if (c.limits().any()) {
+        comment("  ", List.of("its own container limits (" + c.limits().describe() + ") over the level's, for its runs"
+            + " only"));
+      }
       candidateLines.put(c.name(), lines + 1);
       line("  ", "- name: " + YamlText.quote(c.name()));
       if (c.flags().size() <= 4) {
@@ -209,6 +213,9 @@ public final class PlanWriter {
         // the application's own parameters: {NAME} in a command, --NAME VALUE for the lab
         line("    ", "params: {" + String.join(", ", c.params().entrySet().stream()
             .map(e -> e.getKey() + ": " + YamlText.quote(e.getValue())).toList()) + "}");
+      }
+      if (c.limits().any()) {
+        limits("    ", c.limits());
       }
     }
 

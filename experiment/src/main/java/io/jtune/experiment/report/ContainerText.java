@@ -1,13 +1,18 @@
 package io.jtune.experiment.report;
 
+import io.jtune.common.jvm.JvmFlags;
+import io.jtune.common.jvm.JvmOption;
 import io.jtune.common.units.ByteSize;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.run.RunResult;
+import io.jtune.runtime.container.ContainerLimits;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /**
@@ -22,6 +27,103 @@ public final class ContainerText {
   public static String limits(Plan plan, Level level) {
     var limits = plan.limitsAt(level);
     return limits.any() ? limits.describe() : null;
+  }
+
+  /**
+   * Per candidate whose own limits differ from the level's, one line: the limits its runs had and
+   * how they compare with the baseline's, "small: its own limits 0.5 CPUs, memory 512Mi (the
+   * level's: 2 CPUs, memory 512Mi): fewer CPUs than the baseline (0.5 against 2)".
+   */
+  public static List<String> candidateLimits(Plan plan, Level level) {
+    List<String> out = new ArrayList<>();
+    Candidate base = plan.baselineCandidate();
+    ContainerLimits levels = plan.limitsAt(level);
+    ContainerLimits baseLimits = plan.limitsFor(base, level);
+    for (Candidate c : plan.candidates()) {
+      ContainerLimits mine = plan.limitsFor(c, level);
+      if (mine.sameAs(levels)) {
+        continue;
+      }
+      String vs = c == base ? "" : ": " + versusBaseline(mine, baseLimits);
+      out.add(c.name() + (c == base ? " [baseline]" : "") + ": its own limits " + mine.describe() + " (the level's: "
+          + levels.describe() + ")" + vs);
+    }
+    return out;
+  }
+
+  /** "fewer CPUs than the baseline (0.5 against 2); the same memory", or "the baseline's limits". */
+  static String versusBaseline(ContainerLimits mine, ContainerLimits base) {
+    List<String> parts = new ArrayList<>();
+    if (mine.cpus() != null || base.cpus() != null) {
+      String m = mine.cpus() == null ? "the host's cores" : mine.cpus().toString();
+      String b = base.cpus() == null ? "the host's cores" : base.cpus().toString();
+      long mm = mine.cpus() == null ? Long.MAX_VALUE : mine.cpus().millis();
+      long bm = base.cpus() == null ? Long.MAX_VALUE : base.cpus().millis();
+      if (mm != bm) {
+        parts.add((mm < bm ? "fewer" : "more") + " CPUs than the baseline (" + m + " against " + b + ")");
+      }
+    }
+    if (mine.memory() != null || base.memory() != null) {
+      String m = mine.memory() == null ? "the host's memory" : mine.memory().toString();
+      String b = base.memory() == null ? "the host's memory" : base.memory().toString();
+      long mm = mine.memory() == null ? Long.MAX_VALUE : mine.memory().bytes();
+      long bm = base.memory() == null ? Long.MAX_VALUE : base.memory().bytes();
+      if (mm != bm) {
+        parts.add((mm < bm ? "less" : "more") + " memory than the baseline (" + m + " against " + b + ")");
+      }
+    }
+    return parts.isEmpty() ? "the baseline's limits" : "runs with " + String.join(" and ", parts);
+  }
+
+  /**
+   * Per candidate with limits of its own whose JVM, naming no collector, chose another collector
+   * than the baseline's at this level (from the runs' ergonomics): the comparison is of collectors
+   * as well as of cores or memory, and the flag that keeps the baseline's.
+   */
+  public static List<String> collectorChanges(Plan plan, List<String> targetFlags, Level level,
+      List<RunResult> levelRuns) {
+    return collectorChangeByCandidate(plan, targetFlags, level, levelRuns).entrySet().stream()
+        .map(e -> e.getKey() + ": " + e.getValue()).toList();
+  }
+
+  /** {@link #collectorChanges} by candidate name, the text without the name. */
+  public static Map<String, String> collectorChangeByCandidate(Plan plan, List<String> targetFlags, Level level,
+      List<RunResult> levelRuns) {
+    Map<String, String> out = new LinkedHashMap<>();
+    Candidate base = plan.baselineCandidate();
+    RunResult.Ergonomics be = firstErgonomics(levelRuns, base.name());
+    if (be == null || be.collector() == null) {
+      return out;
+    }
+    for (Candidate c : plan.candidates()) {
+      RunResult.Ergonomics ce = firstErgonomics(levelRuns, c.name());
+      if (c == base || !c.limits().any() || ce == null || ce.collector() == null
+          || ce.collector().equals(be.collector())) {
+        continue;
+      }
+      List<String> flags = new ArrayList<>(targetFlags);
+      flags.addAll(c.flags());
+      if (JvmFlags.of(flags).chosenCollectorOption().isPresent()) {
+        continue; // a collector the candidate chose: the comparison it asked for
+      }
+      String keep = JvmOption.COLLECTOR_CHOICES.stream().filter(o -> o.option().equals("Use" + be.collector()
+          + (be.collector().equals("ZGC") ? "" : "GC"))).findFirst().map(JvmOption::on).orElse(null);
+      out.put(c.name(), "names no collector, and under its own limits (" + plan.limitsFor(c, level).describe()
+          + ", " + processors(ce) + ") the JVM's ergonomics chose " + ce.collector() + " GC where the baseline's chose "
+          + be.collector() + " GC (" + processors(be) + "): its runs compare collectors as well as resources"
+          + (keep == null ? "" : "; " + keep + " in its flags keeps the baseline's"));
+    }
+    return out;
+  }
+
+  private static String processors(RunResult.Ergonomics e) {
+    return e.activeProcessors() == null ? "active processors not known" : e.activeProcessors()
+        + (e.activeProcessors() == 1 ? " active processor" : " active processors");
+  }
+
+  private static RunResult.Ergonomics firstErgonomics(List<RunResult> runs, String candidate) {
+    return runs.stream().filter(r -> r.candidate().equals(candidate) && r.ergonomics() != null)
+        .map(RunResult::ergonomics).findFirst().orElse(null);
   }
 
   /**

@@ -86,6 +86,9 @@ public final class ExperimentJson {
       cn.put("name", c.name());
       strings(cn.putArray("flags"), c.flags());
       cn.put("reason", c.reason());
+      if (c.limits().any()) {
+        cn.set("limits", limits(c.limits()));
+      }
     }
     if (r.earlyStop() != null) {
       root.set("earlyStopping", earlyStop(r.earlyStop()));
@@ -164,6 +167,8 @@ public final class ExperimentJson {
       for (Goal g : l.level().goals().values()) {
         goals.add(g.describe());
       }
+      Map<String, String> collectorChanges = ContainerText.collectorChangeByCandidate(plan, r.baseFlags(), l.level(),
+          r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList());
       ArrayNode cs = ln.putArray("candidates");
       for (var c : l.candidates()) {
         ObjectNode cn = cs.addObject();
@@ -182,6 +187,15 @@ public final class ExperimentJson {
             });
         List<RunResult> mine = r.runs().stream().filter(x -> x.level().equals(l.level().name())
             && x.candidate().equals(c.candidate().name())).toList();
+        ContainerLimits own = plan.limitsFor(c.candidate(), l.level());
+        if (!own.sameAs(plan.limitsAt(l.level()))) {
+          cn.set("limits", limits(own));
+          cn.put("limitsText", ContainerText.versusBaseline(own, plan.limitsFor(plan.baselineCandidate(), l.level())));
+        }
+        String collectorChange = collectorChanges.get(c.candidate().name());
+        if (collectorChange != null) {
+          cn.put("collectorChange", collectorChange);
+        }
         if (mine.stream().anyMatch(x -> x.container() != null)) {
           cn.put("oomKilledRuns", ContainerText.oomKilledRuns(mine, c.candidate().name()));
         }

@@ -86,6 +86,7 @@ public final class ExperimentText {
         : " (its flags: " + String.join(" ", r.baseFlags()) + ")"));
     if (plan.anyLimits()) {
       line(o, md, "Container limits: " + (plan.limits().any() ? plan.limits().describe() : "per level")
+          + (plan.candidateLimits() ? "; candidates with limits of their own run under those" : "")
           + " (each run's service, its whole process tree, in a fresh cgroup with these limits)");
     }
     line(o, md, String.format(Locale.US, "Runs: %d of %d done, %d failed; %d repetitions per candidate and level, %s order",
@@ -102,6 +103,7 @@ public final class ExperimentText {
     for (var c : plan.candidates()) {
       String flags = c.flags().isEmpty() ? "(no added flags)" : String.join(" ", c.flags());
       bullet(o, md, c.name() + (c.name().equals(plan.baseline()) ? " [baseline]" : "") + ": " + flags
+          + (c.limits().any() ? " [its own limits: " + c.limits().describe() + "]" : "")
           + (c.reason().isBlank() ? "" : " — " + c.reason()));
     }
     for (var l : r.levels()) {
@@ -116,6 +118,12 @@ public final class ExperimentText {
         o.println();
       } else {
         o.println(esc(head, false));
+      }
+      List<String> own = ContainerText.candidateLimits(plan, l.level());
+      if (!own.isEmpty()) {
+        line(o, md, "Candidates under limits of their own at " + l.level().name() + ":");
+        own.forEach(e -> bullet(o, md, e));
+        o.println();
       }
       table(o, md, l);
       o.println();
@@ -168,7 +176,7 @@ public final class ExperimentText {
       List<RunResult> levelRuns = r.runs().stream().filter(x -> x.level().equals(l.level().name())).toList();
       endpoints(o, md, r, l);
       attribution(o, md, levelRuns);
-      container(o, md, plan, levelRuns);
+      container(o, md, plan, r.baseFlags(), l.level(), levelRuns);
       nativeMemory(o, md, levelRuns);
     }
     o.println();
@@ -257,12 +265,14 @@ public final class ExperimentText {
   }
 
   /** What the JVM chose inside the limits (per candidate) and what the container did (per run). */
-  private static void container(PrintWriter o, boolean md, io.jtune.experiment.plan.Plan plan, List<RunResult> runs) {
+  private static void container(PrintWriter o, boolean md, io.jtune.experiment.plan.Plan plan, List<String> baseFlags,
+      io.jtune.experiment.plan.Level level, List<RunResult> runs) {
     List<String> ergonomics = ContainerText.ergonomics(plan.candidates(), runs);
     if (!ergonomics.isEmpty()) {
       line(o, md, "JVM ergonomics (what the JVM chose for itself, from jcmd VM.flags -all and VM.info):");
       ergonomics.forEach(e -> bullet(o, md, e));
     }
+    ContainerText.collectorChanges(plan, baseFlags, level, runs).forEach(e -> bullet(o, md, e));
     List<String> perRun = ContainerText.perRun(runs);
     if (!perRun.isEmpty()) {
       line(o, md, "Container per run:");

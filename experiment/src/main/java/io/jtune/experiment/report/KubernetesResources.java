@@ -60,18 +60,18 @@ public record KubernetesResources(Container container, List<String> notes) {
   /** The resources for {@code r}'s recommendation, or empty without limits or a measured configuration under them. */
   public static Optional<KubernetesResources> of(ExperimentReport r) {
     Plan plan = r.plan();
-    List<LevelReport> limited = r.levels().stream().filter(l -> plan.limitsAt(l.level()).any()).toList();
+    String chosen = r.recommendation().winner() != null ? r.recommendation().winner() : plan.baseline();
+    Candidate candidate = plan.candidate(chosen).orElseThrow();
+    List<LevelReport> limited = r.levels().stream().filter(l -> plan.limitsFor(candidate, l.level()).any()).toList();
     if (limited.isEmpty()) {
       return Optional.empty();
     }
     LevelReport level = ExperimentReport.highestLoad(limited);
-    String chosen = r.recommendation().winner() != null ? r.recommendation().winner() : plan.baseline();
     CandidateReport measured = level.candidate(chosen);
     if (measured.okRuns() == 0) {
       return Optional.empty();
     }
-    ContainerLimits limits = plan.limitsAt(level.level());
-    Candidate candidate = plan.candidate(chosen).orElseThrow();
+    ContainerLimits limits = plan.limitsFor(candidate, level.level());
     List<String> flags = FlagDiff.merged(r.baseFlags(), candidate.flags());
 
     Map<String, Quantity> requests = new LinkedHashMap<>();
@@ -81,7 +81,9 @@ public record KubernetesResources(Container container, List<String> notes) {
         + " (name: the experiment's; use your container's)");
     notes.add("from " + (r.recommendation().winner() != null ? "the adopted candidate '" + chosen + "'"
         : "the baseline '" + chosen + "' (" + ExperimentText.verdictWords(r.recommendation()) + ")")
-        + ", measured under " + limits.describe() + " at load level '" + level.level().name() + "'.");
+        + ", measured under " + limits.describe() + " at load level '" + level.level().name() + "'"
+        + (candidate.limits().any() ? " (its own limits; the level's: " + plan.limitsAt(level.level()).describe() + ")"
+            : "") + ".");
     if (limits.memory() != null) {
       Quantity memory = new Quantity(limits.memory().kubernetes());
       requests.put("memory", memory);

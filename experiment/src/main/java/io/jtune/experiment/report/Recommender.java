@@ -230,7 +230,7 @@ final class Recommender {
     }
     List<RunResult> topRuns = runs.stream().filter(r -> r.candidate().equals(base) && r.ok()
         && r.level().equals(top.level().name())).toList();
-    Bottleneck bn = Bottleneck.of(top.baseline(), topRuns, Bottleneck.Cores.of(plan.limitsAt(top.level()).cpus()));
+    Bottleneck bn = Bottleneck.of(top.baseline(), topRuns, Bottleneck.Cores.of(plan.limitsFor(plan.baselineCandidate(), top.level()).cpus()));
     if (bn.kind() == Bottleneck.Kind.NONE) {
       if (!bn.evidence().isBlank()) {
         reasons.add(0, top.level().name() + ": " + bn.evidence());
@@ -375,7 +375,7 @@ final class Recommender {
       gcSmall &= small;
       reasons.add(String.format(Locale.US, "%s: baseline GC took %.2f %% of the measured time, %s Full GC, max pause %.1f ms vs p99 %.1f ms%s",
           l.level().name(), share, fgc > 0 ? Metric.FGC_COUNT.format(fgc) : "no", maxPause, p99,
-          cpuText(b, Bottleneck.Cores.of(plan.limitsAt(l.level()).cpus()))));
+          cpuText(b, Bottleneck.Cores.of(plan.limitsFor(plan.baselineCandidate(), l.level()).cpus()))));
       if (b.threads() != null && b.threads().topLock() != null) {
         reasons.add(l.level().name() + ": thread dump during warm-up: " + b.threads().topLock());
       }

@@ -216,7 +216,7 @@ public final class Experiment {
   private RunResult runOne(Plan.RunKey key) {
     Candidate c = plan.candidate(key.candidate()).orElseThrow();
     Level level = plan.level(key.level()).orElseThrow();
-    ContainerLimits limits = plan.limitsAt(level);
+    ContainerLimits limits = plan.limitsFor(c, level);
     Path rd = RunStore.runDir(dir, key);
     String startedAt = Instant.now().toString();
     try {

@@ -3,6 +3,7 @@ package io.jtune.experiment.run;
 import io.jtune.common.JtuneException;
 import io.jtune.experiment.plan.Candidate;
 import io.jtune.experiment.plan.Level;
+import io.jtune.experiment.plan.LimitsErgonomics;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanException;
 import io.jtune.experiment.plan.ServiceSpec;
@@ -68,6 +69,7 @@ final class PlanPreflight {
       }
       starter.major(c, r.major());
     }
+    LimitsErgonomics.host().warnings(plan, base).forEach(listener::warning);
     listener.checking("the target starts and serves every URL (baseline flags)");
     Candidate baseline = plan.baselineCandidate();
     Path probeDir = dir.resolve("check");
@@ -101,12 +103,12 @@ final class PlanPreflight {
   }
 
   /**
-   * Makes and removes a group with each level's limits before anything starts: without the right
-   * to make cgroups, one line says what is needed and nothing runs.
+   * Makes and removes a group with each level's and candidate's limits before anything starts:
+   * without the right to make cgroups, one line says what is needed and nothing runs.
    */
   private static void checkLimits(Plan plan) {
-    plan.levels().stream().map(plan::limitsAt).filter(ContainerLimits::any).distinct()
-        .forEach(limits -> ContainerGroup.create(limits).close());
+    plan.levels().stream().flatMap(l -> plan.candidates().stream().map(c -> plan.limitsFor(c, l)))
+        .filter(ContainerLimits::any).distinct().forEach(limits -> ContainerGroup.create(limits).close());
   }
 
   /**

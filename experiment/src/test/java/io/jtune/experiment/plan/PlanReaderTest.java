@@ -99,6 +99,39 @@ class PlanReaderTest {
   }
 
   @Test
+  void aCandidatesOwnLimitsReplaceItsLevelsOfTheSameKindForItsRunsOnly() {
+    String noConn = GOOD.replace("    connections: 64\n", "");
+    Plan p = read(noConn.replace("cooldown: 2s", "cooldown: 2s\nlimits:\n  memory: 512Mi\n  cpu: 2")
+        .replace("    reason: premature promotion\n", "    reason: premature promotion\n    limits: {cpu: 0.5}\n")
+        .replace("    concurrency: 2\n", "    concurrency: 2\n    limits:\n      memory: 1g\n"));
+    Candidate small = p.candidate("survivors").orElseThrow();
+    assertThat(small.limits()).isEqualTo(io.jtune.runtime.container.ContainerLimits.of(null, "0.5"));
+    assertThat(p.baselineCandidate().limits().any()).isFalse();
+    Level high = p.level("high").orElseThrow();
+    Level low = p.level("low").orElseThrow();
+    assertThat(p.limitsFor(small, high).describe()).isEqualTo("memory 512Mi, 0.5 CPUs");
+    assertThat(p.limitsFor(small, low).describe()).isEqualTo("memory 1g, 0.5 CPUs");
+    assertThat(p.limitsFor(p.baselineCandidate(), high).describe()).isEqualTo("memory 512Mi, 2 CPUs");
+    assertThat(p.limitsFor(p.baselineCandidate(), low).describe()).isEqualTo("memory 1g, 2 CPUs");
+    // a candidate's limits alone are limits of the plan's runs
+    assertThat(read(noConn.replace("    reason: premature promotion\n",
+        "    reason: premature promotion\n    limits: {memory: 300m}\n")).anyLimits()).isTrue();
+    // its errors name the candidate and the plan line, in one line
+    assertThatThrownBy(() -> read(noConn.replace("    reason: premature promotion\n",
+        "    reason: premature promotion\n    limits: {cpu: half}\n")))
+        .isInstanceOf(PlanException.class)
+        .hasMessageStartingWith("plan.yaml line 11: candidate 'survivors': limits: cpu 'half'")
+        .hasMessageNotContaining("\n");
+    assertThatThrownBy(() -> read(noConn.replace("    reason: premature promotion\n",
+        "    reason: premature promotion\n    limits: {cpus: 1}\n")))
+        .hasMessageStartingWith("plan.yaml line 11: candidate 'survivors': unknown key 'cpus' in limits")
+        .hasMessageContaining("did you mean 'cpu'");
+    assertThatThrownBy(() -> read(noConn.replace("    reason: premature promotion\n",
+        "    reason: premature promotion\n    limits: {}\n")))
+        .hasMessageContaining("candidate 'survivors': limits needs 'memory: SIZE'");
+  }
+
+  @Test
   void interleavedOrderAlternatesCandidates() {
     Plan p = read(GOOD.replace("    connections: 64\n", "").replace("order: sequential", "order: interleaved"));
     assertThat(p.schedule().subList(0, 4)).extracting(Plan.RunKey::id)

@@ -133,6 +133,23 @@ class PlanWriterTest {
   }
 
   @Test
+  void aCandidatesOwnLimitsReadBack() {
+    Plan plan = labPlan().withLimits(ContainerLimits.of("512Mi", "2"));
+    List<Candidate> cs = new ArrayList<>(plan.candidates());
+    Candidate last = cs.get(cs.size() - 1);
+    cs.set(cs.size() - 1, last.withLimits(ContainerLimits.of(null, "500m")));
+    plan = plan.withCandidates(plan.baseline(), cs);
+    String yaml = PlanWriter.toYaml(plan);
+    assertThat(yaml).contains("  - name: \"" + last.name() + "\"").contains("    limits:\n      cpu: \"500m\"\n")
+        .contains("# its own container limits (500m CPUs) over the level's, for its runs only");
+    Plan back = roundTrip(plan, dir);
+    Candidate read = back.candidate(last.name()).orElseThrow();
+    assertThat(read.limits()).isEqualTo(ContainerLimits.of(null, "500m"));
+    assertThat(back.limitsFor(read, back.levels().get(0))).isEqualTo(ContainerLimits.of("512Mi", "500m"));
+    assertThat(back.baselineCandidate().limits().any()).isFalse();
+  }
+
+  @Test
   void commandPlanWithWorkDirReadsBackEqual() throws IOException {
     Path work = Files.createDirectories(dir.resolve("service"));
     ServiceSpec cmd = new ServiceSpec(null, List.of(), "java {jvmFlags} -jar app.jar --port={port} --name='a b'",

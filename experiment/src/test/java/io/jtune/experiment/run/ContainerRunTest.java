@@ -25,6 +25,9 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -159,5 +162,100 @@ class ContainerRunTest {
     JsonNode written = Json.mapper().readTree(dir.resolve("experiment.json").toFile());
     assertThat(written.at("/recommendation/resources/resources/limits/memory").asText()).isEqualTo("256Mi");
     assertThat(Json.mapper().treeToValue(written.at("/recommendation/resources"), Container.class)).isEqualTo(c);
+  }
+
+  @Test
+  void aCandidateWithHalfACoreOfItsOwnRunsUnderItsQuotaAndTheReportsSaySo() throws Exception {
+    String yaml = """
+        name: cores
+        target: {lab: cpu-bound}
+        baseline: two
+        candidates:
+          - {name: two, flags: "-Xms64m -Xmx128m"}
+          - {name: half, flags: "-Xms64m -Xmx128m", limits: {cpu: 0.5}}
+        levels:
+          - {name: l, concurrency: 2, warmup: 1s, duration: 2s, limits: {cpu: 2}}
+        repetitions: 1
+        order: sequential
+        cooldown: 0s
+        """;
+    Plan p = ExperimentRunTest.plan(yaml, dir);
+    // the quota each running JVM's own group has, read from the group while it runs
+    Map<Long, Long> quotaByPid = new ConcurrentHashMap<>();
+    AtomicBoolean running = new AtomicBoolean(true);
+    Thread watcher = new Thread(() -> {
+      while (running.get()) {
+        quotas(quotaByPid);
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          return;
+        }
+      }
+    });
+    watcher.start();
+    List<RunResult> results;
+    try {
+      results = Experiment.prepare(p, yaml, dir, new Experiment.Options(false, false), null).run();
+    } finally {
+      running.set(false);
+      watcher.join();
+    }
+    RunResult two = results.get(0);
+    RunResult half = results.get(1);
+    assertThat(two.ok()).as(two.failure()).isTrue();
+    assertThat(half.ok()).as(half.failure()).isTrue();
+    // each run's JVM ran in a group with its own quota per 100 ms period: the level's 2 cores, the candidate's half
+    assertThat(quotaByPid).containsEntry(two.jvmPid(), 200_000L).containsEntry(half.jvmPid(), 50_000L);
+    assertThat(two.container().limits()).isEqualTo("2 CPUs");
+    assertThat(half.container().limits()).isEqualTo("0.5 CPUs");
+    // and each JVM saw it: 2 processors and G1, 1 processor and so Serial (it names no collector)
+    assertThat(two.ergonomics().activeProcessors()).isEqualTo(2);
+    assertThat(two.ergonomics().collector()).isEqualTo("G1");
+    assertThat(half.ergonomics().activeProcessors()).isEqualTo(1);
+    assertThat(half.ergonomics().collector()).isEqualTo("Serial");
+    // two clients of 10 ms CPU each want far more than half a CPU: the quota throttles
+    assertThat(half.container().throttledPeriods()).isPositive();
+
+    ExperimentReport report = ExperimentReport.of(p, List.of(), results);
+    StringWriter text = new StringWriter();
+    ExperimentText.text(report, new PrintWriter(text));
+    assertThat(text.toString())
+        .contains("Container limits: per level; candidates with limits of their own run under those")
+        .contains("- half: -Xms64m -Xmx128m [its own limits: 0.5 CPUs]")
+        .contains("Level l: 2 closed-loop clients; warm-up 1 s, 2 s measured; container limits 2 CPUs")
+        .contains("- half: its own limits 0.5 CPUs (the level's: 2 CPUs): runs with fewer CPUs than the baseline"
+            + " (0.5 against 2)")
+        .contains("- half: names no collector, and under its own limits (0.5 CPUs, 1 active processor) the JVM's"
+            + " ergonomics chose Serial GC where the baseline's chose G1 GC (2 active processors): its runs compare"
+            + " collectors as well as resources; -XX:+UseG1GC in its flags keeps the baseline's");
+    JsonNode json = ExperimentJson.tree(report);
+    validAndRenameFails(json, "/levels/0/candidates/1/limitsText");
+    assertThat(json.at("/plan/candidates/1/limits/cpuCores").asDouble()).isEqualTo(0.5);
+    assertThat(json.at("/plan/candidates/0/limits").isMissingNode()).isTrue();
+    assertThat(json.at("/levels/0/limits/cpu").asText()).isEqualTo("2");
+    assertThat(json.at("/levels/0/candidates/1/limits/cpu").asText()).isEqualTo("0.5");
+    assertThat(json.at("/levels/0/candidates/1/limitsText").asText())
+        .isEqualTo("runs with fewer CPUs than the baseline (0.5 against 2)");
+    assertThat(json.at("/levels/0/candidates/1/collectorChange").asText()).contains("-XX:+UseG1GC");
+    assertThat(json.at("/levels/0/candidates/0/limits").isMissingNode()).isTrue();
+    StringWriter html = new StringWriter();
+    io.jtune.experiment.report.html.ExperimentHtml.write(report, dir, html);
+    assertThat(html.toString()).contains("\"candidateLimits\":[\"half: its own limits 0.5 CPUs (the level");
+  }
+
+  /** Each jtune group's processes with the group's CPU quota. */
+  private static void quotas(Map<Long, Long> quotaByPid) {
+    String mine = "jtune-" + ProcessHandle.current().pid() + "-";
+    try (Stream<Path> groups = Files.list(Path.of("/sys/fs/cgroup/cpu"))) {
+      for (Path g : groups.filter(x -> x.getFileName().toString().startsWith(mine)).toList()) {
+        long quota = Long.parseLong(Files.readString(g.resolve("cpu.cfs_quota_us")).strip());
+        for (String pid : Files.readAllLines(g.resolve("cgroup.procs"))) {
+          quotaByPid.put(Long.parseLong(pid.strip()), quota);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      // a group removed while read: the next look sees the next
+    }
   }
 }

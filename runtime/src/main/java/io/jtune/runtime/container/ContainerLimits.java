@@ -31,6 +31,12 @@ public record ContainerLimits(MemoryQuantity memory, CpuQuantity cpus) {
     return memory != null || cpus != null;
   }
 
+  /** Whether {@code other} sets the same limits, however written ({@code 0.5} and {@code 500m} are the same). */
+  public boolean sameAs(ContainerLimits other) {
+    return (memory == null ? other.memory == null : other.memory != null && memory.bytes() == other.memory.bytes())
+        && (cpus == null ? other.cpus == null : other.cpus != null && cpus.millis() == other.cpus.millis());
+  }
+
   /** The limits in words: {@code memory 512Mi, 0.5 CPUs}; {@code no limits} when none. */
   public String describe() {
     List<String> parts = new ArrayList<>();

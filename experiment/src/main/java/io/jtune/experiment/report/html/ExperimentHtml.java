@@ -69,7 +69,10 @@ public final class ExperimentHtml {
       if (limits != null) {
         ln.put("limits", limits);
       }
+      ContainerText.candidateLimits(r.plan(), l.level()).forEach(ln.putArray("candidateLimits")::add);
       ContainerText.ergonomics(r.plan().candidates(), levelRuns).forEach(ln.putArray("ergonomics")::add);
+      ContainerText.collectorChanges(r.plan(), r.baseFlags(), l.level(), levelRuns)
+          .forEach(ln.withArray("ergonomics")::add);
       ContainerText.perRun(levelRuns).forEach(ln.putArray("container")::add);
       ArrayNode steady = ln.putArray("steadiness");
       String warm = io.jtune.experiment.report.WarmupText.line(l.level(), r.runs());

@@ -233,6 +233,12 @@
     if (lv.limits) {
       s.appendChild(el('h3', null, 'Container limits: ' + lv.limits));
     }
+    if (lv.candidateLimits && lv.candidateLimits.length) {
+      s.appendChild(el('h3', null, 'Candidates under limits of their own'));
+      s.appendChild(el('p', 'note', 'Each of these candidates\u2019 runs had its own container limits in place of'
+        + ' the level\u2019s; the comparison with the baseline is of the resources as well as the flags.'));
+      s.appendChild(list(lv.candidateLimits, 'candidate-limits'));
+    }
     if (lv.ergonomics && lv.ergonomics.length) {
       s.appendChild(el('h3', null, 'JVM ergonomics'));
       s.appendChild(el('p', 'note', 'What each candidate\u2019s JVM chose for itself inside the limits, asked of the'
