@@ -161,6 +161,23 @@ public final class Experiment {
     return run(which, RunGate.EVERY_RUN);
   }
 
+  /**
+   * Repetitions 1 to {@code repetitions} one after another, ending after the first with a failed
+   * run: a search's probe, which a failed run misses whatever the others do.
+   */
+  public List<RunResult> runUntilFailure(int repetitions) {
+    List<RunResult> out = new ArrayList<>();
+    for (int r = 1; r <= repetitions; r++) {
+      int rep = r;
+      List<RunResult> got = run(k -> k.repetition() == rep);
+      out.addAll(got);
+      if (got.stream().anyMatch(x -> !x.ok())) {
+        break;
+      }
+    }
+    return out;
+  }
+
   private List<RunResult> run(java.util.function.Predicate<Plan.RunKey> which, RunGate gate) {
     List<Plan.RunKey> schedule = plan.schedule().stream().filter(which).toList();
     List<RunResult> results = new ArrayList<>();

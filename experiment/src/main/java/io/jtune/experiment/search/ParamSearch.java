@@ -151,16 +151,7 @@ public final class ParamSearch {
     } catch (PlanException e) {
       throw new JtuneException(e.getMessage().replaceFirst("^plan line \\d+: ", ""), e);
     }
-    List<RunResult> out = new ArrayList<>();
-    for (int r = 1; r <= runs; r++) {
-      int rep = r;
-      List<RunResult> got = experiment.run(k -> k.repetition() == rep);
-      out.addAll(got);
-      if (got.stream().anyMatch(x -> !x.ok())) {
-        break; // a failed run misses the SLO whatever the others do
-      }
-    }
-    return out;
+    return experiment.runUntilFailure(runs);
   }
 
   /** A configuration's name from its values: {@code threads=32+cache-mb=64}. */

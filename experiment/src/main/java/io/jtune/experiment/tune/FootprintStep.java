@@ -26,7 +26,6 @@ import io.jtune.gc.model.MemoryModel;
 import io.jtune.runtime.container.ContainerLimits;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -213,15 +212,6 @@ final class FootprintStep {
         Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
     String yaml = new PlanWriter().header(List.of("a probe of the memory search of " + job.by())).write(plan);
     Experiment experiment = TuneSession.prepare(plan, yaml, dir, listener.runs());
-    List<RunResult> out = new ArrayList<>();
-    for (int r = 1; r <= repetitions; r++) {
-      int rep = r;
-      List<RunResult> got = experiment.run(k -> k.repetition() == rep);
-      out.addAll(got);
-      if (got.stream().anyMatch(x -> !x.ok())) {
-        break; // a failed run misses the SLO whatever the others do
-      }
-    }
-    return out;
+    return experiment.runUntilFailure(repetitions);
   }
 }
