@@ -54,25 +54,26 @@ public final class ContainerText {
   /** "fewer CPUs than the baseline (0.5 against 2); the same memory", or "the baseline's limits". */
   static String versusBaseline(ContainerLimits mine, ContainerLimits base) {
     List<String> parts = new ArrayList<>();
-    if (mine.cpus() != null || base.cpus() != null) {
-      String m = mine.cpus() == null ? "the host's cores" : mine.cpus().toString();
-      String b = base.cpus() == null ? "the host's cores" : base.cpus().toString();
-      long mm = mine.cpus() == null ? Long.MAX_VALUE : mine.cpus().millis();
-      long bm = base.cpus() == null ? Long.MAX_VALUE : base.cpus().millis();
-      if (mm != bm) {
-        parts.add((mm < bm ? "fewer" : "more") + " CPUs than the baseline (" + m + " against " + b + ")");
-      }
-    }
-    if (mine.memory() != null || base.memory() != null) {
-      String m = mine.memory() == null ? "the host's memory" : mine.memory().toString();
-      String b = base.memory() == null ? "the host's memory" : base.memory().toString();
-      long mm = mine.memory() == null ? Long.MAX_VALUE : mine.memory().bytes();
-      long bm = base.memory() == null ? Long.MAX_VALUE : base.memory().bytes();
-      if (mm != bm) {
-        parts.add((mm < bm ? "less" : "more") + " memory than the baseline (" + m + " against " + b + ")");
-      }
-    }
+    differ(parts, "fewer", "more", "CPUs", "the host's cores", mine.cpus(), base.cpus(),
+        mine.cpus() == null ? Long.MAX_VALUE : mine.cpus().millis(),
+        base.cpus() == null ? Long.MAX_VALUE : base.cpus().millis());
+    differ(parts, "less", "more", "memory", "the host's memory", mine.memory(), base.memory(),
+        mine.memory() == null ? Long.MAX_VALUE : mine.memory().bytes(),
+        base.memory() == null ? Long.MAX_VALUE : base.memory().bytes());
     return parts.isEmpty() ? "the baseline's limits" : "runs with " + String.join(" and ", parts);
+  }
+
+  /**
+   * Adds "fewer CPUs than the baseline (0.5 against 2)" to {@code parts} when the candidate's limit
+   * ({@code mine}, {@code mineSize}) and the baseline's differ; an absent limit is {@code none}, the
+   * largest.
+   */
+  private static void differ(List<String> parts, String lessWord, String moreWord, String what, String none,
+      Object mine, Object base, long mineSize, long baseSize) {
+    if (mineSize != baseSize) {
+      parts.add((mineSize < baseSize ? lessWord : moreWord) + " " + what + " than the baseline ("
+          + (mine == null ? none : mine.toString()) + " against " + (base == null ? none : base.toString()) + ")");
+    }
   }
 
   /**
