@@ -190,6 +190,15 @@ final class TunePrinter extends SearchPrinter implements TuneListener {
   }
 
   @Override
+  public void answerLongerStarting(io.jtune.experiment.search.MemoryGrid.Step step, int times, Duration measured) {
+    o.println();
+    o.println("     the answer, " + step.mb() + " MB, met the SLO for a probe's window: run " + times + " times as long ("
+        + secs(measured) + " measured) at the same load before its check; a live set that keeps rising (sessions,"
+        + " caches, a leak) fills a small heap later");
+    o.flush();
+  }
+
+  @Override
   public void budgetCut(Duration overhead, Duration left, List<String> cuts) {
     o.println("  the service takes about " + RunBudget.words(overhead) + " to start and stop; to fit the "
         + RunBudget.words(left) + " left: " + String.join("; ", cuts));
@@ -277,8 +286,13 @@ final class TunePrinter extends SearchPrinter implements TuneListener {
     o.println();
     SearchText.lines(result).forEach(o::println);
     o.println("  report: " + files.get(files.size() - 1));
-    if (result.winner() != null && !result.winner().ownConfiguration()) {
+    if (result.winner() != null && !result.winner().ownConfiguration()
+        && (result.footprint() == null || result.footprint().answerStands())) {
       o.println("  the winner is now checked against the baseline, with full repetitions:");
+    } else if (result.footprint() != null && result.footprint().longer() != null && !result.footprint().answerStands()) {
+      o.println();
+      o.println("Verdict: keep the baseline: "
+          + io.jtune.experiment.tune.TuneResult.answerNotHeld(result.footprint()) + ".");
     }
     o.flush();
   }

@@ -33,6 +33,13 @@ public final class Arm {
     this.ownConfiguration = ownConfiguration;
   }
 
+  /** An arm of {@code runs} already made (a run outside the race, judged by its rules). */
+  public static Arm of(Candidate candidate, List<Double> cost, List<RunResult> runs) {
+    Arm a = new Arm(candidate, cost, false);
+    runs.forEach(a::add);
+    return a;
+  }
+
   public Candidate candidate() {
     return candidate;
   }

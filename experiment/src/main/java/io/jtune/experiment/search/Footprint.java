@@ -1,5 +1,6 @@
 package io.jtune.experiment.search;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -15,13 +16,48 @@ import java.util.List;
  * @param notes what the probes said beyond the answer, in words: contradictions of the monotone
  *     assumption, a stop for the budget
  * @param pricing what the sizes cost, for the cost objective; null for footprint
+ * @param longer the answer run longer at the same load before it is checked, or null when it was
+ *     not (see {@link Longer})
  */
 public record Footprint(MemoryGrid grid, boolean sweep, List<Probe> probes, Probe winner, List<String> notes,
-    Pricing pricing) {
+    Pricing pricing, Longer longer) {
   public Footprint {
     probes = List.copyOf(probes);
     notes = List.copyOf(notes);
   }
+
+  public Footprint(MemoryGrid grid, boolean sweep, List<Probe> probes, Probe winner, List<String> notes,
+      Pricing pricing) {
+    this(grid, sweep, probes, winner, notes, pricing, null);
+  }
+
+  /** This search with what the answer's longer run showed. */
+  public Footprint withLonger(Longer l) {
+    return new Footprint(grid, sweep, probes, winner, notes, pricing, l);
+  }
+
+  /** Whether the answer may go on to its check: none was run longer, or it held there. */
+  public boolean answerStands() {
+    return winner != null && (longer == null || longer.held());
+  }
+
+  /**
+   * The answer run longer before it is adopted: a probe's window shows that a size meets the SLO
+   * for that long only, while a live set that keeps rising (sessions, caches that fill for longer
+   * than a window, a leak) fills a small heap later. One run at the answer's size and the same
+   * load, {@code times} its window: the answer holds when that run served, met the SLO, and its
+   * live set under the load did not keep rising (the old generation after its collections levelled
+   * off, or showed no growth).
+   *
+   * @param step the size run longer
+   * @param measured that run's measured window
+   * @param times how many times a probe's window that is
+   * @param held whether the answer holds
+   * @param evidence what the run showed, in words (the live set's rise or level, the SLO, a failure)
+   * @param run the run's directory, relative to the session's
+   */
+  public record Longer(MemoryGrid.Step step, Duration measured, int times, boolean held, String evidence,
+      String run) {}
 
   /**
    * One probe: a size of the grid run {@code arm.runs()} times.

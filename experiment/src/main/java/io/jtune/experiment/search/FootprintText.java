@@ -58,6 +58,12 @@ final class FootprintText {
           + (i == 0 ? "the grid's first size" : below != null && !below.met() ? "the next smaller, "
               + below.step().mb() + " MB, missed" : "the next smaller was not probed"));
     }
+    Footprint.Longer l = f.longer();
+    if (l != null) {
+      out.add("  run longer: " + l.step().mb() + " MB, " + l.measured().toSeconds() + " s measured (" + l.times()
+          + " times a probe's window) at the same load: " + (l.held() ? "held: " : "did not hold: ") + l.evidence()
+          + " (" + l.run() + ")");
+    }
     if (cost) {
       Footprint.Pricing pr = f.pricing();
       out.add("  prices: " + pr.prices().describe());

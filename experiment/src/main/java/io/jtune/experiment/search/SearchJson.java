@@ -134,6 +134,17 @@ public final class SearchJson {
       m.put("answerMb", f.winner().step().mb());
       m.put("answerHeapMb", f.winner().step().heapMb());
     }
+    if (f.longer() != null) {
+      Footprint.Longer l = f.longer();
+      ObjectNode n = m.putObject("longerRun");
+      n.put("sizeMb", l.step().mb());
+      n.put("heapMb", l.step().heapMb());
+      n.put("measuredSeconds", l.measured().toSeconds());
+      n.put("times", l.times());
+      n.put("held", l.held());
+      n.put("evidence", l.evidence());
+      n.put("run", l.run());
+    }
     f.violations().forEach(m.putArray("monotoneViolations")::add);
     if (f.pricing() != null) {
       Footprint.Pricing pr = f.pricing();

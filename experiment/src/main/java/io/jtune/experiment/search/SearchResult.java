@@ -39,6 +39,11 @@ public record SearchResult(SearchSpec spec, Racing racing, Level level, List<Arm
         footprint);
   }
 
+  /** This result with the memory search {@code f} (what its answer's longer run showed added). */
+  public SearchResult withFootprint(Footprint f) {
+    return new SearchResult(spec, racing, level, arms, winner, leader, rounds, maxRounds, runs, spent, notes, f);
+  }
+
   /** The refinement probes run after the race, in order. */
   public List<Arm> probes() {
     return footprint != null ? List.of() : arms.stream().filter(a -> a.probe() > 0).toList();

@@ -168,16 +168,40 @@ final class BaselineRuns {
 
   /** As {@link #measure(Level, Duration, String)}, the service run with {@code flags}. */
   private Baseline measure(Level high, Duration measured, String dirName, List<String> flags) throws IOException {
-    boolean first = dirName.equals(TuneSettings.BASELINE_DIR);
-    // "longer" for the runs that measure longer (a rising live set, a larger heap), not for the run at a rate it serves
-    listener.baselineStarting(high, measured, measured.compareTo(high.duration()) > 0);
     String reason = flags.isEmpty()
         ? "The service's own configuration, unchanged." : "The service's configuration: " + String.join(" ", flags);
+    return measure(high, measured, dirName, Candidate.of(Suggestion.BASELINE, flags, reason), true);
+  }
+
+  /**
+   * A memory search's answer run {@value #LONGER} times a probe's window at {@code at} (the first
+   * level, under the answer's memory limit when the search sized one), read as a baseline is (its
+   * live set under the load), in {@code dirName}; the search says what it showed, this prints
+   * nothing of its own. The session's baseline stays the one measured before.
+   */
+  Baseline answerLonger(Level at, Candidate answer, String dirName) throws IOException {
+    return measure(at, at.duration().multipliedBy(LONGER), dirName, answer, false);
+  }
+
+  /**
+   * The service run as {@code candidate} under the first level's load for {@code measured}, as one
+   * experiment run in {@code dirName}; {@code baseline} false for a run that is not the session's
+   * baseline (a search's answer run longer): no baseline lines printed, not kept as the baseline of
+   * a session stopped by an error.
+   */
+  private Baseline measure(Level high, Duration measured, String dirName, Candidate candidate, boolean baseline)
+      throws IOException {
+    List<String> flags = candidate.flags();
+    boolean first = dirName.equals(TuneSettings.BASELINE_DIR);
+    // "longer" for the runs that measure longer (a rising live set, a larger heap), not for the run at a rate it serves
+    if (baseline) {
+      listener.baselineStarting(high, measured, measured.compareTo(high.duration()) > 0);
+    }
     Level load = high.withDuration(measured).withGoals(Map.of()).withLine(0);
-    Plan plan = new Plan(job.name() + "-baseline", job.target(), Suggestion.BASELINE,
-        List.of(Candidate.of(Suggestion.BASELINE, flags, reason)),
+    Plan plan = new Plan(job.name() + "-" + candidate.name(), job.target(), candidate.name(), List.of(candidate),
         List.of(load), 1, Plan.Order.INTERLEAVED, Duration.ZERO, null);
-    String yaml = new PlanWriter().header(List.of("the baseline run of " + job.by())).write(plan);
+    String yaml = new PlanWriter().header(List.of((baseline ? "the baseline run of " : "the answer run longer of ")
+        + job.by())).write(plan);
     Path dir = job.dir().resolve(dirName);
     Path saved = dir.resolve(Experiment.PLAN_FILE);
     if (Files.isRegularFile(saved) && !Files.readString(saved, StandardCharsets.UTF_8).equals(yaml)) {
@@ -187,38 +211,40 @@ final class BaselineRuns {
     // the diagnosis is of the service under load: its start-up's pauses are left out (Full GCs kept);
     // the longer run also asks that a live set still rising at the end had a Full GC near it. The
     // run's GC log is read once, for the run's figures and for this view of it
-    UnderLoad underLoad = new UnderLoad(first);
+    UnderLoad underLoad = new UnderLoad(first, analysisOptions(flags));
     Experiment experiment = TuneSession.prepare(plan, yaml, dir, timer).alsoAnalyzing(underLoad);
     RunResult r = experiment.run().get(0);
-    lastRun = r;
+    if (baseline) {
+      lastRun = r;
+    }
     Path gcLog = dir.resolve("runs").resolve(r.id()).resolve("gc.log");
     Analysis a = null;
     JtuneException unreadable = null;
     Optional<GcAnalyzer.Viewed> viewed = experiment.secondAnalysis(r.id());
     if (viewed.isEmpty() && Files.isRegularFile(gcLog)) {
       // a run kept from before, or one that failed before its log was read: read it now
-      long warmupMs = r.steadiness() != null ? Math.round(r.steadiness().warmupS() * 1000) : high.warmup().toMillis();
-      long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - warmupMs : 0;
-      viewed = Optional.of(GcAnalyzer.analyze(gcLog.toString(),
-          List.of(underLoad.of(loadStart, r.windowEndEpochMs()))).get(0));
+      viewed = Optional.of(read(r, gcLog, high.warmup(), underLoad));
     }
     if (viewed.isPresent()) {
       a = viewed.get().analysis();
-      lastAnalysis = a;
+      if (baseline) {
+        lastAnalysis = a;
+      }
       unreadable = viewed.get().failure();
     }
     BaselineKill kill = null;
     if (!r.ok() && r.oomKilled()) {
       // a JVM the container killed before its first collection still states its heap and collector
       if (a == null && Files.isRegularFile(gcLog)) {
-        a = GcAnalyzer.analyzeRun(gcLog.toString(), analysisOptions());
-        lastAnalysis = a;
+        a = GcAnalyzer.analyzeRun(gcLog.toString(), analysisOptions(flags));
+        if (baseline) {
+          lastAnalysis = a;
+        }
       }
       kill = BaselineKill.of(r, io.jtune.common.jvm.FlagSet.merge(Experiment.baseFlags(job.target()), flags), a,
           TuneAdvice.container(high, r));
     }
     StartupPauses startup = underLoad.startup;
-    LiveSetUnderLoad live = underLoad.live;
     // a baseline that answered nothing is still evidence when its GC log shows why (a leak that
     // filled the heap): the verdict is then that, not a failed session
     if (!r.ok() && kill == null && (a == null || a.diagnosis().primary() != Problem.MEMORY_LEAK)) {
@@ -227,15 +253,17 @@ final class BaselineRuns {
     if (a == null) {
       throw unreadable != null ? unreadable : new JtuneException("baseline run wrote no GC log at " + gcLog);
     }
-    listener.baselineMeasured(r, a, startup == null ? 0 : startup.left(),
-        startup == null ? 0 : startup.longestMs());
-    String rising = live == null ? null : live.rising();
-    String levelled = live == null ? null : live.levelledOff();
+    if (baseline) {
+      listener.baselineMeasured(r, a, startup == null ? 0 : startup.left(),
+          startup == null ? 0 : startup.longestMs());
+    }
+    String rising = underLoad.rising();
+    String levelled = underLoad.levelled();
     if (levelled != null && first) {
       listener.liveSetLevelled(levelled);
     }
     // one voice: with the live set rising, the findings of this log alone are shown as overruled
-    if (diagnosed(r, kill, !first && dirName.startsWith(TuneSettings.BASELINE_DIR + "-at-capacity"))) {
+    if (baseline && diagnosed(r, kill, !first && dirName.startsWith(TuneSettings.BASELINE_DIR + "-at-capacity"))) {
       // a killed baseline's diagnosis is its kill (baselineKilled), not its log's
       listener.diagnosis(a, rising != null);
     }
@@ -258,28 +286,58 @@ final class BaselineRuns {
     return kill == null && BaselineOverload.of(r) == null && !(belowAnOverload && BaselineOverload.queueGrowing(r) != null);
   }
 
-  /** The tune session's view of a baseline run: the service under load, its start-up left out. */
-  private final class UnderLoad implements Experiment.SecondView {
+  /**
+   * A recorded run's GC log ({@code gcLog}) read through {@code view} from its load's start (its
+   * warm-up before its window; {@code warmup} when the run did not record its own) to its window's end.
+   */
+  static GcAnalyzer.Viewed read(RunResult r, Path gcLog, Duration warmup, UnderLoad view) {
+    long warmupMs = r.steadiness() != null ? Math.round(r.steadiness().warmupS() * 1000) : warmup.toMillis();
+    long loadStart = r.windowStartEpochMs() > 0 ? r.windowStartEpochMs() - warmupMs : 0;
+    return GcAnalyzer.analyze(gcLog.toString(), List.of(view.of(loadStart, r.windowEndEpochMs()))).get(0);
+  }
+
+  /**
+   * The tune session's view of a baseline run: the service under load, its start-up left out;
+   * {@code first} for the session's first baseline run, whose live set is judged over the whole
+   * load, not only up to its window's end.
+   */
+  static final class UnderLoad implements Experiment.SecondView {
     private final boolean first;
+    private final AnalysisOptions options;
     private StartupPauses startup;
     private LiveSetUnderLoad live;
 
-    UnderLoad(boolean first) {
+    UnderLoad(boolean first, AnalysisOptions options) {
       this.first = first;
+      this.options = options;
     }
 
     @Override
     public GcAnalyzer.View of(long loadStartEpochMs, long windowEndEpochMs) {
       startup = new StartupPauses(loadStartEpochMs);
       live = new LiveSetUnderLoad(loadStartEpochMs, first ? 0 : windowEndEpochMs, startup);
-      return new GcAnalyzer.View(analysisOptions(), live, false);
+      return new GcAnalyzer.View(options, live, false);
+    }
+
+    /** The live set's rise under the load, in words, or null (read after the view). */
+    String rising() {
+      return live == null ? null : live.rising();
+    }
+
+    /** Its levelling off under the load, in words, or null. */
+    String levelled() {
+      return live == null ? null : live.levelledOff();
     }
   }
 
   private AnalysisOptions analysisOptions() {
-    return job.flags() == null || job.flags().isEmpty() ? AnalysisOptions.DEFAULTS
+    return analysisOptions(job.flags());
+  }
+
+  static AnalysisOptions analysisOptions(List<String> flags) {
+    return flags == null || flags.isEmpty() ? AnalysisOptions.DEFAULTS
         : new AnalysisOptions(AnalysisOptions.DEFAULTS.windowS(), AnalysisOptions.DEFAULTS.pauseTargetMs(), Double.NaN,
-            String.join(" ", job.flags()), false);
+            String.join(" ", flags), false);
   }
 
   private static Path report(Analysis a, Path dir) {

@@ -24,6 +24,11 @@ import io.jtune.experiment.suggest.rule.ContainerLimit;
 import io.jtune.gc.model.ContainerBudget;
 import io.jtune.gc.model.MemoryModel;
 import io.jtune.runtime.container.ContainerLimits;
+import io.jtune.common.JtuneException;
+import io.jtune.gc.analysis.LiveSetEnvelope;
+import io.jtune.gc.diagnosis.Problem;
+import io.jtune.gc.finding.Finding;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -42,10 +47,13 @@ import java.util.function.LongUnaryOperator;
  * against the baseline with full repetitions at every level, interleaved.
  */
 final class FootprintStep {
+  /** The finding that names a live set that keeps rising. */
+  private static final String LEAK_FINDING = "old-gen-growth";
+
   private FootprintStep() {}
 
   static SearchStep.Outcome run(TuneSettings job, Suggestion s, Baseline base, List<Level> levels, int repetitions,
-      Duration perRun, TuneListener listener) {
+      Duration perRun, BaselineRuns baselines, TuneListener listener) {
     SearchSpec spec = job.search();
     Level high = levels.get(0);
     Candidate own = job.target().isLab() ? Candidate.of(Suggestion.BASELINE, List.of(), s.baseline().reason())
@@ -122,7 +130,23 @@ final class FootprintStep {
           + " MB: it already has the smallest that meets the SLO at this load, so there is nothing to check against"
           + " it");
     }
-    if (f.winner() != null && live <= 0) {
+    if (f.winner() != null && answerMb < ownMb) {
+      // a probe's window shows a size meets the SLO for that long only: the answer is run longer first
+      Duration extra = perRun.plus(high.duration().multipliedBy(BaselineRuns.LONGER - 1L));
+      if (job.budget() != null && job.budget().left().compareTo(extra.plus(perRun.multipliedBy(validationRuns))) < 0) {
+        r = r.withNote("the answer was not run longer (a run " + BaselineRuns.LONGER + " times a probe's window): the"
+            + " budget left has no room for it and the check");
+      } else {
+        MemoryGrid.Step step = f.winner().step();
+        Level at = limited ? high.withLimits(new ContainerLimits(MemoryQuantity.ofBytes(step.mb() << 20),
+            limits.cpus())) : high;
+        String runDir = ParamSearch.DIR + "/longer-" + winner.name();
+        listener.answerLongerStarting(step, BaselineRuns.LONGER, at.duration().multipliedBy(BaselineRuns.LONGER));
+        f = f.withLonger(longer(step, at, winner.candidate(), judge, runDir, baselines));
+        r = r.withFootprint(f);
+      }
+    }
+    if (f.winner() != null && live <= 0 && f.longer() == null) {
       r = r.withNote(unmeasuredLiveSet(high.duration()));
     }
     Goal smaller = null;
@@ -139,7 +163,7 @@ final class FootprintStep {
     }
     List<Path> files = SearchStep.write(job, r);
     listener.searched(r, files);
-    if (winner == null || answerMb == ownMb) {
+    if (winner == null || answerMb == ownMb || !f.answerStands()) {
       return new SearchStep.Outcome(r, files, null);
     }
     Candidate w = winner.candidate();
@@ -166,6 +190,84 @@ final class FootprintStep {
     Plan validation = template.withCandidates(own.name(), List.of(own, w.withLine(0))).withLevels(ls)
         .withRepetitions(repetitions);
     return new SearchStep.Outcome(r, files, validation);
+  }
+
+  /**
+   * The answer run longer ({@link Footprint.Longer}): one run at its size and the first level's
+   * load, {@value BaselineRuns#LONGER} times a probe's window, read as a baseline is; what it
+   * showed ({@link #held}).
+   */
+  private static Footprint.Longer longer(MemoryGrid.Step step, Level at, Candidate answer, Racing judge, String dir,
+      BaselineRuns baselines) {
+    Duration measured = at.duration().multipliedBy(BaselineRuns.LONGER);
+    Baseline run;
+    try {
+      run = baselines.answerLonger(at, answer, dir);
+    } catch (IOException | JtuneException e) {
+      // the run failed without a GC log that tells why: that is what it showed
+      return new Footprint.Longer(step, measured, BaselineRuns.LONGER, false, "it failed: " + e.getMessage()
+          + "; nothing is adopted", dir);
+    }
+    return held(step, measured, run, answer, judge, dir);
+  }
+
+  /**
+   * Whether the answer held in its longer run {@code run}: it served, met the SLO (the search's
+   * judge, on that one run), and its live set under the load did not keep rising (no rise, no
+   * leak in its GC log). A live set that keeps rising is named as such: a larger heap only delays
+   * it, so no larger size is an answer either.
+   */
+  static Footprint.Longer held(MemoryGrid.Step step, Duration measured, Baseline run, Candidate answer, Racing judge,
+      String dir) {
+    RunResult r = run.run();
+    int times = BaselineRuns.LONGER;
+    if (run.kill() != null) {
+      return new Footprint.Longer(step, measured, times, false, "the container's memory limit killed it ("
+          + r.failure() + "); nothing is adopted", dir);
+    }
+    long heap = step.heapMb() << 20;
+    boolean leak = run.analysis().diagnosis().primary() == Problem.MEMORY_LEAK;
+    LiveSetEnvelope envelope = LiveSetEnvelope.of(run.analysis());
+    boolean rising = envelope != null && envelope.rising(heap);
+    if (run.liveRising() != null || leak || rising) {
+      // Full GCs that kept more each time, the envelope of a short run at a small heap, or the memory model's
+      // own words (the old generation's live set grows, or the heap saturates)
+      String what = run.liveRising() != null ? run.liveRising() : rising ? envelope.words(heap)
+          : run.analysis().findings().stream().filter(x -> x.id().equals(LEAK_FINDING)).map(Finding::title)
+              .findFirst().orElse(run.analysis().diagnosis().line());
+      return new Footprint.Longer(step, measured, times, false, what + (r.ok() ? "" : "; the run failed: "
+          + r.failure()) + ". A live set that keeps rising under a constant load fills any heap, a larger one later:"
+          + " no size is an answer until what grows has a bound (sessions kept for a long timeout, a cache without a"
+          + " limit, a leak; two class histograms a few minutes apart, `jcmd PID GC.class_histogram`, show what gains"
+          + " instances); nothing is adopted", dir);
+    }
+    if (!r.ok()) {
+      return new Footprint.Longer(step, measured, times, false, "it failed: " + r.failure() + "; nothing is adopted",
+          dir);
+    }
+    Arm arm = Arm.of(answer, List.of((double) step.mb(), 0.0), List.of(r));
+    if (!judge.meets(arm, null)) {
+      return new Footprint.Longer(step, measured, times, false, "it missed the SLO: " + judge.missReason(arm)
+          + "; nothing is adopted", dir);
+    }
+    String live;
+    if (run.levelled() != null) {
+      live = run.levelled();
+    } else if (envelope != null) {
+      live = String.format(Locale.US, "its old generation after its collections (%d of them) went from %s to %s over"
+          + " %.0f s: it did not keep rising", envelope.collections(), ByteSize.human(envelope.firstBytes()),
+          ByteSize.human(envelope.lastBytes()), envelope.spanS());
+    } else {
+      var old = run.analysis().memory().oldTrend();
+      live = "its old generation was not collected under the load" + (old.count() > 1 ? " (after young collections it"
+          + " went from " + ByteSize.human(old.firstY()) + " to " + ByteSize.human(old.lastY()) + ")" : "")
+          + ", so its live set stays unmeasured at this size";
+    }
+    return new Footprint.Longer(step, measured, times, true, live + String.format(Locale.US, "; %s at %s req/s",
+        judge.slo() != null && judge.slo().latency() != null ? judge.slo().latency().key() + " "
+            + judge.slo().latency().format(r.metric(judge.slo().latency().key())) + " ms"
+            : "p99 " + Metric.P99.format(r.metric(Metric.P99.key())) + " ms",
+        Metric.THROUGHPUT.format(r.metric(Metric.THROUGHPUT.key()))), dir);
   }
 
   /**

@@ -101,6 +101,12 @@ public interface TuneListener extends SearchListener {
   /** What the larger-heap run showed: the live set levelled off (a store's bound) or kept rising (a leak). */
   default void largerHeapSettled(StoreBound store) {}
 
+  /**
+   * A memory search's answer, {@code step}, is run {@code times} a probe's window ({@code measured})
+   * at the same load before its check; the search's report says what that showed.
+   */
+  default void answerLongerStarting(io.jtune.experiment.search.MemoryGrid.Step step, int times, Duration measured) {}
+
   default void budgetCut(Duration overhead, Duration left, List<String> cuts) {}
 
   /** The candidates are being suggested. */

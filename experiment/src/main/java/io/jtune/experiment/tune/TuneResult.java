@@ -3,6 +3,7 @@ package io.jtune.experiment.tune;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.run.RunResult;
+import io.jtune.experiment.search.Footprint;
 import io.jtune.gc.analysis.Analysis;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +32,10 @@ public record TuneResult(Outcome outcome, Analysis analysis, RunResult baseline,
     NO_CANDIDATES,
     /** The experiment ran and has a verdict. */
     EXPERIMENT,
-    /** The search over the application's parameters found nothing better than the service's own values. */
+    /**
+     * The search found nothing better than the service's own values, or a memory search's answer
+     * did not hold when run longer: nothing to check, the baseline kept.
+     */
     SEARCH,
     /**
      * The baseline was overloaded at the rate asked for and at each lower rate tried: its capacity is
@@ -42,6 +46,13 @@ public record TuneResult(Outcome outcome, Analysis analysis, RunResult baseline,
 
   public TuneResult {
     files = List.copyOf(files);
+  }
+
+  /** Why a memory search's answer is not adopted when its longer run did not hold, in words. */
+  public static String answerNotHeld(Footprint f) {
+    Footprint.Longer l = f.longer();
+    return "the answer, " + l.step().mb() + " MB, met the SLO for a probe's window but did not hold when run "
+        + l.times() + " times as long";
   }
 
   /** This result with the application fix's run. */

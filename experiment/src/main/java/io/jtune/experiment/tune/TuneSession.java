@@ -12,6 +12,7 @@ import io.jtune.experiment.report.EarlyStopping;
 import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.Verdict;
 import io.jtune.experiment.report.files.ReportFiles;
+import io.jtune.experiment.search.Footprint;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
@@ -241,10 +242,14 @@ public final class TuneSession {
     Plan suggested = s.candidates().isEmpty() || job.search().objective().sizesMemory() ? null : plan(s);
     Duration perRun = perRun(base.perRun(), Duration.ofSeconds(1), levels);
     SearchStep.Outcome found = job.search().objective().sizesMemory()
-        ? FootprintStep.run(job, s, base, levels, repetitions, perRun, listener)
+        ? FootprintStep.run(job, s, base, levels, repetitions, perRun, baselines, listener)
         : SearchStep.run(job, s, suggested, levels, repetitions, perRun, listener);
     if (found.validation() == null) {
-      return result(TuneResult.Outcome.SEARCH, Verdict.KEEP_BASELINE, base, null, null, found.files(), true);
+      Footprint f = found.result().footprint();
+      String words = f != null && f.longer() != null && !f.answerStands()
+          ? Verdict.KEEP_BASELINE.words() + ": " + TuneResult.answerNotHeld(f) + " (" + f.longer().evidence() + ")"
+          : Verdict.KEEP_BASELINE.words();
+      return result(TuneResult.Outcome.SEARCH, Verdict.KEEP_BASELINE, words, base, null, null, found.files(), true);
     }
     return experiment(found.validation(), base, 0, found.files());
   }
@@ -296,6 +301,12 @@ public final class TuneSession {
   /** The session's result, its document written first. */
   private TuneResult result(TuneResult.Outcome outcome, Verdict verdict, Baseline base, Plan plan,
       ExperimentReport report, List<Path> files, boolean ok) {
+    return result(outcome, verdict, verdict.words(), base, plan, report, files, ok);
+  }
+
+  /** As above, the verdict in {@code words} when no experiment report says it. */
+  private TuneResult result(TuneResult.Outcome outcome, Verdict verdict, String words, Baseline base, Plan plan,
+      ExperimentReport report, List<Path> files, boolean ok) {
     List<Path> written = new ArrayList<>(files);
     if (plan != null) {
       written.add(0, job.dir().resolve(Experiment.PLAN_FILE));
@@ -307,7 +318,7 @@ public final class TuneSession {
     // a queue's run is not diagnosed: an unresolved overload's document states its capacity, not its GC log's findings
     TuneJson.write(job.dir(), new TuneJson.Content(outcome.name().toLowerCase(Locale.ROOT).replace('_', '-'),
         verdict.key(), report != null ? TuneJson.words(report) : outcome == TuneResult.Outcome.OVERLOADED
-            ? overload.rerunWords() : verdict.words(),
+            ? overload.rerunWords() : words,
         report != null ? report.recommendation().winner() : null,
         outcome == TuneResult.Outcome.OVERLOADED ? null : base.analysis(), base.liveRising(), base.run(),
         written, null, baselines.settled(), base.kill(), overload));
