@@ -130,8 +130,9 @@ final class FootprintStep {
           + " MB: it already has the smallest that meets the SLO at this load, so there is nothing to check against"
           + " it");
     }
-    if (f.winner() != null && answerMb < ownMb) {
-      // a probe's window shows a size meets the SLO for that long only: the answer is run longer first
+    if (f.winner() != null && answerMb != ownMb) {
+      // a probe's window shows a size meets the SLO for that long only: the answer is run longer first (a larger
+      // one too: the service is given more memory on a window's evidence)
       Duration extra = perRun.plus(high.duration().multipliedBy(BaselineRuns.LONGER - 1L));
       if (job.budget() != null && job.budget().left().compareTo(extra.plus(perRun.multipliedBy(validationRuns))) < 0) {
         r = r.withNote("the answer was not run longer (a run " + BaselineRuns.LONGER + " times a probe's window): the"
@@ -179,11 +180,11 @@ final class FootprintStep {
       }
     }
     if (limited) {
-      ContainerLimits at = new ContainerLimits(MemoryQuantity.ofBytes(f.winner().step().mb() << 20), limits.cpus());
-      // the answer's limit is the candidate's; the baseline keeps the limit given: one plan holds both only
-      // when the limits are the same, so the check runs at the limit given with the answer's heap
-      w = Candidate.of(w.name(), w.flags(), w.reason() + " Checked against the baseline at the limit given ("
-          + limits.describe() + "); the answer's limit, " + at.describe() + ", was probed in the search.");
+      // the answer runs under its own memory limit (what a platform would give it), the baseline under the
+      // limit given: each run in its own cgroup, side by side
+      ContainerLimits itsOwn = new ContainerLimits(MemoryQuantity.ofBytes(f.winner().step().mb() << 20), null);
+      w = Candidate.of(w.name(), w.flags(), w.reason() + " Checked under its own memory limit, " + itsOwn.describe()
+          + ", beside the baseline at the limit given (" + limits.describe() + ").").withLimits(itsOwn);
     }
     Plan template = new Plan(job.name(), job.target(), own.name(), List.of(own), levels, repetitions,
         Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);

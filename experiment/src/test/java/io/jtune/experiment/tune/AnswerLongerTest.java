@@ -36,6 +36,7 @@ class AnswerLongerTest {
   static final Path FIRST = ROOT.resolve("tomcat-footprint-longer/first/runs/high-baseline-r1");
   static final Path DEFAULT_HEAP = ROOT.resolve("tomcat-default-heap/baseline/runs/high-baseline-r1");
   static final Path HEAP_TOO_SMALL = ROOT.resolve("heap-too-small/runs/high-base-r1");
+  static final Path LIMIT_LONGER = ROOT.resolve("heap-too-small-limit-longer/runs/high-limit-384m-heap-240m-r1");
   static final Duration MEASURED = Duration.ofSeconds(60);
 
   /** A recorded run read as the session reads its answer's longer run (its live set under the load). */
@@ -105,6 +106,22 @@ class AnswerLongerTest {
     assertThat(e.rising(176L << 20)).as(e.toString()).isFalse();
     // the Tomcat run at 6 GB never collected its old generation: no envelope to judge
     assertThat(LiveSetEnvelope.of(recorded(DEFAULT_HEAP, List.of()).analysis())).isNull();
+  }
+
+  @Test
+  void aLiveSetThatStaysLevelInTheLongerRunHolds() throws Exception {
+    // the lab's api keeping a fixed live set (Serial GC): the search's answer, a limit of 384 MB (heap 240 MB)
+    List<String> flags = List.of("-Xms240m", "-Xmx240m");
+    Baseline run = recorded(LIMIT_LONGER, flags);
+    Footprint.Longer l = FootprintStep.held(new MemoryGrid.Step(384, 240), Duration.ofSeconds(18), run,
+        // 8 closed-loop clients: the session's judge asked for 95 % of the 147 req/s its baseline served
+        Candidate.of("limit-384m-heap-240m", flags, "the answer"),
+        new Racing(Objective.FOOTPRINT, Slo.parse("p99<=17ms,errors<=0.1%"), 0, 147),
+        "search/longer-limit-384m-heap-240m");
+
+    assertThat(l.held()).as(l.evidence()).isTrue();
+    assertThat(l.evidence()).startsWith("its old generation after its collections (").contains("it did not keep"
+        + " rising").containsPattern("p99 [0-9.]+ ms at [0-9]+ req/s");
   }
 
   @Test
