@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -74,12 +75,7 @@ public final class Regressions {
    * candidate, joined with "; ", or "" when no candidate regressed significantly.
    */
   public static String text(List<Regression> regressions) {
-    Map<String, List<Regression>> byCandidate = regressions.stream()
-        .collect(Collectors.groupingBy(Regression::candidate, LinkedHashMap::new, Collectors.toList()));
-    List<String> parts = new ArrayList<>();
-    byCandidate.forEach((c, rs) -> parts.add((parts.isEmpty() ? "Candidate " : "candidate ") + c
-        + " made things worse: " + atLevels(rs)));
-    return String.join("; ", parts);
+    return perCandidate(regressions, rs -> " made things worse: " + atLevels(rs));
   }
 
   /**
@@ -87,13 +83,18 @@ public final class Regressions {
    * per candidate, joined with "; ", or "" when there is none.
    */
   public static String withinFloorText(List<Regression> negligible) {
-    Map<String, List<Regression>> byCandidate = negligible.stream()
+    String each = perCandidate(negligible, rs -> ": " + rs.stream().map(r -> r.change() + " at " + r.level() + " ("
+        + PracticalFloor.of(r.metric()).within(r.delta()) + ")").collect(Collectors.joining(", ")));
+    return each.isEmpty() ? "" : each + ": no practical difference";
+  }
+
+  /** "Candidate b" and {@code words} of its changes, per candidate in order, joined with "; ". */
+  private static String perCandidate(List<Regression> changes, Function<List<Regression>, String> words) {
+    Map<String, List<Regression>> byCandidate = changes.stream()
         .collect(Collectors.groupingBy(Regression::candidate, LinkedHashMap::new, Collectors.toList()));
     List<String> parts = new ArrayList<>();
-    byCandidate.forEach((c, rs) -> parts.add((parts.isEmpty() ? "Candidate " : "candidate ") + c + ": "
-        + rs.stream().map(r -> r.change() + " at " + r.level() + " (" + PracticalFloor.of(r.metric()).within(r.delta())
-            + ")").collect(Collectors.joining(", "))));
-    return parts.isEmpty() ? "" : String.join("; ", parts) + ": no practical difference";
+    byCandidate.forEach((c, rs) -> parts.add((parts.isEmpty() ? "Candidate " : "candidate ") + c + words.apply(rs)));
+    return String.join("; ", parts);
   }
 
   /** "p95 +920% [+17%, +8774%], cpu +18% [+7%, +31%] at high" (grouped by level). */
