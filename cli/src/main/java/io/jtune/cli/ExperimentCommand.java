@@ -285,6 +285,11 @@ final class ExperimentCommand implements Callable<Integer> {
     String s = String.format(Locale.US, "%,.0f req/s, p99 %.1f ms, p95 %.1f ms, %d young GC, %d full GC, GC %.1f %% of the time",
         r.metric("throughputRps"), r.metric("p99"), r.metric("p95"), (long) r.metric("ygcCount"),
         (long) r.metric("fgcCount"), r.metric("gcTimeShare"));
+    if (r.overloaded()) {
+      // the requests queued: their latency is the queue's, whatever pauses fell while they waited
+      return s + String.format(Locale.US, "; served %,.0f of %,.0f req/s offered: the latency is queueing",
+          r.steadiness().servedRps(), r.steadiness().offeredRps());
+    }
     double slowInPause = r.metric(Metric.SLOW_IN_PAUSE.key());
     return Double.isNaN(slowInPause) ? s
         : s + String.format(Locale.US, ", %.0f %% of requests > p99 in a GC pause", slowInPause);

@@ -92,6 +92,25 @@ final class TuneCommand implements Callable<Integer> {
   /** A guess of a service's start and stop until one is timed. */
   private static final Duration START_STOP = Duration.ofSeconds(6);
 
+  /**
+   * The header's budget line: the experiment's shape and its time. A search runs before the
+   * experiment (which then checks its winner against the baseline) and stops where the budget
+   * holds no further round, so with one the whole session takes about the budget, not the
+   * experiment's estimate alone.
+   */
+  static String budgetLine(Duration limit, RunBudget.Fit fit, boolean search) {
+    RunBudget.Shape s = fit.shape();
+    String time = search
+        ? "about " + RunBudget.words(fit.estimate()) + " for the experiment, plus the search before it: at most about "
+            + RunBudget.words(limit)
+            + " in all (the search stops where the budget holds no further round)"
+        : "about " + RunBudget.words(fit.estimate()) + " in all";
+    return "  budget " + RunBudget.words(limit) + ": " + s.levels() + " load level" + (s.levels() > 1 ? "s" : "")
+        + ", up to " + s.candidates() + " candidate" + (s.candidates() > 1 ? "s" : "") + ", " + s.repetitions()
+        + " repetitions, " + TunePrinter.secs(s.warmup()) + " warm-up + " + TunePrinter.secs(s.duration())
+        + " measured per run; " + time;
+  }
+
   @Spec CommandSpec spec;
 
   @Option(names = "--command", required = true, paramLabel = "\"CMD\"",
@@ -167,10 +186,7 @@ final class TuneCommand implements Callable<Integer> {
     o.println("  baseline flags: " + (baseline != null ? (baseline.isEmpty() ? "none" : String.join(" ", baseline))
         : options.gcLog != null ? "what the GC log states (give --flags or --pid for the ones in use)"
         : "the JVM's defaults (give --flags or --pid for the ones in use)"));
-    o.println("  budget " + RunBudget.words(limit) + ": " + s.levels() + " load level" + (s.levels() > 1 ? "s" : "")
-        + ", up to " + s.candidates() + " candidate" + (s.candidates() > 1 ? "s" : "") + ", " + s.repetitions()
-        + " repetitions, " + TunePrinter.secs(s.warmup()) + " warm-up + " + TunePrinter.secs(s.duration())
-        + " measured per run; about " + RunBudget.words(fit.estimate()) + " in all");
+    o.println(budgetLine(limit, fit, searched != null));
     if (!fit.cuts().isEmpty()) {
       o.println("  cut to fit the budget: " + String.join("; ", fit.cuts()));
     }

@@ -65,7 +65,8 @@ class LoadGcLogTest {
 
     assertThat(text.exitCode()).as(text.err()).isZero();
     assertThat(text.out()).contains("GC pauses in " + gcLog + ":", "requests slower than p99 (",
-        "overlapped a GC pause", "pause time inside them:", "all requests: ");
+        "held up by a GC pause (the pause time inside it at least a quarter of its latency above the median and of"
+            + " the median (of its latency, if shorter))", "pause time inside them:", "all requests: ");
   }
 
   @Test

@@ -15,9 +15,10 @@ import io.jtune.common.format.JsonNumbers;
  * @param sampleStride completed requests each kept one stands for (1: every request)
  * @param slowThresholdMs a request slower than this (the run's p99) is slow
  * @param slowRequests slow requests
- * @param slowInPause of those, requests in flight during some pause
+ * @param slowInPause of those, requests in a GC pause: the pause time inside each at least a quarter
+ *     of its latency above the run's median ({@link PauseAttribution})
  * @param slowInPauseShare {@code slowInPause / slowRequests} (0..1), NaN without slow requests
- * @param allInPause requests in flight during some pause
+ * @param allInPause requests in a GC pause, by the same rule
  * @param allInPauseShare {@code allInPause / requests} (0..1), NaN without requests
  * @param pauseMsInSlow pause time inside the slow requests, each pause millisecond counted once
  *     however many slow requests it held up (at most {@code pauseMsTotal})

@@ -7,11 +7,20 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Lines up requests with stop-the-world pauses ({@link GcAttribution}). A request overlaps a
- * pause when some of the pause falls between its start and its end; the pause time inside a
- * request is the length of that overlap.
+ * Lines up requests with stop-the-world pauses ({@link GcAttribution}). The pause time inside a
+ * request is the length of its overlap with the pauses. A request is in a GC pause (held up by
+ * GC) only when that pause time is a meaningful share of its latency: at least
+ * {@value #SHARE_WORDS} of its latency above the run's median (what made it slow), and at least
+ * {@value #SHARE_WORDS} of a typical request's (the median, or its own latency if shorter). A
+ * request that waited 3 s in a queue is not "in a GC pause" for the 5 ms pause that fell while it
+ * waited: the queue made it slow, and a run whose requests queue would otherwise read as GC-bound.
  */
 public final class PauseAttribution {
+  /** The rule's share in words. */
+  static final String SHARE_WORDS = "a quarter";
+  /** The pause time inside a request, times this, must reach its latency above the median. */
+  static final int SHARE_DENOMINATOR = 4;
+
   /** The pauses merged into disjoint spans in time order: starts, ends and the running sum of lengths. */
   private final long[] starts;
   private final long[] ends;
@@ -48,26 +57,31 @@ public final class PauseAttribution {
    * @param requests the run's requests
    * @param pauses the target's pauses (any order; only those during the requests count)
    * @param slowThresholdMs requests slower than this are slow (the run's p99)
+   * @param medianMs the run's median latency: a request is in a pause when the pause time inside it
+   *     is at least a quarter of its latency above this and a quarter of this (of its latency, if shorter)
    */
-  public static GcAttribution of(RequestSpans requests, List<PauseSpan> pauses, double slowThresholdMs) {
-    return new PauseAttribution(pauses).attribute(requests, slowThresholdMs);
+  public static GcAttribution of(RequestSpans requests, List<PauseSpan> pauses, double slowThresholdMs,
+      double medianMs) {
+    return new PauseAttribution(pauses).attribute(requests, slowThresholdMs, medianMs);
   }
 
   /**
    * A load run's measured requests (kept by the run) against the pauses of the target's GC log,
    * slow meaning above the run's p99 (rounded figures); null when the run kept no requests or
-   * some pause has no wall-clock stamp (a log without the {@code time} decorator).
+   * some pause has no wall-clock stamp (a log without the {@code time} decorator). A request is in
+   * a pause by the rule above, against the run's p50.
    */
   public static GcAttribution ofRun(LoadResult load, List<GcPause> pauses) {
     if (load.requestSpans() == null || load.requestSpans().size() == 0 || PauseSpan.anyWithoutWallClock(pauses)) {
       return null;
     }
-    return of(load.requestSpans(), PauseSpan.of(pauses), load.latencyMs().p99()).rounded();
+    return of(load.requestSpans(), PauseSpan.of(pauses), load.latencyMs().p99(), load.latencyMs().p50()).rounded();
   }
 
-  private GcAttribution attribute(RequestSpans r, double slowThresholdMs) {
+  private GcAttribution attribute(RequestSpans r, double slowThresholdMs, double medianMs) {
     int n = r.size();
     long thresholdMicros = (long) Math.floor(slowThresholdMs * 1000);
+    long medianMicros = (long) Math.floor(medianMs * 1000);
     long from = Long.MAX_VALUE;
     long to = Long.MIN_VALUE;
     int slow = 0;
@@ -81,14 +95,17 @@ public final class PauseAttribution {
       from = Math.min(from, a);
       to = Math.max(to, b);
       long inside = pauseWithin(a, b);
-      if (inside > 0) {
+      long latency = r.latencyMicros(i);
+      boolean heldUp = inside > 0
+          && SHARE_DENOMINATOR * inside >= Math.max(latency - medianMicros, Math.min(latency, medianMicros));
+      if (heldUp) {
         allInPause++;
       }
       if (r.latencyMicros(i) > thresholdMicros) {
         slow++;
         slowLatency += r.latencyMicros(i);
         slowPause += inside;
-        if (inside > 0) {
+        if (heldUp) {
           slowInPause++;
         }
       }

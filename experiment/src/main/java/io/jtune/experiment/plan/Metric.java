@@ -17,9 +17,9 @@ public enum Metric {
   P99("p99", "latency p99", "ms", true, "%.2f"),
   P999("p999", "latency p99.9", "ms", true, "%.2f"),
   LATENCY_MAX("latencyMax", "latency max", "ms", true, "%.1f"),
-  /** Share of the requests slower than the run's p99 that were in flight during a stop-the-world pause. */
+  /** Share of the requests slower than the run's p99 that a stop-the-world pause held up ({@code PauseAttribution}'s rule). */
   SLOW_IN_PAUSE("slowInPausePct", "requests > p99 in a GC pause", "%", true, "%.1f"),
-  /** Share of all requests that were in flight during a stop-the-world pause. */
+  /** Share of all requests that a stop-the-world pause held up, by the same rule. */
   ALL_IN_PAUSE("allInPausePct", "requests in a GC pause", "%", true, "%.1f"),
   /** Mean pause time inside a request slower than the run's p99. */
   PAUSE_MS_PER_SLOW("pauseMsPerSlow", "GC pause per request > p99", "ms", true, "%.2f"),

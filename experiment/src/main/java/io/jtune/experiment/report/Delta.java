@@ -1,5 +1,6 @@
 package io.jtune.experiment.report;
 
+import io.jtune.experiment.plan.Metric;
 import java.util.List;
 import org.apache.commons.statistics.distribution.TDistribution;
 
@@ -173,6 +174,25 @@ public record Delta(double diff, double low, double high, double pct, double pct
   /** Whether the interval lies wholly on the worse side of zero. */
   public boolean significantlyWorse(boolean lowerIsBetter) {
     return significant() && lowerIsBetter != below();
+  }
+
+  /**
+   * Whether the change makes {@code m} better in a way that counts: significant, on the better side,
+   * and beyond the metric's practical floor ({@link PracticalFloor}). Verdicts and regressions
+   * decide with this; a goal the plan set is judged on its own numbers instead.
+   */
+  public boolean better(Metric m) {
+    return significantlyBetter(m.lowerIsBetter()) && !negligible(m);
+  }
+
+  /** Whether the change makes {@code m} worse in a way that counts: significant and beyond its floor. */
+  public boolean worse(Metric m) {
+    return significantlyWorse(m.lowerIsBetter()) && !negligible(m);
+  }
+
+  /** Whether the change is significant but within {@code m}'s practical floor: no practical difference. */
+  public boolean negligible(Metric m) {
+    return PracticalFloor.of(m).covers(this);
   }
 
   /** Whether a significant interval lies below zero (on the scale the percentages come from). */

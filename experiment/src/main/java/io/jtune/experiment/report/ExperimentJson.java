@@ -231,8 +231,12 @@ public final class ExperimentJson {
             dn.put("scale", d.logScale() ? "log" : "linear");
             dn.put("confidence", Math.round(d.level() * 10000) / 10000.0);
             dn.put("significant", d.significant());
+            PracticalFloor floor = PracticalFloor.of(e.getKey());
+            dn.put("practical", d.better(e.getKey()) || d.worse(e.getKey()));
+            num(dn, "floorPct", floor.pct());
+            num(dn, "floorAbs", floor.abs());
             dn.put("status", d.status().key());
-            dn.put("change", ExperimentText.change(d));
+            dn.put("change", ExperimentText.change(e.getKey(), d));
           }
         }
         ArrayNode gv = cn.putArray("goals");

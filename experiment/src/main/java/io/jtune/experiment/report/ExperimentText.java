@@ -47,11 +47,22 @@ public final class ExperimentText {
     if (Double.isNaN(d.pct())) {
       return String.format(Locale.US, "%+.3g", d.diff()) + (d.significant() ? "" : " n.s.");
     }
+    // a change under 1 % in all three figures gets a decimal: "+0.1% [+0.0%, +0.1%]", not "+0% [+0%, +0%]"
+    String f = Math.max(Math.abs(d.pct()), Math.max(Math.abs(d.pctLow()), Math.abs(d.pctHigh()))) < 1 ? "%+.1f%%"
+        : "%+.0f%%";
     if (d.pctLow() == d.pctHigh()) {
-      return String.format(Locale.US, "%+.0f%%", d.pct());
+      return String.format(Locale.US, f, d.pct());
     }
-    return String.format(Locale.US, "%+.0f%% [%+.0f%%, %+.0f%%]%s", d.pct(), d.pctLow(), d.pctHigh(),
+    return String.format(Locale.US, f + " [" + f + ", " + f + "]%s", d.pct(), d.pctLow(), d.pctHigh(),
         d.significant() ? "" : " n.s.");
+  }
+
+  /**
+   * {@link #change(Delta)} of a metric, with " n.p." after a significant change within the metric's
+   * practical floor ({@link PracticalFloor}): no practical difference.
+   */
+  public static String change(Metric m, Delta d) {
+    return change(d) + (d != null && d.negligible(m) ? " n.p." : "");
   }
 
   /** "12.30 ± 0.40" over several runs, "12.30" over one, "-" without any. */
@@ -132,7 +143,11 @@ public final class ExperimentText {
               ? "confidence interval at the level of its look (early stopping, above)" : "95 % confidence interval")
           + " (Welch; ratio of geometric means where every value is positive);"
           + " n.s. = no significant difference (the interval spans zero); = the same in every run; n/a = no value"
-          + " on a side; inconclusive (n=2) = too few runs for an interval");
+          + " on a side; inconclusive (n=2) = too few runs for an interval; n.p. = no practical difference"
+          + " (significant, but within the metric's floor: latency " + PracticalFloor.of(Metric.P99).words()
+          + ", throughput " + PracticalFloor.of(Metric.THROUGHPUT).words() + ", CPU " + PracticalFloor.of(Metric.CPU).words()
+          + ", peak RSS " + PracticalFloor.of(Metric.RSS).words() + ", GC time share "
+          + PracticalFloor.of(Metric.GC_TIME_SHARE).words() + "; none for errors and Full GCs)");
       for (var c : l.candidates()) {
         if (c.failedRuns() > 0) {
           long killed = ContainerText.oomKilledRuns(r.runs().stream()
@@ -313,7 +328,7 @@ public final class ExperimentText {
         Summary s = c.metrics().get(m);
         row.add(meanSd(m, s));
         if (!c.baseline()) {
-          row.add(change(c.deltas().get(m)));
+          row.add(change(m, c.deltas().get(m)));
         }
       }
       rows.add(row);

@@ -94,15 +94,25 @@ final class Recommender {
 
   /**
    * The recommendation with every significant regression of a tried candidate other than the
-   * adopted one named in its summary and its reasons (the adopted one's are in its own summary).
+   * adopted one named in its summary and its reasons (the adopted one's are in its own summary),
+   * and every significant change within its practical floor named in its reasons as no practical
+   * difference (it is neither a regression nor a gain).
    */
   private static Recommendation namingRegressions(Recommendation rec, List<LevelReport> levels) {
     List<Regressions.Regression> worse = Regressions.of(levels).stream()
         .filter(r -> !r.candidate().equals(rec.winner())).toList();
-    if (worse.isEmpty()) {
+    String flat = Regressions.withinFloorText(Regressions.withinFloor(levels));
+    if (worse.isEmpty() && flat.isEmpty()) {
       return rec;
     }
     List<String> reasons = new ArrayList<>(rec.reasons());
+    if (!flat.isEmpty()) {
+      reasons.add(flat);
+    }
+    if (worse.isEmpty()) {
+      return new Recommendation(rec.verdict(), rec.winner(), rec.summary(), reasons, rec.flagDiff(),
+          rec.gcNotTheBottleneck());
+    }
     reasons.add(0, Regressions.text(worse));
     return new Recommendation(rec.verdict(), rec.winner(), rec.summary() + " " + Regressions.text(worse) + ".",
         reasons, rec.flagDiff(), rec.gcNotTheBottleneck());

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiPredicate;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -29,6 +31,19 @@ public final class Regressions {
 
   /** Every significant regression of every candidate at every level, in level and candidate order. */
   public static List<Regression> of(List<LevelReport> levels) {
+    return judged(levels, (d, m) -> d.worse(m));
+  }
+
+  /**
+   * Every significant change, better or worse, of a tried candidate in the same metrics that is
+   * within its practical floor ({@link PracticalFloor}): no practical difference, neither a
+   * regression nor a gain.
+   */
+  public static List<Regression> withinFloor(List<LevelReport> levels) {
+    return judged(levels, (d, m) -> d.negligible(m));
+  }
+
+  private static List<Regression> judged(List<LevelReport> levels, BiPredicate<Delta, Metric> keep) {
     List<Regression> out = new ArrayList<>();
     for (LevelReport l : levels) {
       for (CandidateReport c : l.candidates()) {
@@ -40,8 +55,9 @@ public final class Regressions {
           metrics.add(Metric.CPU);
         }
         for (Metric m : metrics) {
-          if (significant(c, m, true)) {
-            out.add(new Regression(c.candidate().name(), l.level().name(), m, c.deltas().get(m)));
+          Delta d = c.deltas().get(m);
+          if (d != null && keep.test(d, m)) {
+            out.add(new Regression(c.candidate().name(), l.level().name(), m, d));
           }
         }
       }
@@ -59,11 +75,25 @@ public final class Regressions {
    * candidate, joined with "; ", or "" when no candidate regressed significantly.
    */
   public static String text(List<Regression> regressions) {
-    Map<String, List<Regression>> byCandidate = regressions.stream()
+    return perCandidate(regressions, rs -> " made things worse: " + atLevels(rs));
+  }
+
+  /**
+   * "Candidate b: p50 +0.1% [+0.0%, +0.1%] at high (within the 2 % floor): no practical difference"
+   * per candidate, joined with "; ", or "" when there is none.
+   */
+  public static String withinFloorText(List<Regression> negligible) {
+    String each = perCandidate(negligible, rs -> ": " + rs.stream().map(r -> r.change() + " at " + r.level() + " ("
+        + PracticalFloor.of(r.metric()).within(r.delta()) + ")").collect(Collectors.joining(", ")));
+    return each.isEmpty() ? "" : each + ": no practical difference";
+  }
+
+  /** "Candidate b" and {@code words} of its changes, per candidate in order, joined with "; ". */
+  private static String perCandidate(List<Regression> changes, Function<List<Regression>, String> words) {
+    Map<String, List<Regression>> byCandidate = changes.stream()
         .collect(Collectors.groupingBy(Regression::candidate, LinkedHashMap::new, Collectors.toList()));
     List<String> parts = new ArrayList<>();
-    byCandidate.forEach((c, rs) -> parts.add((parts.isEmpty() ? "Candidate " : "candidate ") + c
-        + " made things worse: " + atLevels(rs)));
+    byCandidate.forEach((c, rs) -> parts.add((parts.isEmpty() ? "Candidate " : "candidate ") + c + words.apply(rs)));
     return String.join("; ", parts);
   }
 
@@ -79,6 +109,6 @@ public final class Regressions {
 
   private static boolean significant(CandidateReport c, Metric m, boolean worse) {
     Delta d = c.deltas().get(m);
-    return d != null && (worse ? d.significantlyWorse(m.lowerIsBetter()) : d.significantlyBetter(m.lowerIsBetter()));
+    return d != null && (worse ? d.worse(m) : d.better(m));
   }
 }

@@ -66,11 +66,11 @@ final class ServiceGain {
 
   private static boolean better(CandidateReport c, Metric m) {
     Delta d = c.deltas().get(m);
-    return d != null && d.significantlyBetter(m.lowerIsBetter());
+    return d != null && d.better(m);
   }
 
   private static boolean worse(CandidateReport c, Metric m) {
     Delta d = c.deltas().get(m);
-    return d != null && d.significantlyWorse(m.lowerIsBetter());
+    return d != null && d.worse(m);
   }
 }

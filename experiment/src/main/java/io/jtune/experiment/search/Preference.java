@@ -2,6 +2,7 @@ package io.jtune.experiment.search;
 
 import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.report.Delta;
+import io.jtune.experiment.report.Summary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -43,23 +44,36 @@ public final class Preference {
     Metric m = s.spec().objective().metric();
     List<String> each = new ArrayList<>();
     for (Arm a : over) {
-      Delta d = Delta.of(a.summary(m), s.winner().summary(m));
-      String how;
-      if (!d.hasInterval()) {
-        how = String.format(Locale.US, "%+.1f %%, too few runs for an interval, within the %d %% margin", d.pct(),
-            (long) Racing.MARGIN_PCT);
-      } else if (!d.significant()) {
-        how = String.format(Locale.US, "%+.1f %% [%+.1f, %+.1f], not significantly different", d.pct(), d.pctLow(),
-            d.pctHigh());
-      } else {
-        how = String.format(Locale.US, "%+.1f %% [%+.1f, %+.1f], %s by less than the %d %% margin", d.pct(),
-            d.pctLow(), d.pctHigh(), d.significantlyBetter(m.lowerIsBetter()) ? "better" : "worse",
-            (long) Racing.MARGIN_PCT);
-      }
-      each.add(a.name() + " " + how + " (" + usesMore(s, s.winner(), a) + ")");
+      each.add(a.name() + " " + versus(m, a.summary(m), s.winner().summary(m)) + " (" + usesMore(s, s.winner(), a) + ")");
     }
     return s.winner().name() + " is preferred to " + String.join("; ", each) + ": they meet the SLO too, and on "
         + s.spec().objective().key() + " against " + s.winner().name() + " none is worth its cost";
+  }
+
+  /**
+   * A costlier configuration's objective against the winner's, on the race's interval, in words.
+   * Runs that agree exactly (no spread on either side, at least two runs a side) need no more runs
+   * for an interval: it is the point itself, and the words say so rather than "too few runs".
+   */
+  static String versus(Metric m, Summary dear, Summary winner) {
+    Delta d = Delta.of(dear, winner);
+    boolean exact = d.n() >= 2 && dear.min() == dear.max() && winner.min() == winner.max();
+    if (exact && d.status() == Delta.Status.EQUAL) {
+      return String.format(Locale.US, "+0.0 %%, the runs agree exactly (%s%s in every run on both sides: the interval"
+          + " is the point itself)", m.format(winner.mean()), m.unit().isEmpty() ? "" : " " + m.unit());
+    }
+    if (!d.hasInterval()) {
+      return String.format(Locale.US, "%+.1f %%, %s, within the %d %% margin", d.pct(), exact
+          ? "the runs agree exactly on each side (the interval is the point itself)" : "too few runs for an interval",
+          (long) Racing.MARGIN_PCT);
+    }
+    if (!d.significant()) {
+      return String.format(Locale.US, "%+.1f %% [%+.1f, %+.1f], not significantly different", d.pct(), d.pctLow(),
+          d.pctHigh());
+    }
+    return String.format(Locale.US, "%+.1f %% [%+.1f, %+.1f], %s by less than the %d %% margin", d.pct(),
+        d.pctLow(), d.pctHigh(), d.significantlyBetter(m.lowerIsBetter()) ? "better" : "worse",
+        (long) Racing.MARGIN_PCT);
   }
 
   /** What the costlier arm uses more of, in words. */

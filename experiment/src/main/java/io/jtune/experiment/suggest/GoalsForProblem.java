@@ -70,8 +70,8 @@ public final class GoalsForProblem {
    * @param fullGcs Full GCs of the baseline (in its measured windows when a run measured them), or
    *     -1 when not known
    * @param errors failed requests of the baseline run, or 0 when none or not measured
-   * @param slowInPausePct the share of requests slower than p99 that were in flight during a GC
-   *     pause, %, or NaN when not measured
+   * @param slowInPausePct the share of requests slower than p99 that a GC pause held up (the pause
+   *     time inside each a meaningful share of its latency), %, or NaN when not measured
    * @param fullGcSharePct the share of the time in Full GC pauses, %, or NaN when not known
    */
   public record Cost(double gcSharePct, double fullGcs, double errors, double slowInPausePct, double fullGcSharePct) {

@@ -229,7 +229,11 @@ class ExperimentHtmlBrowserTest {
     // a change whose interval spans zero says n.s. and is greyed; a significant one is green or red
     assertThat(browser.js("return Array.prototype.filter.call(document.querySelectorAll(\"" + table + " td\"),"
         + " function (td) { return / n\\.s\\.$/.test(td.textContent) !== td.classList.contains('ns')"
-        + " && td.textContent !== '=' && !/^[-+]0%$/.test(td.textContent); }).length")).isEqualTo(0L);
+        + " && td.textContent !== '=' && !/^[-+]0(\\.0)?%$/.test(td.textContent); }).length")).isEqualTo(0L);
+    // a significant change within the metric's practical floor says n.p. and is greyed too
+    assertThat(browser.js("return Array.prototype.filter.call(document.querySelectorAll(\"" + table + " td\"),"
+        + " function (td) { return / n\\.p\\.$/.test(td.textContent) !== td.classList.contains('np'); }).length"))
+        .isEqualTo(0L);
     assertThat(browser.js("return Array.prototype.filter.call(document.querySelectorAll(\"" + table + " td.better, " + table + " td.worse\"),"
         + " function (td) { return / n\\.s\\.$/.test(td.textContent); }).length")).isEqualTo(0L);
 

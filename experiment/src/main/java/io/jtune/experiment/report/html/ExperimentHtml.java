@@ -156,7 +156,7 @@ public final class ExperimentHtml {
         cell(cells, ExperimentText.meanSd(m, s), s == null ? Double.NaN : s.mean(), null);
         if (!c.baseline()) {
           Delta d = c.deltas().get(m);
-          cell(cells, ExperimentText.change(d), d == null || !d.hasInterval() && d.status() != Delta.Status.EQUAL
+          cell(cells, ExperimentText.change(m, d), d == null || !d.hasInterval() && d.status() != Delta.Status.EQUAL
               ? Double.NaN : Double.isNaN(d.pct()) ? d.diff() : d.pct(),
               verdict(m, d));
         }
@@ -179,8 +179,9 @@ public final class ExperimentHtml {
   }
 
   /**
-   * "better" or "worse" for a significant change, "ns" for one whose interval spans zero, else null
-   * (the same values, no value on a side, or too few runs for an interval).
+   * "better" or "worse" for a significant change beyond the metric's practical floor, "ns" for one
+   * whose interval spans zero, "np" for a significant one within the floor (no practical
+   * difference), else null (the same values, no value on a side, or too few runs for an interval).
    */
   private static String verdict(Metric m, Delta d) {
     if (d == null || !d.hasInterval()) {
@@ -189,6 +190,6 @@ public final class ExperimentHtml {
     if (!d.significant()) {
       return "ns";
     }
-    return d.significantlyBetter(m.lowerIsBetter()) ? "better" : "worse";
+    return d.better(m) ? "better" : d.worse(m) ? "worse" : "np";
   }
 }

@@ -165,7 +165,8 @@
     s.appendChild(el('p', 'note', 'Warm-up ' + seconds(lr.load.warmupS) + ', ' + seconds(lr.load.durationS)
       + ' measured. Mean \u00b1 sd over the successful runs; change = candidate vs ' + baseline
       + ' with its 95 % confidence interval (Welch), green better, red worse, grey n.s. (no significant difference:'
-      + ' the interval spans zero). Click a column to sort.'));
+      + ' the interval spans zero), grey n.p. (no practical difference: significant, but within the metric\'s floor,'
+      + ' such as 2 % or 0.1 ms for latency, 1 % for throughput). Click a column to sort.'));
     var cols = lv.table.columns;
     var headers = ['metric'].concat(cols.map(function (c) {
       return c.kind === 'change' ? c.candidate + ' vs ' + baseline : c.candidate + (c.kind === 'baseline' ? ' (baseline)' : '');
