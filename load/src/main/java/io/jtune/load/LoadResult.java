@@ -81,6 +81,15 @@ public record LoadResult(
     endpoints = endpoints == null ? List.of() : List.copyOf(endpoints);
   }
 
+  /** A result of users that keep no cookies. */
+  public LoadResult(LoadPlan plan, Instant startTime, double measuredSeconds, long requests, long successes,
+      double throughputRps, LatencySummary latencyMs, LatencySummary uncorrectedLatencyMs, Map<ErrorKind, Long> errors,
+      List<TimelinePoint> timeline, double maxSendLagMs, RequestSpans requestSpans, List<EndpointResult> endpoints,
+      long servedResponses) {
+    this(plan, startTime, measuredSeconds, requests, successes, throughputRps, latencyMs, uncorrectedLatencyMs, errors,
+        timeline, maxSendLagMs, requestSpans, endpoints, servedResponses, 0);
+  }
+
   /** A result with no per-endpoint figures, its throughput served by the responses it counts ({@code requests}). */
   public LoadResult(LoadPlan plan, Instant startTime, double measuredSeconds, long requests, long successes,
       double throughputRps, LatencySummary latencyMs, LatencySummary uncorrectedLatencyMs, Map<ErrorKind, Long> errors,
