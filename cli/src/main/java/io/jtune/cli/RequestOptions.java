@@ -84,7 +84,8 @@ final class RequestOptions {
 
   @Option(names = "--requests-per-user", paramLabel = "N",
       description = "with --cookies: a user leaves after N requests and a new one with no cookies takes its connection"
-          + " (the service sees new sessions at rate / N per second); without it a user lasts the whole run")
+          + " (the service sees new sessions at rate / N per second); without it a user lasts the whole run (in the"
+          + " open model the users are then the connections the schedule needed, often a few)")
   Long requestsPerUser;
 
   /**
