@@ -122,7 +122,7 @@ final class CapacityCommand implements Callable<Integer> {
           + " do not apply");
     }
     LoadPlan base = LoadPlan.closed(request.templates(List.of(url), null), 1, Duration.ofSeconds(1))
-        .withTimeout(request.timeout).withInsecure(request.insecure).withReplay(replayed);
+        .withTimeout(request.timeout).withInsecure(request.insecure).withReplay(replayed).withUsers(request.users());
     List<Integer> concurrency = levels != null ? levels : CapacitySweep.doublingLevels(max);
     int serving = cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
     if (cpuTime != null && cpuTime.isZero()) {

@@ -40,6 +40,8 @@ import picocli.CommandLine.Spec;
         "Open model: --rate R requests/s on a fixed schedule; latency is measured from each request's"
             + " intended send time (coordinated-omission corrected) and also reported uncorrected.",
         "https:// uses the JDK's TLS: its default trust store and host name verification, unless --insecure.",
+        "--cookies makes each connection a user that keeps its cookies (sessions); --requests-per-user N lets"
+            + " users come and go.",
         "Durations take ms, s, m or h (a plain number is seconds)."},
     exitCodeListHeading = ExitCodes.HEADING,
     exitCodeList = {"0:done (some requests may have failed: see the errors)",
@@ -55,6 +57,8 @@ import picocli.CommandLine.Spec;
         "        -H 'Content-Type: application/json' --body=@order.json \\",
         "        https://localhost:8443/order",
         "  jtune load --weights 3,1 --format json http://localhost/a http://localhost/b",
+        "  jtune load --rate 250 -d 1m --cookies --requests-per-user 20 \\",
+        "        http://localhost:8080/examples/jsp/num/numguess.jsp",
         "  jtune load --rate 500 -d 1m --gc-log gc.log http://localhost:8080/",
         "  jtune load --replay access.log.gz --rate 300 -d 1m http://localhost:8080/",
         "  jtune load --replay requests.jsonl --replay-speed 10x \\",
@@ -205,7 +209,7 @@ final class LoadCommand implements Callable<Integer> {
       }
       return new LoadPlan(targets, model, connections, rate == null ? 0 : rate, measured, requests, warmup, rampUp,
           request.timeout, threads != null ? threads : LoadPlan.defaultThreads(connections), request.insecure,
-          replayed);
+          replayed, request.users());
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
     }

@@ -8,6 +8,7 @@ import io.jtune.load.DataOrder;
 import io.jtune.load.LoadException;
 import io.jtune.load.SecretBodyFields;
 import io.jtune.load.RequestTemplate;
+import io.jtune.load.VirtualUsers;
 import io.jtune.load.WeightedUrl;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Option;
 /**
  * What each request of a load sends beyond its URL, the same options for every command that
  * sends load or writes a plan that does ({@code load}, {@code capacity}, {@code tune},
- * {@code suggest}): method, headers, body, the response timeout and {@code --insecure}; the
+ * {@code suggest}): method, headers, body, the response timeout, {@code --insecure} and the
+ * users' cookies ({@code --cookies}, {@code --requests-per-user}); the
  * commands that take several URLs add their shares ({@link Weights}).
  */
 final class RequestOptions {
@@ -71,6 +73,21 @@ final class RequestOptions {
   @Option(names = "--insecure", description = InsecureOption.DESCRIPTION)
   boolean insecure;
 
+  @Option(names = "--cookies",
+      description = {"each connection is a virtual user with its own cookie jar, as a browser: the Set-Cookie headers"
+          + " of its responses are kept (Max-Age=0 or an Expires in the past deletes one) and its later requests"
+          + " send them in one Cookie header, so a service that keeps sessions sees one per user, not one per"
+          + " request. Domain, Path and Secure are not checked: every cookie of a user goes with all its requests."
+          + " A Cookie header given with -H is kept and the jar's cookies are added to it; for a name in both,"
+          + " the -H value wins. Cookie values are never written to results or plans"})
+  boolean cookies;
+
+  @Option(names = "--requests-per-user", paramLabel = "N",
+      description = "with --cookies: a user leaves after N requests and a new one with no cookies takes its connection"
+          + " (the service sees new sessions at rate / N per second); without it a user lasts the whole run (in the"
+          + " open model the users are then the connections the schedule needed, often a few)")
+  Long requestsPerUser;
+
   /**
    * The defaults of commands that write a plan ({@code tune}, {@code suggest}): a plan level's
    * timeout, 10 s, instead of a single load's 5 s.
@@ -87,6 +104,18 @@ final class RequestOptions {
     @Option(names = "--weights", split = ",", paramLabel = "W",
         description = "relative share of each URL, in order (default all 1)")
     List<Integer> weights;
+  }
+
+  /** The users the connections stand for: {@code --cookies} and {@code --requests-per-user}, checked. */
+  VirtualUsers users() {
+    if (requestsPerUser != null && requestsPerUser < 1) {
+      throw new JtuneException("--requests-per-user must be at least 1, got " + requestsPerUser);
+    }
+    if (requestsPerUser != null && !cookies) {
+      throw new JtuneException("--requests-per-user needs --cookies: a user who leaves differs from the next one only"
+          + " by its cookies");
+    }
+    return cookies ? new VirtualUsers(true, requestsPerUser == null ? 0 : requestsPerUser) : VirtualUsers.NONE;
   }
 
   /** One request template per URL, each with its share ({@code weights} null: all 1). */
@@ -142,7 +171,7 @@ final class RequestOptions {
       LevelRequest.DataSource source = data == null ? null
           : new LevelRequest.DataSource(data.toAbsolutePath().normalize(), rows.order());
       return new LevelRequest(method, headers.stream().map(String::strip).toList(), text, insecure, secretHeaders,
-          file, source);
+          file, source, null, users());
     } catch (LoadException e) {
       throw new JtuneException(e.getMessage(), e);
     }

@@ -384,6 +384,10 @@ final class TunePrinter extends SearchPrinter implements TuneListener {
     if (r.insecure()) {
       extras.add("any certificate");
     }
+    if (r.users().cookies()) {
+      extras.add(r.users().rotate() ? "cookies kept by users of " + r.users().requestsPerUser() + " requests"
+          : "cookies kept per connection");
+    }
     if (r.replay() != null) {
       // describeLoad names the log and its pace
       return "the logged requests" + (extras.isEmpty() ? "" : " (" + String.join(", ", extras) + ")");

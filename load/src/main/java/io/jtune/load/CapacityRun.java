@@ -47,7 +47,7 @@ public final class CapacityRun {
     for (int n : sweep.levels()) {
       LoadPlan plan = new LoadPlan(sweep.base().targets(), LoadModel.CLOSED, n, 0, measured, 0,
           warmup, Duration.ZERO, sweep.base().timeout(), LoadPlan.defaultThreads(n), sweep.base().insecure(),
-          sweep.base().replay());
+          sweep.base().replay(), sweep.base().users());
       CpuWindow window = new CpuWindow(cpu);
       LoadResult r = LoadRun.execute(plan, window);
       double cpuPercent = Double.NaN;

@@ -27,6 +27,8 @@ import java.util.List;
  * @param replay an access log whose requests are sent instead of the target's own, against the
  *     one target's server and with its headers; null for none. When it follows the log's time
  *     shape the model is open, its rate the log's, and the duration (unless given) the log's
+ * @param users whether each connection is a user that keeps cookies, and how many requests a
+ *     user sends before a new one takes its place ({@link VirtualUsers#NONE}: no cookies)
  */
 public record LoadPlan(
     List<RequestTemplate> targets,
@@ -40,7 +42,8 @@ public record LoadPlan(
     Duration timeout,
     int threads,
     boolean insecure,
-    Replay replay) {
+    Replay replay,
+    VirtualUsers users) {
 
   /** Measured time used when a plan gives neither a duration nor a request count. */
   public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
@@ -104,6 +107,14 @@ public record LoadPlan(
       throw new LoadException("threads must be at least 1, got " + threads);
     }
     threads = Math.min(threads, connections);
+    users = users == null ? VirtualUsers.NONE : users;
+  }
+
+  /** A plan whose connections keep no cookies. */
+  public LoadPlan(List<RequestTemplate> targets, LoadModel model, int connections, double rateRps, Duration duration,
+      long requests, Duration warmup, Duration rampUp, Duration timeout, int threads, boolean insecure, Replay replay) {
+    this(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads, insecure, replay,
+        VirtualUsers.NONE);
   }
 
   /** A plan of the targets' own requests (no replayed log). */
@@ -143,39 +154,45 @@ public record LoadPlan(
   }
 
   public LoadPlan withWarmup(Duration newWarmup) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, newWarmup, rampUp, timeout, threads, insecure, replay);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, newWarmup, rampUp, timeout, threads, insecure, replay, users);
   }
 
   public LoadPlan withRampUp(Duration newRampUp) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, newRampUp, timeout, threads, insecure, replay);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, newRampUp, timeout, threads, insecure, replay, users);
   }
 
   public LoadPlan withTimeout(Duration newTimeout) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, newTimeout, threads, insecure, replay);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, newTimeout, threads, insecure, replay, users);
   }
 
   public LoadPlan withRequests(long newRequests, Duration newDuration) {
-    return new LoadPlan(targets, model, connections, rateRps, newDuration, newRequests, warmup, rampUp, timeout, threads, insecure, replay);
+    return new LoadPlan(targets, model, connections, rateRps, newDuration, newRequests, warmup, rampUp, timeout, threads, insecure, replay, users);
   }
 
   public LoadPlan withConnections(int newConnections) {
     return new LoadPlan(targets, model, newConnections, rateRps, duration, requests, warmup, rampUp, timeout,
-        defaultThreads(newConnections), insecure, replay);
+        defaultThreads(newConnections), insecure, replay, users);
   }
 
   public LoadPlan withThreads(int newThreads) {
-    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, newThreads, insecure, replay);
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, newThreads, insecure, replay, users);
   }
 
   public LoadPlan withInsecure(boolean newInsecure) {
     return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads,
-        newInsecure, replay);
+        newInsecure, replay, users);
   }
 
   /** This plan replaying {@code newReplay} (null: the targets' own requests). */
   public LoadPlan withReplay(Replay newReplay) {
     return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads,
-        insecure, newReplay);
+        insecure, newReplay, users);
+  }
+
+  /** This plan with connections that are {@code newUsers}. */
+  public LoadPlan withUsers(VirtualUsers newUsers) {
+    return new LoadPlan(targets, model, connections, rateRps, duration, requests, warmup, rampUp, timeout, threads,
+        insecure, replay, newUsers);
   }
 
   /** Whether any target is https://. */

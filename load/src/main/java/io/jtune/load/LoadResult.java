@@ -41,6 +41,8 @@ import java.util.Map;
  *     more than one, most requests first for a replay; empty otherwise
  * @param servedResponses the responses behind {@code throughputRps}: in the open model those
  *     completed within the measured part, to any request; in the closed model {@code requests}
+ * @param users when the plan's users keep cookies, the users that sent a request in the whole run
+ *     (warm-up included: the sessions the service made); 0 otherwise
  */
 public record LoadResult(
     LoadPlan plan,
@@ -56,7 +58,8 @@ public record LoadResult(
     double maxSendLagMs,
     RequestSpans requestSpans,
     List<EndpointResult> endpoints,
-    long servedResponses) {
+    long servedResponses,
+    long users) {
 
   /** The JSON schema name and version written as {@code schema}. */
   public static final String SCHEMA = "jtune.load/2";
@@ -78,12 +81,21 @@ public record LoadResult(
     endpoints = endpoints == null ? List.of() : List.copyOf(endpoints);
   }
 
+  /** A result of users that keep no cookies. */
+  public LoadResult(LoadPlan plan, Instant startTime, double measuredSeconds, long requests, long successes,
+      double throughputRps, LatencySummary latencyMs, LatencySummary uncorrectedLatencyMs, Map<ErrorKind, Long> errors,
+      List<TimelinePoint> timeline, double maxSendLagMs, RequestSpans requestSpans, List<EndpointResult> endpoints,
+      long servedResponses) {
+    this(plan, startTime, measuredSeconds, requests, successes, throughputRps, latencyMs, uncorrectedLatencyMs, errors,
+        timeline, maxSendLagMs, requestSpans, endpoints, servedResponses, 0);
+  }
+
   /** A result with no per-endpoint figures, its throughput served by the responses it counts ({@code requests}). */
   public LoadResult(LoadPlan plan, Instant startTime, double measuredSeconds, long requests, long successes,
       double throughputRps, LatencySummary latencyMs, LatencySummary uncorrectedLatencyMs, Map<ErrorKind, Long> errors,
       List<TimelinePoint> timeline, double maxSendLagMs, RequestSpans requestSpans) {
     this(plan, startTime, measuredSeconds, requests, successes, throughputRps, latencyMs, uncorrectedLatencyMs, errors,
-        timeline, maxSendLagMs, requestSpans, List.of(), requests);
+        timeline, maxSendLagMs, requestSpans, List.of(), requests, 0);
   }
 
   /** The open model's offered rate, NaN in the closed model. */
@@ -171,6 +183,16 @@ public record LoadResult(
             .put("throughputRps", round(e.throughputRps(), 3));
         latency(n.putObject("latencyMs"), e.latencyMs());
       }
+    }
+    if (plan.users().cookies()) {
+      ObjectNode n = root.putObject("users");
+      n.put("cookies", true);
+      if (plan.users().rotate()) {
+        n.put("requestsPerUser", plan.users().requestsPerUser());
+      } else {
+        n.putNull("requestsPerUser");
+      }
+      n.put("started", users);
     }
     Replay replay = plan.replay();
     if (replay != null) {

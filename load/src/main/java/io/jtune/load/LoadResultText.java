@@ -32,6 +32,9 @@ public final class LoadResultText {
             plan.targets().size() > 1 ? "  (weight " + t.weight() + ")" : "");
       }
     }
+    if (plan.users().cookies()) {
+      out.printf(Locale.US, "users        %s%n", plan.users().describe(r.users()));
+    }
     out.printf(Locale.US, "requests     %,d completed, %,d succeeded%n", r.requests(), r.successes());
     if (plan.model() == LoadModel.OPEN && plan.replay() == null) {
       out.printf(Locale.US, "throughput   %s req/s served in the measured time (%,d responses), of %s offered%n",

@@ -248,7 +248,9 @@ public final class LoadRun {
     long lastCompletion = 0;
     long maxLag = 0;
     long servedInWindow = 0;
+    long users = 0;
     for (LoadWorker w : workers) {
+      users += w.usersStarted;
       successes += w.successes[RunControl.MEASURED];
       servedInWindow += w.servedInWindow;
       lastCompletion = Math.max(lastCompletion, w.lastCompletionNanos[RunControl.MEASURED]);
@@ -285,7 +287,7 @@ public final class LoadRun {
         keepRequests ? RequestSpans.merge(workers.stream().map(w -> w.samples[RunControl.MEASURED]).toList(), startTime)
             : null,
         groups == 0 ? List.of() : Endpoints.merge(endpointNames, workers, measuredSeconds, replay != null, open),
-        open ? servedInWindow : requests);
+        open ? servedInWindow : requests, users);
   }
 
   /**

@@ -37,6 +37,12 @@ final class LoadWorker implements Runnable {
    * A replayed log's request is copied from the log's compiled bytes (ReplayRequests) into the
    * connection's own direct buffer, like a templated one; so nothing is rendered or allocated.
    *
+   * When users keep cookies (VirtualUsers), each connection is a user with its CookieJar, which
+   * its parser fills from Set-Cookie headers; a request of a user with cookies is first written
+   * into the loop's cookie sink with its Cookie header, then copied like a templated one (the
+   * fixed request too). A user who has sent its share of requests hands the connection to a new
+   * one with an empty jar.
+   *
    * With several endpoints (URLs, or groups of replayed paths) each completed request is also
    * recorded in its endpoint's histogram, one per endpoint and phase made before the run; the
    * loop owns them and the run reads them once the loop has ended.
@@ -64,7 +70,11 @@ final class LoadWorker implements Runnable {
 
   /** One connection slot: the socket (replaced on reconnect) and its request in flight. */
   private static final class Connection {
-    final ResponseParser parser = new ResponseParser();
+    final ResponseParser parser;
+    /** The cookies of the connection's current user, or null when users keep none. */
+    final CookieJar cookies;
+    /** Requests sent by the current user (cookies kept only). */
+    long userRequests;
     final int slot;
     /** Per target: the request when it never varies, else null. */
     final ByteBuffer[] requests;
@@ -104,7 +114,9 @@ final class LoadWorker implements Runnable {
     /** The slot's TLS buffers, made on its first https:// connection and kept across reconnects. */
     TlsChannel tlsBuffers;
 
-    Connection(int slot, ByteBuffer[] requests, ByteBuffer[] bodies) {
+    Connection(int slot, ByteBuffer[] requests, ByteBuffer[] bodies, CookieJar cookies) {
+      this.cookies = cookies;
+      this.parser = new ResponseParser(cookies);
       this.slot = slot;
       this.requests = requests;
       this.bodies = bodies;
@@ -129,6 +141,10 @@ final class LoadWorker implements Runnable {
   private final CompiledTemplate.Values values = new CompiledTemplate.Values();
   private final ByteSink rendering = new ByteSink(512);
   private final ByteSink bodyRendering = new ByteSink(256);
+  /** A request with its user's Cookie header, before it is copied to the connection's buffer. */
+  private final ByteSink cookieRendering;
+  /** Requests a user sends before a new one takes its connection, 0 for the whole run. */
+  private final long requestsPerUser;
   private final Selector selector;
   private final ByteBuffer readBuffer = ByteBuffer.allocateDirect(READ_BUFFER_BYTES);
   private final byte[] readBytes = new byte[READ_BUFFER_BYTES];
@@ -169,6 +185,8 @@ final class LoadWorker implements Runnable {
    * what the service served in it, the open model's throughput.
    */
   long servedInWindow;
+  /** Users (one per connection, or a new one after each user's share) that sent a request, when cookies are kept. */
+  long usersStarted;
   /** Largest delay between a request's due time and its actual send (open model). */
   long maxSendLagNanos;
   /**
@@ -219,6 +237,9 @@ final class LoadWorker implements Runnable {
     }
     this.compiled = compiled;
     this.sequence = sequence;
+    boolean cookies = plan.users().cookies();
+    this.cookieRendering = cookies ? new ByteSink(512) : null;
+    this.requestsPerUser = plan.users().requestsPerUser();
     this.gate = gate;
     this.model = plan.model();
     List<RequestTemplate> targets = plan.targets();
@@ -258,7 +279,7 @@ final class LoadWorker implements Runnable {
         requests[t] = templates[t] == null ? null : templates[t].duplicate();
         bodies[t] = fixedBodies[t] == null ? null : fixedBodies[t].duplicate();
       }
-      connections[i] = new Connection(i, requests, bodies);
+      connections[i] = new Connection(i, requests, bodies, cookies ? new CookieJar() : null);
       int globalIndex = workerIndex + i * workerCount;
       connections[i].reconnectAtNanos = model == LoadModel.CLOSED
           ? rampNanos * globalIndex / plan.connections()
@@ -496,6 +517,9 @@ final class LoadWorker implements Runnable {
 
   /** Puts the request to send in {@code c.segments}: the fixed one, or this request's rendering. */
   private void prepare(Connection c) {
+    if (c.cookies != null) {
+      countUserRequest(c);
+    }
     if (replay != null) {
       prepareReplayed(c);
       return;
@@ -505,8 +529,13 @@ final class LoadWorker implements Runnable {
     c.head = targetIsHead[t];
     ByteBuffer fixed = c.requests[t];
     if (fixed != null) {
-      fixed.rewind();
-      c.segments[0] = fixed;
+      if (c.cookies == null || c.cookies.isEmpty()) {
+        fixed.rewind();
+        c.segments[0] = fixed;
+      } else {
+        byte[] bytes = compiled[t].fixed();
+        c.segments[0] = copied(c, bytes, 0, bytes.length);
+      }
       c.segmentCount = 1;
       return;
     }
@@ -547,8 +576,31 @@ final class LoadWorker implements Runnable {
     c.segmentCount = 1;
   }
 
-  /** {@code bytes[from..from+length)} in the connection's own direct buffer (grown only when too small). */
-  private static ByteBuffer copied(Connection c, byte[] bytes, int from, int length) {
+  /**
+   * Counts a request against the connection's user: the first one starts a user; one past its
+   * share hands the connection to a new user with no cookies.
+   */
+  private void countUserRequest(Connection c) {
+    if (requestsPerUser > 0 && c.userRequests == requestsPerUser) {
+      c.cookies.clear();
+      c.userRequests = 0;
+    }
+    if (c.userRequests++ == 0) {
+      usersStarted++;
+    }
+  }
+
+  /**
+   * {@code bytes[from..from+length)} in the connection's own direct buffer (grown only when too
+   * small), with the Cookie header of the connection's user when it has cookies.
+   */
+  private ByteBuffer copied(Connection c, byte[] bytes, int from, int length) {
+    if (c.cookies != null && !c.cookies.isEmpty()) {
+      c.cookies.addTo(bytes, from, length, cookieRendering);
+      bytes = cookieRendering.bytes;
+      from = 0;
+      length = cookieRendering.length;
+    }
     ByteBuffer out = c.rendered;
     if (out == null || out.capacity() < length) {
       out = ByteBuffer.allocateDirect(Math.max(length, out == null ? 512 : 2 * out.capacity()));

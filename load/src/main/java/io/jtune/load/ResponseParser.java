@@ -11,7 +11,9 @@ final class ResponseParser {
   /*
    * One instance per connection, reused for every response: the hot path allocates nothing.
    * Bodies are skipped by count, never scanned; only header lines are looked at byte by byte,
-   * and of those only Content-Length, Transfer-Encoding and Connection matter.
+   * and of those only Content-Length, Transfer-Encoding and Connection matter, and Set-Cookie
+   * when the connection's user keeps cookies (its line buffer then grows to hold long headers,
+   * once: a cookie is stored whole or not at all).
    */
   private static final int STATUS_LINE = 0;
   private static final int HEADER_LINE = 1;
@@ -30,11 +32,14 @@ final class ResponseParser {
   private static final byte[] CONTENT_LENGTH = lower("content-length:");
   private static final byte[] TRANSFER_ENCODING = lower("transfer-encoding:");
   private static final byte[] CONNECTION = lower("connection:");
+  private static final byte[] SET_COOKIE = lower("set-cookie:");
   private static final byte[] CHUNKED = lower("chunked");
   private static final byte[] CLOSE = lower("close");
   private static final byte[] KEEP_ALIVE = lower("keep-alive");
 
-  private final byte[] line = new byte[128];
+  private byte[] line = new byte[128];
+  /** The user's cookies that Set-Cookie headers go to, or null when cookies are not kept. */
+  private final CookieJar cookies;
   private int lineStored;
   private int lineLength;
   private boolean lineEndsWithCr;
@@ -49,6 +54,15 @@ final class ResponseParser {
   private boolean http10;
   private boolean headRequest;
   private String failure;
+
+  ResponseParser() {
+    this(null);
+  }
+
+  /** A parser that hands each response's Set-Cookie headers to {@code cookies} (null: ignores them). */
+  ResponseParser(CookieJar cookies) {
+    this.cookies = cookies;
+  }
 
   /** Prepares for the response to a new request. */
   void start(boolean head) {
@@ -157,6 +171,9 @@ final class ResponseParser {
     if (lineLength > MAX_LINE_BYTES) {
       return fail(to, "line longer than " + MAX_LINE_BYTES + " bytes");
     }
+    if (cookies != null && state == HEADER_LINE && lineStored + segment > line.length && line.length < MAX_LINE_BYTES) {
+      line = java.util.Arrays.copyOf(line, Math.min(MAX_LINE_BYTES, Math.max(2 * line.length, lineStored + segment)));
+    }
     int copy = Math.min(segment, line.length - lineStored);
     if (copy > 0) {
       System.arraycopy(buf, from, line, lineStored, copy);
@@ -257,6 +274,8 @@ final class ResponseParser {
     } else if (startsWithIgnoreCase(CONNECTION)) {
       closeHeader |= valueContains(CONNECTION.length, CLOSE);
       keepAliveHeader |= valueContains(CONNECTION.length, KEEP_ALIVE);
+    } else if (cookies != null && startsWithIgnoreCase(SET_COOKIE)) {
+      cookies.set(line, SET_COOKIE.length, lineStored);
     }
   }
 

@@ -135,7 +135,22 @@ final class LevelReader {
       throw syntax.error(o.get("replay"), "a replayed log sends its own requests: give 'replay' or 'body',"
           + " 'bodyFile' and 'data', not both");
     }
-    return new LevelRequest(method, headers, body, insecure.equals("true"), List.of(), bodyFile, data, replay);
+    return new LevelRequest(method, headers, body, insecure.equals("true"), List.of(), bodyFile, data, replay,
+        users(o));
+  }
+
+  /** {@code cookies: true} and {@code requestsPerUser: N}: each connection a user keeping its cookies. */
+  private io.jtune.load.VirtualUsers users(PlanObject o) {
+    String cookies = o.string("cookies", "false").trim();
+    if (!cookies.equals("true") && !cookies.equals("false")) {
+      throw syntax.error(o.get("cookies"), "cookies is true or false, not '" + cookies + "'");
+    }
+    long perUser = o.integer("requestsPerUser", 0, 1, Long.MAX_VALUE);
+    if (perUser > 0 && cookies.equals("false")) {
+      throw syntax.error(o.get("requestsPerUser"), "requestsPerUser needs 'cookies: true' (a user who leaves"
+          + " differs from the next one only by its cookies)");
+    }
+    return new io.jtune.load.VirtualUsers(cookies.equals("true"), perUser);
   }
 
   /**

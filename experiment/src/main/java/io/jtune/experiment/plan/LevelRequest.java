@@ -7,6 +7,7 @@ import io.jtune.load.Replay;
 import io.jtune.load.ReplayLog;
 import io.jtune.load.LoadException;
 import io.jtune.load.SecretHeaders;
+import io.jtune.load.VirtualUsers;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -25,9 +26,11 @@ import java.util.List;
  *     the plan was written, or null; a plan refers to it, never copies it
  * @param data the data file templates take {@code ${COLUMN}} values from, with its order, or null
  * @param replay an access log whose requests are sent instead (the headers go with each), or null
+ * @param users whether each connection is a user keeping the cookies the service sets, and how
+ *     many requests a user sends before a new one takes over ({@link VirtualUsers#NONE}: no cookies)
  */
 public record LevelRequest(String method, List<String> headers, String body, boolean insecure,
-    List<String> secretHeaders, BodyFile bodyFile, DataSource data, ReplaySource replay) {
+    List<String> secretHeaders, BodyFile bodyFile, DataSource data, ReplaySource replay, VirtualUsers users) {
   /** A plain GET with no extra headers or body, certificates checked. */
   public static final LevelRequest GET = new LevelRequest("GET", List.of(), "", false);
 
@@ -35,6 +38,7 @@ public record LevelRequest(String method, List<String> headers, String body, boo
     headers = List.copyOf(headers);
     body = body == null ? "" : body;
     secretHeaders = secretHeaders == null ? List.of() : List.copyOf(secretHeaders);
+    users = users == null ? VirtualUsers.NONE : users;
     if (bodyFile != null && !body.isEmpty()) {
       throw new PlanException("a request has a body or a body file, not both");
     }
@@ -42,7 +46,7 @@ public record LevelRequest(String method, List<String> headers, String body, boo
 
   public LevelRequest(String method, List<String> headers, String body, boolean insecure,
       List<String> secretHeaders, BodyFile bodyFile, DataSource data) {
-    this(method, headers, body, insecure, secretHeaders, bodyFile, data, null);
+    this(method, headers, body, insecure, secretHeaders, bodyFile, data, null, VirtualUsers.NONE);
   }
 
   public LevelRequest(String method, List<String> headers, String body, boolean insecure,
@@ -91,12 +95,12 @@ public record LevelRequest(String method, List<String> headers, String body, boo
 
   /** This request replaying {@code newReplay} (null: none). */
   public LevelRequest withReplay(ReplaySource newReplay) {
-    return new LevelRequest(method, headers, body, insecure, secretHeaders, bodyFile, data, newReplay);
+    return new LevelRequest(method, headers, body, insecure, secretHeaders, bodyFile, data, newReplay, users);
   }
 
   public boolean isDefault() {
     return method.equals("GET") && headers.isEmpty() && body.isEmpty() && bodyFile == null && data == null
-        && replay == null && !insecure;
+        && replay == null && !insecure && !users.cookies();
   }
 
   /**

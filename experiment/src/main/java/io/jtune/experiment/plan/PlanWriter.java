@@ -267,6 +267,13 @@ public final class PlanWriter {
         if (request.insecure()) {
           line("    ", "insecure: true  # https:// certificates are not checked (for testing only)");
         }
+        if (request.users().cookies()) {
+          line("    ", "cookies: true  # each connection is a user that keeps the cookies the service sets");
+        }
+        if (request.users().rotate()) {
+          line("    ", "requestsPerUser: " + request.users().requestsPerUser()
+              + "  # then a new user with no cookies takes the connection (a new session)");
+        }
       }
       line("    ", "warmup: " + YamlText.quote(YamlText.duration(l.warmup())));
       if (l.steadyWarmup()) {

@@ -162,6 +162,12 @@ public final class ExperimentJson {
             .map(h -> h.substring(0, h.indexOf(':')).strip()).toList());
         rq.put("bodyBytes", request.bodyLength());
         rq.put("insecure", request.insecure());
+        rq.put("cookies", request.users().cookies());
+        if (request.users().rotate()) {
+          rq.put("requestsPerUser", request.users().requestsPerUser());
+        } else {
+          rq.putNull("requestsPerUser");
+        }
       }
       ArrayNode goals = ln.putArray("goals");
       for (Goal g : l.level().goals().values()) {

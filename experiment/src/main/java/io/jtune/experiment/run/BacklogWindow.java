@@ -46,7 +46,7 @@ record BacklogWindow(LoadResult load, RunResult.Steadiness steadiness, String fa
     long answered = watch.backlogResponses();
     LoadResult asServed = new LoadResult(load.plan(), load.startTime(), load.measuredSeconds(), answered, answered,
         s.servedRps(), queued, load.uncorrectedLatencyMs(), load.errors(), load.timeline(), load.maxSendLagMs(), null,
-        load.endpoints(), load.servedResponses());
+        load.endpoints(), load.servedResponses(), load.users());
     return new BacklogWindow(asServed, s, null);
   }
 }

@@ -42,6 +42,6 @@ final class LevelLoad {
     return new LoadPlan(targets(l, base), l.open() ? LoadModel.OPEN : LoadModel.CLOSED, l.concurrency(),
         l.open() ? l.rateRps() : 0, l.duration(), 0, l.maxWarmup(), l.rampUp(), l.timeout(),
         LoadPlan.defaultThreads(l.concurrency()), l.request().insecure(),
-        l.request().replay() == null ? null : l.request().replay().read());
+        l.request().replay() == null ? null : l.request().replay().read(), l.request().users());
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jtune.experiment.plan.Level;
 import io.jtune.experiment.plan.LevelRequest;
 import io.jtune.load.RequestTemplate;
+import io.jtune.load.VirtualUsers;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -34,5 +35,16 @@ class LevelTargetsTest {
     Level checked = new Level("low", 0, 2, List.of("/"), Duration.ZERO, Duration.ofSeconds(1), Duration.ofSeconds(1),
         Map.of(), 0);
     assertThat(LevelLoad.loadPlan(checked, URI.create("https://127.0.0.1:8443")).insecure()).isFalse();
+    assertThat(LevelLoad.loadPlan(checked, URI.create("https://127.0.0.1:8443")).users()).isEqualTo(VirtualUsers.NONE);
+  }
+
+  @Test
+  void aLevelsUsersKeepTheirCookiesInItsLoad() {
+    LevelRequest users = new LevelRequest("GET", List.of(), "", false, List.of(), null, null, null,
+        new VirtualUsers(true, 20));
+    Level level = new Level("sessions", 250, 32, List.of("/examples/jsp/num/numguess.jsp"), Duration.ZERO,
+        Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of(), 0, users);
+    assertThat(LevelLoad.loadPlan(level, URI.create("http://127.0.0.1:8080")).users())
+        .isEqualTo(new VirtualUsers(true, 20));
   }
 }
