@@ -70,7 +70,8 @@ class TuneRequestTest {
     String report = Files.readString(out.resolve("experiment.json"), StandardCharsets.UTF_8);
     JsonNode doc = new ObjectMapper().readTree(report);
     assertThat(doc.at("/levels/0/load/request").toString()).isEqualTo("{\"method\":\"POST\",\"headerNames\":"
-        + "[\"Authorization\",\"Content-Type\"],\"bodyBytes\":13,\"insecure\":false}");
+        + "[\"Authorization\",\"Content-Type\"],\"bodyBytes\":13,\"insecure\":false,\"cookies\":false,"
+        + "\"requestsPerUser\":null}");
     assertThat(report).doesNotContain("Basic ");
     JsonSchemas.validAndRenameFails(doc, "/levels/0/load/request");
 
