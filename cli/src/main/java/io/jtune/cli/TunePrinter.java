@@ -11,6 +11,7 @@ import io.jtune.experiment.report.ExperimentReport;
 import io.jtune.experiment.report.ExperimentText;
 import io.jtune.experiment.report.FlagDiff;
 import io.jtune.experiment.report.Regressions;
+import io.jtune.experiment.run.ClassGrowth;
 import io.jtune.experiment.run.Experiment;
 import io.jtune.experiment.run.RunListener;
 import io.jtune.experiment.run.RunResult;
@@ -323,14 +324,28 @@ final class TunePrinter extends SearchPrinter implements TuneListener {
   public void memoryLeak(Diagnosis d, String liveRising, RunResult r, Path report) {
     o.println();
     o.println("Verdict: memory leak. JVM flags are not the fix, so no candidates are run.");
+    // what grew by the run's own class histograms (the runs that check a rising live set take them)
+    ClassGrowth growth = r == null ? null : r.classGrowth();
+    String grew = growth == null ? null : growth.words(3);
     if (liveRising != null && d.primary() != Problem.MEMORY_LEAK) {
       // the live set rose under the load, faster than the log's own trend can show in one short run
       o.println("  " + liveRising);
-      o.println("  -> Find what grows: two class histograms a minute apart under the same load (jcmd PID"
-          + " GC.class_histogram) show which classes gain instances; bound the cache or journal, or fix the leak. A run"
-          + " of several minutes (--duration) shows whether the live set levels off.");
+      if (grew != null) {
+        o.println("  " + Character.toUpperCase(grew.charAt(0)) + grew.substring(1) + ".");
+        o.println("  -> Bound what grows (a cache or journal, sessions kept for a long timeout), or fix the leak; both"
+            + " histograms are kept beside the run's result (" + ClassGrowth.START_FILE + ", " + ClassGrowth.END_FILE
+            + ").");
+      } else {
+        o.println("  -> Find what grows: two class histograms a minute apart under the same load (jcmd PID"
+            + " GC.class_histogram) show which classes gain instances" + (growth != null ? " (jtune's own: "
+            + growth.failure() + ")" : "") + "; bound the cache or journal, or fix the leak. A run of several"
+            + " minutes (--duration) shows whether the live set levels off.");
+      }
     } else {
       d.evidence().forEach(e -> o.println("  " + e));
+      if (grew != null) {
+        o.println("  " + Character.toUpperCase(grew.charAt(0)) + grew.substring(1) + ".");
+      }
       if (!d.advice().isBlank()) {
         o.println("  -> " + d.advice());
       }

@@ -57,12 +57,24 @@ public final class Experiment {
    * @param threadDumps a thread dump half-way through each warm-up
    * @param nativeMemory Native Memory Tracking on the baseline's runs, its summary taken at the
    *     end of each measured window (the non-heap budget a container limit must hold)
+   * @param classHistograms a class histogram of the target at the end of each warm-up and at the end
+   *     of each measured window ({@link ClassGrowth}, in the result and as files): the runs that check
+   *     whether a live set keeps rising; each forces a Full GC, outside the window
    */
-  public record Options(boolean jfr, boolean threadDumps, boolean nativeMemory) {
+  public record Options(boolean jfr, boolean threadDumps, boolean nativeMemory, boolean classHistograms) {
     public static final Options DEFAULTS = new Options(false, true, true);
 
     public Options(boolean jfr, boolean threadDumps) {
       this(jfr, threadDumps, true);
+    }
+
+    public Options(boolean jfr, boolean threadDumps, boolean nativeMemory) {
+      this(jfr, threadDumps, nativeMemory, false);
+    }
+
+    /** These options with class histograms at the end of each warm-up and window. */
+    public Options withClassHistograms() {
+      return new Options(jfr, threadDumps, nativeMemory, true);
     }
   }
 
@@ -73,6 +85,8 @@ public final class Experiment {
   private final RunStarter starter;
   private final Map<String, GcAnalyzer.Viewed> second = new HashMap<>();
   private SecondView secondView;
+  /** The class histograms' growth of the run under way (null when not asked): failed runs keep it too. */
+  private ClassGrowth growth;
 
   private Experiment(Plan plan, Path dir, Options options, RunListener listener) {
     this.plan = plan;
@@ -250,6 +264,7 @@ public final class Experiment {
     RunResult.Ergonomics ergonomics = null;
     List<String> tail = List.of();
     long pid = -1;
+    growth = null;
     try {
       target = starter.start(c, gcLog, rd, level.request().insecure(), limits);
       pid = target.jvmPid();
@@ -258,13 +273,17 @@ public final class Experiment {
       long jvmStart = ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).map(Instant::toEpochMilli)
           .orElse(System.currentTimeMillis());
       long ready = System.currentTimeMillis();
-      m = new RunSampler(target, level, rd, options.threadDumps(), starter.tracksNativeMemory(c));
+      m = new RunSampler(target, level, rd, options.threadDumps(), starter.tracksNativeMemory(c),
+          options.classHistograms());
       LoadPlan lp = LevelLoad.loadPlan(level, target.url());
       LoadResult load = LoadRun.execute(lp, m.progress(listener.loadProgress(key,
           (level.maxWarmup().toMillis() + level.duration().toMillis()) / 1000.0)), rd.resolve("load.hlog"), true);
       m.end();
       boolean alive = target.isAlive();
       double rssMb = RunSampler.peakRssMb(pid);
+      // the window's class histogram forces a Full GC (it counts live objects: the live set, the point): after the
+      // window, its CPU, container counters and peak RSS are read, before the target stops
+      growth = m.classGrowth(alive);
       try (Writer w = Files.newBufferedWriter(rd.resolve("load.json"), StandardCharsets.UTF_8)) {
         load.writeJson(w);
       }
@@ -317,7 +336,7 @@ public final class Experiment {
           attribution, container, ergonomics).withNativeMemory(m.native_)
           .withEndpoints(load.endpoints().stream().map(e -> new RunResult.EndpointSeen(e.name(), e.requests(),
               e.throughputRps(), e.latencyMs().p50(), e.latencyMs().p99(), e.errors())).toList())
-          .withSteadiness(steadiness);
+          .withSteadiness(steadiness).withClassGrowth(growth);
       RunStore.write(rd, r);
       return r;
     } catch (ContainerKill e) {
@@ -361,7 +380,8 @@ public final class Experiment {
     }
     RunResult r = new RunResult(RunResult.SCHEMA, key.id(), key.level(), key.candidate(), key.repetition(), "failed",
         why, startedAt, c.flags(), pid, 0, 0, Map.of(), null, 0, lastLines(tail, 40),
-        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail), null, null, container, ergonomics);
+        RunDiagnosis.ofFailedRun(rd.resolve("gc.log"), tail), null, null, container, ergonomics)
+        .withClassGrowth(growth);
     try {
       Files.write(rd.resolve("output-tail.txt"), tail, StandardCharsets.UTF_8);
     } catch (IOException e) {

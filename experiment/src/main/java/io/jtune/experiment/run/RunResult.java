@@ -44,6 +44,8 @@ import java.util.Map;
  * @param steadiness how long the warm-up took and why it ended, the per-second series of the
  *     warm-up and of the window, and whether the service served the offered rate; null for runs
  *     recorded before it was kept, and failed runs
+ * @param classGrowth what grew between a class histogram at the end of the warm-up and one at the end of
+ *     the window (the runs that check a rising live set), or why none was taken; null when not asked
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(
@@ -70,9 +72,29 @@ public record RunResult(
     Ergonomics ergonomics,
     NativeMemory nativeMemory,
     List<EndpointSeen> endpoints,
-    Steadiness steadiness) {
+    Steadiness steadiness,
+    ClassGrowth classGrowth) {
 
   public static final String SCHEMA = "jtune.run/1";
+
+  /** A result without class histograms (see {@link #withClassGrowth}). */
+  public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
+      String failure, String startedAt, List<String> flags, long jvmPid, long windowStartEpochMs,
+      long windowEndEpochMs, Map<String, Double> metrics, ThreadsSeen threads, long gcLinesNotUnderstood,
+      List<String> outputTail, GcProblem gcProblem, RecordingSeen recording, GcAttribution gcAttribution,
+      ContainerSeen container, Ergonomics ergonomics, NativeMemory nativeMemory, List<EndpointSeen> endpoints,
+      Steadiness steadiness) {
+    this(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid, windowStartEpochMs,
+        windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording, gcAttribution,
+        container, ergonomics, nativeMemory, endpoints, steadiness, null);
+  }
+
+  /** This result with what its class histograms showed (null: none asked). */
+  public RunResult withClassGrowth(ClassGrowth g) {
+    return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
+        windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
+        gcAttribution, container, ergonomics, nativeMemory, endpoints, steadiness, g);
+  }
 
   /** A result without its warm-up's record (see {@link #withSteadiness}). */
   public RunResult(String schema, String id, String level, String candidate, int repetition, String status,
@@ -89,7 +111,7 @@ public record RunResult(
   public RunResult withSteadiness(Steadiness s) {
     return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
         windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
-        gcAttribution, container, ergonomics, nativeMemory, endpoints, s);
+        gcAttribution, container, ergonomics, nativeMemory, endpoints, s, classGrowth);
   }
 
   /** Whether the run served clearly less than its open-model load offered: its latencies are a queue's. */
@@ -215,14 +237,15 @@ public record RunResult(
   public RunResult withNativeMemory(NativeMemory m) {
     return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
         windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
-        gcAttribution, container, ergonomics, m, endpoints, steadiness);
+        gcAttribution, container, ergonomics, m, endpoints, steadiness, classGrowth);
   }
 
   /** This result with its load's per-endpoint figures (null or empty: one endpoint). */
   public RunResult withEndpoints(List<EndpointSeen> e) {
     return new RunResult(schema, id, level, candidate, repetition, status, failure, startedAt, flags, jvmPid,
         windowStartEpochMs, windowEndEpochMs, metrics, threads, gcLinesNotUnderstood, outputTail, gcProblem, recording,
-        gcAttribution, container, ergonomics, nativeMemory, e == null || e.isEmpty() ? null : List.copyOf(e), steadiness);
+        gcAttribution, container, ergonomics, nativeMemory, e == null || e.isEmpty() ? null : List.copyOf(e), steadiness,
+        classGrowth);
   }
 
   /**

@@ -23,11 +23,22 @@ import java.util.List;
  * Samples a run around its measured window: its warm-up and window second by second (the warm-up
  * ending on steady state, {@link WarmupWatch}), the service's CPU and the rest of the host's at the
  * window's start and end, a thread dump half-way through the warm-up, the peak RSS at the end;
- * on a run with Native Memory Tracking on, the JVM's native memory at the window's end.
+ * on a run with Native Memory Tracking on, the JVM's native memory at the window's end; when asked,
+ * a class histogram at the end of the warm-up and one at the end of the window ({@link ClassHistograms}).
  */
 final class RunSampler {
+  /**
+   * Seconds before a warm-up's ceiling its class histogram is taken: the load asks about the warm-up's
+   * seconds until one before the ceiling, and the histogram (about a second for a few hundred MB of live
+   * objects) must return before the last of them for the window to start after it.
+   */
+  static final double CEILING_MARGIN_S = 3;
   private final boolean threadDumps;
   private final boolean nativeMemory;
+  /** The run's class histograms, null when not asked. */
+  private final ClassHistograms histograms;
+  /** The warm-up's class histogram is taken: the next second the load asks about starts the window. */
+  private boolean histogramTaken;
   private final RunningService target;
   private final Level level;
   private final Path rd;
@@ -57,6 +68,16 @@ final class RunSampler {
 
   /** With {@code nativeMemory}, the target runs with NMT on and {@link #end()} takes its summary. */
   RunSampler(RunningService target, Level level, Path rd, boolean threadDumps, boolean nativeMemory) {
+    this(target, level, rd, threadDumps, nativeMemory, false);
+  }
+
+  /**
+   * With {@code classHistograms}, a class histogram at the end of the warm-up (the window held until
+   * it is taken) and one at the end of the window ({@link #classGrowth}).
+   */
+  RunSampler(RunningService target, Level level, Path rd, boolean threadDumps, boolean nativeMemory,
+      boolean classHistograms) {
+    this.histograms = classHistograms ? new ClassHistograms(target.jvmPid(), rd) : null;
     this.threadDumps = threadDumps;
     this.nativeMemory = nativeMemory;
     this.target = target;
@@ -102,11 +123,31 @@ final class RunSampler {
 
       @Override
       public boolean warmedUp(TimelinePoint second) {
-        return watch.warmupSecond(second);
+        boolean steady = watch.warmupSecond(second);
+        if (histograms == null) {
+          return steady;
+        }
+        if (histogramTaken) {
+          // asked after the histogram returned: the window starts now, the Full GC behind it
+          watch.windowFrom(second.second());
+          return true;
+        }
+        // the load starts the window at the time of the second it asks about, taken before this call: the
+        // histogram (a Full GC) is taken here and the warm-up ends at the next second asked, after it. A warm-up
+        // that runs to its ceiling takes it a few seconds before, while the load still asks
+        double ceilingS = level.maxWarmup().toMillis() / 1000.0;
+        if (steady || second.second() + CEILING_MARGIN_S >= ceilingS) {
+          histograms.atWarmupEnd();
+          histogramTaken = true;
+        }
+        return false;
       }
 
       @Override
       public void onMeasureStart() {
+        if (histograms != null && !histogramTaken) {
+          histograms.missed("the warm-up was too short to take one before the window");
+        }
         watch.measureStarted();
         measuring = true;
         measureStartEpochMs = System.currentTimeMillis();
@@ -165,6 +206,15 @@ final class RunSampler {
         Thread.currentThread().interrupt();
       }
     }
+  }
+
+  /**
+   * The class histogram at the end of the window and what grew since the warm-up's (null when not
+   * asked): after {@link #end()} and the peak RSS are read (its Full GC changes neither), before the
+   * target is stopped.
+   */
+  ClassGrowth classGrowth(boolean alive) {
+    return histograms == null ? null : histograms.atWindowEnd(alive);
   }
 
   private void threadDump() {

@@ -63,6 +63,17 @@ final class WarmupWatch {
     return rampS <= 0 ? warmup : warmup.stream().filter(s -> s.t() >= rampS + 1 - 1e-3).toList();
   }
 
+  /**
+   * The window starts at {@code second} of the load, held past the warm-up's judged end (or before
+   * its ceiling) for a class histogram: the warm-up lasted that long.
+   */
+  void windowFrom(double second) {
+    if (end == null) {
+      end = level.steadyWarmup() ? SteadyState.End.CEILING : SteadyState.End.FIXED;
+    }
+    warmupS = second;
+  }
+
   /** The warm-up is over: at its judged end, or at its ceiling (or fixed length). */
   void measureStarted() {
     if (end == null) {

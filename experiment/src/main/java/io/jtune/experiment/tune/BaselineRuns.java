@@ -98,7 +98,8 @@ final class BaselineRuns {
       }
     }
     listener.longerStarting(LONGER, high.duration());
-    Baseline again = measure(high, measured, TuneSettings.BASELINE_DIR + "-longer");
+    Baseline again = measure(high, measured, TuneSettings.BASELINE_DIR + "-longer",
+        job.flags() == null ? List.of() : job.flags(), true);
     if (again.liveRising() == null && again.analysis().diagnosis().primary() != Problem.MEMORY_LEAK) {
       listener.longerSettled(again.levelled(), measured);
     }
@@ -144,8 +145,9 @@ final class BaselineRuns {
     List<String> flags = new ArrayList<>(job.flags() == null ? List.of() : job.flags());
     flags.add("-Xmx" + ByteSize.flagValue(bigger));
     listener.largerHeapStarting(flags, LONGER, high.duration());
-    Baseline again = measure(high, measured, TuneSettings.BASELINE_DIR + "-larger-heap", flags);
-    settled = StoreBound.of(flags, bigger, heap, again.analysis(), again.liveRising(), again.levelled(), cap);
+    Baseline again = measure(high, measured, TuneSettings.BASELINE_DIR + "-larger-heap", flags, true);
+    settled = StoreBound.of(flags, bigger, heap, again.analysis(), again.liveRising(), again.levelled(), cap,
+        again.grew());
     listener.largerHeapSettled(settled);
     return again;
   }
@@ -163,14 +165,18 @@ final class BaselineRuns {
 
   /** The baseline run: the service with the baseline's flags under the first level's load, as one experiment run. */
   Baseline measure(Level high, Duration measured, String dirName) throws IOException {
-    return measure(high, measured, dirName, job.flags() == null ? List.of() : job.flags());
+    return measure(high, measured, dirName, job.flags() == null ? List.of() : job.flags(), false);
   }
 
-  /** As {@link #measure(Level, Duration, String)}, the service run with {@code flags}. */
-  private Baseline measure(Level high, Duration measured, String dirName, List<String> flags) throws IOException {
+  /**
+   * As {@link #measure(Level, Duration, String)}, the service run with {@code flags}; with
+   * {@code histograms}, a class histogram at the end of the warm-up and of the window names what grew.
+   */
+  private Baseline measure(Level high, Duration measured, String dirName, List<String> flags, boolean histograms)
+      throws IOException {
     String reason = flags.isEmpty()
         ? "The service's own configuration, unchanged." : "The service's configuration: " + String.join(" ", flags);
-    return measure(high, measured, dirName, Candidate.of(Suggestion.BASELINE, flags, reason), true);
+    return measure(high, measured, dirName, Candidate.of(Suggestion.BASELINE, flags, reason), true, histograms);
   }
 
   /**
@@ -180,17 +186,18 @@ final class BaselineRuns {
    * nothing of its own. The session's baseline stays the one measured before.
    */
   Baseline answerLonger(Level at, Candidate answer, String dirName) throws IOException {
-    return measure(at, at.duration().multipliedBy(LONGER), dirName, answer, false);
+    return measure(at, at.duration().multipliedBy(LONGER), dirName, answer, false, true);
   }
 
   /**
    * The service run as {@code candidate} under the first level's load for {@code measured}, as one
    * experiment run in {@code dirName}; {@code baseline} false for a run that is not the session's
    * baseline (a search's answer run longer): no baseline lines printed, not kept as the baseline of
-   * a session stopped by an error.
+   * a session stopped by an error. With {@code histograms}, the run that checks whether a live set
+   * keeps rising: a class histogram at the end of its warm-up and of its window names what grew.
    */
-  private Baseline measure(Level high, Duration measured, String dirName, Candidate candidate, boolean baseline)
-      throws IOException {
+  private Baseline measure(Level high, Duration measured, String dirName, Candidate candidate, boolean baseline,
+      boolean histograms) throws IOException {
     List<String> flags = candidate.flags();
     boolean first = dirName.equals(TuneSettings.BASELINE_DIR);
     // "longer" for the runs that measure longer (a rising live set, a larger heap), not for the run at a rate it serves
@@ -212,7 +219,9 @@ final class BaselineRuns {
     // the longer run also asks that a live set still rising at the end had a Full GC near it. The
     // run's GC log is read once, for the run's figures and for this view of it
     UnderLoad underLoad = new UnderLoad(first, analysisOptions(flags));
-    Experiment experiment = TuneSession.prepare(plan, yaml, dir, timer).alsoAnalyzing(underLoad);
+    Experiment.Options options = histograms ? Experiment.Options.DEFAULTS.withClassHistograms()
+        : Experiment.Options.DEFAULTS;
+    Experiment experiment = TuneSession.prepare(plan, yaml, dir, options, timer).alsoAnalyzing(underLoad);
     RunResult r = experiment.run().get(0);
     if (baseline) {
       lastRun = r;

@@ -236,11 +236,15 @@ final class FootprintStep {
       String what = run.liveRising() != null ? run.liveRising() : rising ? envelope.words(heap)
           : run.analysis().findings().stream().filter(x -> x.id().equals(LEAK_FINDING)).map(Finding::title)
               .findFirst().orElse(run.analysis().diagnosis().line());
+      // what grew by the run's own class histograms; how to find it only when none could be taken
+      String grew = run.grew();
+      String find = grew != null ? "; " + grew
+          : "; two class histograms a few minutes apart, `jcmd PID GC.class_histogram`, show what gains instances"
+              + (r.classGrowth() != null ? " (" + r.classGrowth().failure() + ")" : "");
       return new Footprint.Longer(step, measured, times, false, what + (r.ok() ? "" : "; the run failed: "
           + r.failure()) + ". A live set that keeps rising under a constant load fills any heap, a larger one later:"
           + " no size is an answer until what grows has a bound (sessions kept for a long timeout, a cache without a"
-          + " limit, a leak; two class histograms a few minutes apart, `jcmd PID GC.class_histogram`, show what gains"
-          + " instances); nothing is adopted", dir);
+          + " limit, a leak" + find + "); nothing is adopted", dir);
     }
     if (!r.ok()) {
       return new Footprint.Longer(step, measured, times, false, "it failed: " + r.failure() + "; nothing is adopted",

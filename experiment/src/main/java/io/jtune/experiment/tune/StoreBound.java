@@ -34,13 +34,20 @@ public record StoreBound(List<String> flags, long heapBytes, long liveBytes, boo
     flags = List.copyOf(flags);
   }
 
+  /** As below, without class histograms. */
+  static StoreBound of(List<String> flags, long heapBytes, long firstHeapBytes, Analysis bigger, String rising,
+      String levelled, long heapCap) {
+    return of(flags, heapBytes, firstHeapBytes, bigger, rising, levelled, heapCap, null);
+  }
+
   /**
    * The verdict of the larger-heap run {@code bigger} (flags {@code flags}, heap {@code heapBytes})
    * on a first run whose heap of {@code firstHeapBytes} saturated; {@code rising} is the live set's
-   * rise at the end of the run (null when it did not rise) and {@code levelled} how it levelled off.
+   * rise at the end of the run (null when it did not rise) and {@code levelled} how it levelled off;
+   * {@code grew} what its class histograms showed grew (null: none taken).
    */
   static StoreBound of(List<String> flags, long heapBytes, long firstHeapBytes, Analysis bigger, String rising,
-      String levelled, long heapCap) {
+      String levelled, long heapCap, String grew) {
     MemoryModel m = bigger.model();
     long live = m.live().known() ? m.live().bytes() : -1;
     boolean leak = bigger.diagnosis().primary() == Problem.MEMORY_LEAK || rising != null;
@@ -49,7 +56,8 @@ public record StoreBound(List<String> flags, long heapBytes, long liveBytes, boo
     if (leak) {
       return new StoreBound(flags, heapBytes, live, false, "The live set kept rising " + at
           + (rising != null ? ": " + rising : ", up to that heap too")
-          + ": a leak (or a store whose bound is larger than that heap too); flags are not the fix.", -1);
+          + ": a leak (or a store whose bound is larger than that heap too); flags are not the fix."
+          + (grew == null ? "" : " " + Character.toUpperCase(grew.charAt(0)) + grew.substring(1) + "."), -1);
     }
     long want = live > 0 ? m.heapForLiveSet() : heapBytes;
     want = Math.max(want, heapBytes);

@@ -85,7 +85,9 @@ public final class TuneJson {
       root.put("error", c.error());
     }
     if (c.analysis() != null) {
-      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising(), c.store(), c.kill());
+      diagnosis(root.putObject("diagnosis"), c.analysis(), c.liveRising(), c.store(), c.kill(),
+          c.baseline() == null || c.baseline().classGrowth() == null ? null
+              : c.baseline().classGrowth().words(Baseline.GAINERS));
     }
     if (c.baseline() != null) {
       baseline(root.putObject("baseline"), c.baseline(), dir);
@@ -144,7 +146,9 @@ public final class TuneJson {
   /** The problem code of a baseline the container's memory limit killed. */
   public static final String KILLED = "killed-by-memory-limit";
 
-  private static void diagnosis(ObjectNode d, Analysis a, String liveRising, StoreBound store, BaselineKill kill) {
+  /** {@code grew}: what the baseline run's class histograms showed grew, or null. */
+  private static void diagnosis(ObjectNode d, Analysis a, String liveRising, StoreBound store, BaselineKill kill,
+      String grew) {
     Diagnosis dg = a.diagnosis();
     if (kill != null) {
       // the kill is the diagnosis; what the log of a JVM killed so early shows comes after it
@@ -186,6 +190,10 @@ public final class TuneJson {
     }
     if (rising) {
       evidence.add(liveRising);
+    }
+    // a leak's evidence names what grew (a larger heap's store evidence already does)
+    if (grew != null && store == null && (rising || dg.primary() == Problem.MEMORY_LEAK)) {
+      evidence.add(Character.toUpperCase(grew.charAt(0)) + grew.substring(1) + ".");
     }
     dg.evidence().forEach(evidence::add);
     if (!dg.advice().isBlank()) {

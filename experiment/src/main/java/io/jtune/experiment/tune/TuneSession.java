@@ -386,8 +386,13 @@ public final class TuneSession {
 
   /** The experiment prepared; a service that does not start or answer is one line without the plan's line number. */
   static Experiment prepare(Plan plan, String yaml, Path dir, RunListener listener) {
+    return prepare(plan, yaml, dir, Experiment.Options.DEFAULTS, listener);
+  }
+
+  /** As above with {@code options} (class histograms for the runs that check a rising live set). */
+  static Experiment prepare(Plan plan, String yaml, Path dir, Experiment.Options options, RunListener listener) {
     try {
-      return Experiment.prepare(plan, yaml, dir, Experiment.Options.DEFAULTS, listener);
+      return Experiment.prepare(plan, yaml, dir, options, listener);
     } catch (PlanException e) {
       if (plan.source() != null) {
         throw e;

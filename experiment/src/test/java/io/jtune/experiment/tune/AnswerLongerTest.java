@@ -70,6 +70,29 @@ class AnswerLongerTest {
   }
 
   @Test
+  void aLiveSetThatKeepsRisingNamesWhatGrewWhenItsRunTookClassHistograms() throws Exception {
+    List<String> flags = List.of("-XX:+UseG1GC", "-Xms64m", "-Xmx64m");
+    Baseline recorded = recorded(LONGER, flags);
+    MemoryGrid.Step step = new MemoryGrid.Step(64, 64);
+    Candidate answer = Candidate.of("heap-64m", flags, "the answer");
+    // the lab's session leak's histograms stand for the run's own: the words name them, not how to take them
+    Baseline taken = new Baseline(recorded.run().withClassGrowth(StoreBoundTest.labSessionLeak()), recorded.analysis(),
+        recorded.gcLog(), null, null, recorded.liveRising(), recorded.levelled(), Double.NaN, null);
+    Footprint.Longer l = FootprintStep.held(step, MEASURED, taken, answer, judge("p99<=20ms"), "search/longer-heap-64m");
+    assertThat(l.held()).isFalse();
+    assertThat(l.evidence()).contains("a leak; what grew between the end of the warm-up and the end of the window"
+        + " (class histograms ").contains("org.apache.catalina.session.StandardSession +")
+        .doesNotContain("GC.class_histogram").endsWith("nothing is adopted");
+    // jcmd could not take one: how to take them yourself, and why it could not
+    Baseline none = new Baseline(recorded.run().withClassGrowth(io.jtune.experiment.run.ClassGrowth.none(
+        "jcmd 23786 GC.class_histogram failed: com.sun.tools.attach.AttachNotSupportedException: The VM does not"
+            + " support the attach mechanism")), recorded.analysis(), recorded.gcLog(), null, null,
+        recorded.liveRising(), recorded.levelled(), Double.NaN, null);
+    assertThat(FootprintStep.held(step, MEASURED, none, answer, judge("p99<=20ms"), "search/longer-heap-64m").evidence())
+        .contains("`jcmd PID GC.class_histogram`, show what gains instances (no class histogram: jcmd 23786");
+  }
+
+  @Test
   void theSessionsSearchDocumentSaysTheAnswerDidNotHold() throws Exception {
     // the session's own search.json, written when it ran (the same command resumed with its runs kept)
     JsonNode doc = Json.mapper().readTree(ROOT.resolve("tomcat-footprint-longer/search.json").toFile());

@@ -44,6 +44,32 @@ class StoreBoundTest {
     assertThat(capped.heapForLive()).isEqualTo(320 * MB);
   }
 
+  /**
+   * What grew in the lab's session-leak scenario between two real class histograms of one run
+   * (testdata/class-histogram/lab-session-leak-*.txt, see its README).
+   */
+  static io.jtune.experiment.run.ClassGrowth labSessionLeak() throws java.io.IOException {
+    Path dir = Path.of("../testdata/class-histogram");
+    return io.jtune.experiment.run.ClassGrowth.of(
+        io.jtune.experiment.run.ClassHistogram.parse(java.nio.file.Files.readAllLines(dir.resolve("lab-session-leak-start.txt"))),
+        io.jtune.experiment.run.ClassHistogram.parse(java.nio.file.Files.readAllLines(dir.resolve("lab-session-leak-end.txt"))),
+        LAB_SESSION_LEAK_S);
+  }
+
+  /** Seconds between the two lab histograms (the run's result.json said so). */
+  static final double LAB_SESSION_LEAK_S = 3.011;
+
+  @Test
+  void aLeakAtTheLargerHeapNamesWhatGrewByItsClassHistograms() throws Exception {
+    StoreBound s = StoreBound.of(List.of("-Xmx512m"), 512 * MB, 256 * MB, analyze("session-leak.log"), null, null, -1,
+        labSessionLeak().words(Baseline.GAINERS));
+    assertThat(s.levelsOff()).isFalse();
+    assertThat(s.evidence()).contains("kept rising", "a leak (", "flags are not the fix. What grew between the end of the"
+        + " warm-up and the end of the window (class histograms ").contains("[B +")
+        .contains("; the first class outside the JDK: org.apache.catalina.session.StandardSession +287 instances +24.7 KB;")
+        .endsWith(".");
+  }
+
   @Test
   void aLiveSetThatKeepsRisingAtTheLargerHeapIsALeak() {
     Analysis leak = analyze("session-leak.log");

@@ -73,7 +73,8 @@ public final class Jcmd {
 
   private static String firstLine(List<String> lines) {
     for (String l : lines) {
-      if (!l.isBlank()) {
+      // jcmd's own "PID:" line says nothing of what failed
+      if (!l.isBlank() && !l.strip().matches("\\d+:")) {
         return l.strip();
       }
     }
