@@ -93,6 +93,21 @@ class AnswerLongerTest {
   }
 
   @Test
+  void aLeakVerdictsDocumentNamesWhatGrewInItsEvidence(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Baseline recorded = recorded(LONGER, List.of("-XX:+UseG1GC", "-Xms64m", "-Xmx64m"));
+    String rising = LiveSetEnvelope.of(recorded.analysis()).words(64L << 20);
+    // as the session writes a leak found by its longer run: the rise, then what the run's histograms showed grew
+    TuneJson.write(dir, new TuneJson.Content("memory-leak", "memory-leak", "memory leak", null, recorded.analysis(),
+        rising, recorded.run().withClassGrowth(StoreBoundTest.labSessionLeak()), List.of(), null));
+    JsonNode doc = Json.mapper().readTree(dir.resolve(TuneJson.FILE).toFile());
+    JsonSchemas.validAndRenameFails(doc, "/diagnosis/evidence");
+    assertThat(doc.at("/diagnosis/primary").asText()).isEqualTo("memory-leak");
+    assertThat(doc.at("/diagnosis/evidence/0").asText()).isEqualTo(rising);
+    assertThat(doc.at("/diagnosis/evidence/1").asText()).startsWith("What grew between the end of the warm-up and the"
+        + " end of the window (class histograms 3 s apart, a Full GC each): [B +962 instances +4.5 MB, ");
+  }
+
+  @Test
   void theSessionsSearchDocumentSaysTheAnswerDidNotHold() throws Exception {
     // the session's own search.json, written when it ran (the same command resumed with its runs kept)
     JsonNode doc = Json.mapper().readTree(ROOT.resolve("tomcat-footprint-longer/search.json").toFile());
