@@ -30,7 +30,9 @@ final class RunSampler {
   /**
    * Seconds before a warm-up's ceiling its class histogram is taken: the load asks about the warm-up's
    * seconds until one before the ceiling, and the histogram (about a second for a few hundred MB of live
-   * objects) must return before the last of them for the window to start after it.
+   * objects, jcmd's own start included) must return before the last of them for the window to start
+   * after it; one that takes longer than about two seconds there ends after the window's planned start,
+   * which the load keeps (a warm-up judged steady earlier is not held to it).
    */
   static final double CEILING_MARGIN_S = 3;
   private final boolean threadDumps;
