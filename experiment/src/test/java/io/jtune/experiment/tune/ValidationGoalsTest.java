@@ -10,6 +10,7 @@ import io.jtune.experiment.plan.Metric;
 import io.jtune.experiment.plan.Plan;
 import io.jtune.experiment.plan.PlanWriter;
 import io.jtune.experiment.plan.ServiceSpec;
+import io.jtune.experiment.search.Arm;
 import io.jtune.experiment.search.Slo;
 import java.time.Duration;
 import java.util.List;
@@ -62,5 +63,30 @@ class ValidationGoalsTest {
         .isEqualTo(Goal.Kind.NON_INFERIOR);
     assertThat(SearchStep.validationLevels(Slo.parse("p99<=25ms"), suggested, levels).get(0).goals().get("p99"))
         .isEqualTo(better);
+  }
+
+  @Test
+  void aRuleMadeGoalIsCheckedOnlyOnAWinnerThatCarriesTheRulesFlags() {
+    // WireMock at 250 req/s: the overloaded baseline's log read "long pauses" (maxPause -20 %), and
+    // threads=32 with the service's own flags served the rate at p99 103 ms against 8.6 s
+    Goal fewerPauses = new Goal(Metric.MAX_PAUSE, Goal.Kind.RELATIVE, -20, "-20%", 0);
+    Plan suggested = new Plan("t", ServiceSpec.lab("heap-too-small"), "baseline",
+        List.of(Candidate.of("baseline", List.of(), "")), List.of(level("high", 8,
+            Map.of(Metric.MAX_PAUSE.key(), fewerPauses))), 3, Plan.Order.INTERLEAVED, Duration.ofSeconds(1), null);
+    Arm ownFlags = Arm.of(Candidate.of("threads=32", List.of(), ""), List.of(32.0, 0.0), List.of());
+    Arm ruleFlags = Arm.of(Candidate.of("threads=32+findings", List.of("-XX:+AlwaysPreTouch"), ""),
+        List.of(32.0, 1.0), List.of());
+    List<Level> levels = List.of(level("high", 8, Map.of()));
+    Slo slo = Slo.parse("p99<=150ms,errors<=0.1%");
+
+    Map<String, Goal> own = SearchStep.validationLevels(slo, SearchStep.ruleGoals(ownFlags, suggested), levels)
+        .get(0).goals();
+    assertThat(own).doesNotContainKey(Metric.MAX_PAUSE.key());
+    assertThat(own.get("p99").kind()).isEqualTo(Goal.Kind.AT_MOST);
+    assertThat(own.get("throughputRps").kind()).isEqualTo(Goal.Kind.NON_INFERIOR);
+
+    Map<String, Goal> rule = SearchStep.validationLevels(slo, SearchStep.ruleGoals(ruleFlags, suggested), levels)
+        .get(0).goals();
+    assertThat(rule.get(Metric.MAX_PAUSE.key())).isEqualTo(fewerPauses);
   }
 }
