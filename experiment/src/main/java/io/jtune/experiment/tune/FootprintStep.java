@@ -107,8 +107,7 @@ final class FootprintStep {
     int[] runs = {0};
     long started = System.nanoTime();
     Bisection.Prober prober = (order, step, candidate) -> {
-      Level at = limited ? high.withLimits(new ContainerLimits(MemoryQuantity.ofBytes(step.mb() << 20),
-          limits.cpus())) : high;
+      Level at = atSize(high, step, limited);
       List<RunResult> out = probe(job, candidate, at.withGoals(Map.of()).withLine(0), repetitions,
           dir.resolve("probe-" + order + "-" + candidate.name()), listener);
       runs[0] += out.size();
@@ -139,8 +138,7 @@ final class FootprintStep {
             + " budget left has no room for it and the check");
       } else {
         MemoryGrid.Step step = f.winner().step();
-        Level at = limited ? high.withLimits(new ContainerLimits(MemoryQuantity.ofBytes(step.mb() << 20),
-            limits.cpus())) : high;
+        Level at = atSize(high, step, limited);
         String runDir = ParamSearch.DIR + "/longer-" + winner.name();
         listener.answerLongerStarting(step, BaselineRuns.LONGER, at.duration().multipliedBy(BaselineRuns.LONGER));
         f = f.withLonger(longer(step, at, winner.candidate(), judge, runDir, baselines));
@@ -191,6 +189,12 @@ final class FootprintStep {
     Plan validation = template.withCandidates(own.name(), List.of(own, w.withLine(0))).withLevels(ls)
         .withRepetitions(repetitions);
     return new SearchStep.Outcome(r, files, validation);
+  }
+
+  /** The level a size runs at: under a memory limit of the size (the level's CPUs kept), else the level itself. */
+  private static Level atSize(Level level, MemoryGrid.Step step, boolean limited) {
+    return limited ? level.withLimits(new ContainerLimits(MemoryQuantity.ofBytes(step.mb() << 20),
+        level.limits().cpus())) : level;
   }
 
   /**

@@ -81,8 +81,17 @@ public final class Trend {
 
   /** Slope in bytes per second, or NaN without {@linkplain #enoughData() enough data}. */
   public double slopePerS() {
+    return enoughData() ? fittedSlopePerS() : Double.NaN;
+  }
+
+  /**
+   * The least-squares slope of whatever points there are, without the span and gap rules of
+   * {@link #enoughData()} (a caller that chose its points itself, such as one per part of a short
+   * run); NaN when the points do not span any time.
+   */
+  public double fittedSlopePerS() {
     double d = n * sxx - sx * sx;
-    return !enoughData() || d <= 0 ? Double.NaN : (n * sxy - sx * sy) / d;
+    return d <= 0 ? Double.NaN : (n * sxy - sx * sy) / d;
   }
 
   /** Slope in MB per hour, or NaN. */
@@ -92,9 +101,14 @@ public final class Trend {
 
   /** Coefficient of determination of the fit (0..1), or NaN. */
   public double r2() {
+    return enoughData() ? fittedR2() : Double.NaN;
+  }
+
+  /** The fit's coefficient of determination without the rules of {@link #enoughData()}. */
+  public double fittedR2() {
     double dx = n * sxx - sx * sx;
     double dy = n * syy - sy * sy;
-    if (!enoughData() || dx <= 0 || dy <= 0) {
+    if (dx <= 0 || dy <= 0) {
       return Double.NaN;
     }
     double r = (n * sxy - sx * sy) / Math.sqrt(dx * dy);

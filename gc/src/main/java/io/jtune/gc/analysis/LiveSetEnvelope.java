@@ -3,6 +3,7 @@ package io.jtune.gc.analysis;
 import io.jtune.common.units.ByteSize;
 import io.jtune.gc.aggregate.MemoryAggregator;
 import io.jtune.gc.aggregate.Series;
+import io.jtune.gc.aggregate.Trend;
 import io.jtune.gc.model.MemoryModel;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,9 +76,11 @@ public record LiveSetEnvelope(long collections, long firstBytes, long lastBytes,
     }
     double[] mid = low.get((low.size() - 1) / 2);
     double later = last[0] > mid[0] ? (last[1] - mid[1]) / (last[0] - mid[0]) : 0;
-    double slope = slope(low);
-    return new LiveSetEnvelope(collections, (long) first[1], (long) last[1], last[0] - first[0], slope, r2(low, slope),
-        later);
+    Trend fit = new Trend();
+    low.forEach(x -> fit.add(x[0], x[1]));
+    // the parts' lowest points are chosen here, one a part: the fit without the trend's span and gap rules
+    return new LiveSetEnvelope(collections, (long) first[1], (long) last[1], last[0] - first[0],
+        fit.fittedSlopePerS(), fit.fittedR2(), later);
   }
 
   /** Whether it was still rising at the end, in a heap of {@code heapBytes} (see the class comment). */
@@ -98,35 +101,6 @@ public record LiveSetEnvelope(long collections, long firstBytes, long lastBytes,
         + " run, %d collections of it) rose from %s to %s in %.0f s (%s a minute, R² %.2f) and was still rising at the"
         + " end%s", collections, ByteSize.human(firstBytes), ByteSize.human(lastBytes), spanS, ByteSize.human(perMin),
         r2, fill);
-  }
-
-  private static double slope(List<double[]> pts) {
-    double n = pts.size();
-    double sx = 0;
-    double sy = 0;
-    double sxx = 0;
-    double sxy = 0;
-    for (double[] p : pts) {
-      sx += p[0];
-      sy += p[1];
-      sxx += p[0] * p[0];
-      sxy += p[0] * p[1];
-    }
-    double d = n * sxx - sx * sx;
-    return d > 0 ? (n * sxy - sx * sy) / d : 0;
-  }
-
-  private static double r2(List<double[]> pts, double slope) {
-    double my = pts.stream().mapToDouble(p -> p[1]).average().orElse(0);
-    double mx = pts.stream().mapToDouble(p -> p[0]).average().orElse(0);
-    double ssTot = 0;
-    double ssRes = 0;
-    for (double[] p : pts) {
-      double fit = my + slope * (p[0] - mx);
-      ssTot += (p[1] - my) * (p[1] - my);
-      ssRes += (p[1] - fit) * (p[1] - fit);
-    }
-    return ssTot > 0 ? 1 - ssRes / ssTot : 0;
   }
 
   private static String duration(double s) {
